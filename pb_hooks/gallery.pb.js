@@ -1,0 +1,24 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Routes of the visitor gallery (specification, section 7). Handlers only dispatch; the logic is in
+ * lib/gallery_api.js. `GET /api/gallery/image/{id}` and `GET /api/gallery/{accessUrl}/images` would be
+ * conflicting patterns for Go's router, so one two-segment route serves both ("image" is a reserved accessUrl).
+ */
+routerAdd("POST", "/api/gallery/access", (e) => require(`${__hooks}/lib/gallery_api.js`).access(e));
+
+routerAdd("GET", "/api/gallery/{accessUrl}", (e) => require(`${__hooks}/lib/gallery_api.js`).info(e, e.request.pathValue("accessUrl")));
+
+routerAdd("POST", "/api/gallery/{accessUrl}/verify", (e) =>
+  require(`${__hooks}/lib/gallery_api.js`).verify(e, e.request.pathValue("accessUrl")),
+);
+
+routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
+  const api = require(`${__hooks}/lib/gallery_api.js`);
+  const first = e.request.pathValue("first");
+  const second = e.request.pathValue("second");
+  if (first === "image") return api.imageFile(e, second);
+  if (second === "images") return api.images(e, first);
+  if (second === "all-images") return api.allImages(e, first);
+  if (second === "verify-session") return api.verifySession(e, first);
+  throw new NotFoundError();
+});

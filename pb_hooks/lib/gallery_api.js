@@ -1,0 +1,269 @@
+/**
+ * The visitor-facing gallery API (`/api/gallery/*`). Required inside each route handler (PocketBase runs
+ * every handler in an isolated context). All decisions that do not need PocketBase live in ./rules.js.
+ *
+ * Invariants a change must keep:
+ * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
+ * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
+ * - a session token is signed with a key that contains the gallery's current access code, so changing the
+ *   code revokes every session of that gallery, and a token of one gallery never opens another;
+ * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
+ */
+const rules = require(`${__hooks}/lib/rules.js`);
+
+function plainClient(record) {
+  return {
+    id: record.id,
+    name: record.getString("name"),
+    enabled: record.getBool("enabled"),
+    expirationDate: record.getString("expirationDate"),
+    accessUrl: record.getString("accessUrl"),
+    accessCode: record.getString("accessCode"),
+  };
+}
+
+function findClientByAccessUrl(accessUrl) {
+  if (!rules.isValidAccessUrl(accessUrl)) return null;
+  try {
+    return $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Throws the specified answer unless the gallery is open to visitors. */
+function assertOpen(client) {
+  const state = rules.galleryState(client && plainClient(client), Date.now());
+  if (state === "missing") throw new NotFoundError(rules.TEXTS.notFound);
+  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
+}
+
+function serverSecret() {
+  return $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
+}
+
+function isStudioOwner(e) {
+  return !!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"));
+}
+
+function hasValidSession(e, client) {
+  let cookie;
+  try {
+    cookie = e.request.cookie(rules.galleryCookieName(client.id));
+  } catch (_) {
+    return false; // no such cookie
+  }
+  if (!cookie || !cookie.value) return false;
+  try {
+    const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
+    const claims = $security.parseJWT(cookie.value, key);
+    return claims.gallery === client.id && claims.type === "gallery";
+  } catch (_) {
+    return false; // bad signature (code changed, other gallery) or expired
+  }
+}
+
+function isSecureRequest(e) {
+  return e.isTLS() || e.request.header.get("X-Forwarded-Proto") === "https";
+}
+
+function setSessionCookie(e, client) {
+  const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
+  const token = $security.createJWT({ gallery: client.id, type: "gallery" }, key, rules.GALLERY_SESSION_SECONDS);
+  e.setCookie(
+    new Cookie({
+      name: rules.galleryCookieName(client.id),
+      value: token,
+      path: "/api/gallery/",
+      maxAge: rules.GALLERY_SESSION_SECONDS,
+      httpOnly: true,
+      secure: isSecureRequest(e),
+      sameSite: 3, // Strict: the gallery page and its API share one origin
+    }),
+  );
+}
+
+function codesMatch(given, expected) {
+  // Constant time for equal lengths; the length of a code is no secret worth the complexity.
+  return $security.equal(String(given), String(expected)) && String(expected) !== "";
+}
+
+/** Reads and updates the per-gallery wrong-code counter; throws 429 while the gallery refuses attempts. */
+function checkCodeWithCap(client, givenCode) {
+  let counter = null;
+  try {
+    counter = $app.findFirstRecordByData("gallery_attempts", "client", client.id);
+  } catch (_) {}
+  const now = Date.now();
+  const state = rules.attemptWindow(counter && { windowStart: counter.getString("windowStart"), failures: counter.getInt("failures") }, now);
+  if (!state.allowed) throw new TooManyRequestsError(rules.TEXTS.locked);
+  const isMatch = codesMatch(givenCode, client.getString("accessCode"));
+  if (!isMatch) {
+    if (!counter) {
+      counter = new Record($app.findCollectionByNameOrId("gallery_attempts"));
+      counter.set("client", client.id);
+    }
+    counter.set("windowStart", new Date(state.windowStart).toISOString());
+    counter.set("failures", state.failures + 1);
+    $app.save(counter);
+  }
+  return isMatch;
+}
+
+function requestedCode(e) {
+  const body = e.requestInfo().body || {};
+  return typeof body.accessCode === "string" ? body.accessCode.trim() : "";
+}
+
+function studioBranding() {
+  try {
+    const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
+    const s = rows[0];
+    if (!s) return null;
+    const logo = s.getString("logo");
+    return {
+      companyName: s.getString("companyName"),
+      email: s.getString("email"),
+      websiteUrl: s.getString("websiteUrl"),
+      primaryColor: s.getString("primaryColor") || "#6d28d9",
+      enableWatermark: s.getBool("enableWatermark"),
+      logoUrl: logo ? "/api/files/settings/" + s.id + "/" + logo : "",
+    };
+  } catch (_) {
+    return null;
+  }
+}
+
+function imagePage(client, page, limit, offset) {
+  const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", limit, offset, { client: client.id });
+  const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
+  return {
+    images: records.map((r) => rules.publicImage(plainImage(r))),
+    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+  };
+}
+
+function plainImage(r) {
+  return {
+    id: r.id,
+    originalName: r.getString("originalName"),
+    filename: r.getString("filename"),
+    fileSize: r.getInt("fileSize"),
+    mimeType: r.getString("mimeType"),
+    width: r.getInt("width"),
+    height: r.getInt("height"),
+    uploadedAt: r.getString("uploadedAt"),
+    thumbnail: r.getString("thumbnail"),
+    preview: r.getString("preview"),
+  };
+}
+
+// ---- route handlers -------------------------------------------------------------------------------------
+
+/** POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone. */
+function access(e) {
+  const code = requestedCode(e);
+  if (!code) throw new BadRequestError("Access code is required");
+  const candidates = $app.findRecordsByFilter("clients", "enabled = true && accessCode != ''", "created,id", 0, 0);
+  // Compare against every candidate, without stopping early, so the time taken says nothing.
+  let match = null;
+  for (const c of candidates) {
+    if (codesMatch(code, c.getString("accessCode")) && !match) match = c;
+  }
+  if (!match) throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  assertOpen(match);
+  setSessionCookie(e, match);
+  return e.json(200, { accessUrl: match.getString("accessUrl") });
+}
+
+/** GET /api/gallery/{accessUrl} -> name, accessCodeVerified, first page of images when verified, branding. */
+function info(e, accessUrl) {
+  const client = findClientByAccessUrl(accessUrl);
+  assertOpen(client);
+  const verified = isStudioOwner(e) || hasValidSession(e, client);
+  const paging = rules.parsePaging(1, rules.PAGE_SIZE_DEFAULT);
+  const page = verified ? imagePage(client, paging.page, paging.limit, paging.offset) : { images: [], pagination: { total: 0 } };
+  return e.json(200, {
+    name: client.getString("name"),
+    accessUrl: client.getString("accessUrl"),
+    accessCodeVerified: verified,
+    images: page.images,
+    pagination: page.pagination,
+    studio: studioBranding(),
+  });
+}
+
+/** GET /api/gallery/{accessUrl}/verify-session -> {verified} */
+function verifySession(e, accessUrl) {
+  const client = findClientByAccessUrl(accessUrl);
+  assertOpen(client);
+  return e.json(200, { verified: isStudioOwner(e) || hasValidSession(e, client) });
+}
+
+/** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
+function verify(e, accessUrl) {
+  const code = requestedCode(e);
+  const client = findClientByAccessUrl(accessUrl);
+  const state = rules.galleryState(client && plainClient(client), Date.now());
+  if (state === "missing") {
+    codesMatch(code, "unknown-gallery"); // same work as a real comparison
+    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  }
+  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
+  if (!code || !checkCodeWithCap(client, code)) throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  setSessionCookie(e, client);
+  return e.json(200, { success: true });
+}
+
+function requireSession(e, accessUrl) {
+  const client = findClientByAccessUrl(accessUrl);
+  assertOpen(client);
+  if (!isStudioOwner(e) && !hasValidSession(e, client)) throw new UnauthorizedError(rules.TEXTS.unauthorized);
+  return client;
+}
+
+/** GET /api/gallery/{accessUrl}/images?page&limit */
+function images(e, accessUrl) {
+  const client = requireSession(e, accessUrl);
+  const q = e.request.url.query();
+  const paging = rules.parsePaging(q.get("page"), q.get("limit"));
+  return e.json(200, imagePage(client, paging.page, paging.limit, paging.offset));
+}
+
+/** GET /api/gallery/{accessUrl}/all-images */
+function allImages(e, accessUrl) {
+  const client = requireSession(e, accessUrl);
+  const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 0, 0, { client: client.id });
+  return e.json(200, { images: records.map((r) => rules.publicImage(plainImage(r))) });
+}
+
+/** GET /api/gallery/image/{id}[?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
+function imageFile(e, imageId) {
+  let image;
+  try {
+    image = $app.findRecordById("images", imageId);
+  } catch (_) {
+    throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const client = $app.findRecordById("clients", image.getString("client"));
+  const isOwner = isStudioOwner(e);
+  if (!isOwner) {
+    assertOpen(client);
+    if (!hasValidSession(e, client)) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const q = e.request.url.query();
+  const field = q.get("thumbnail") === "true" ? "thumbnail" : q.get("preview") === "true" ? "preview" : "original";
+  const fileName = image.getString(field);
+  if (!fileName) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
+  // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
+  e.response.header().set("Cache-Control", "private, no-cache");
+  const fsys = $app.newFilesystem();
+  try {
+    fsys.serve(e.response, e.request, image.baseFilesPath() + "/" + fileName, downloadName);
+  } finally {
+    fsys.close();
+  }
+}
+
+module.exports = { access, info, verifySession, verify, images, allImages, imageFile };

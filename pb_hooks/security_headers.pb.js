@@ -1,0 +1,35 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Security headers on every response, the built app's and the API's. The PocketBase dashboard (/_/) keeps
+ * its own script needs, so it gets the framing and sniffing protections but not the app's CSP.
+ */
+routerUse((e) => {
+  const h = e.response.header();
+  const path = e.request.url.path;
+  h.set("X-Content-Type-Options", "nosniff");
+  h.set("Referrer-Policy", "no-referrer");
+  h.set("X-Frame-Options", "DENY");
+  if (path.indexOf("/_/") === 0) {
+    h.set("Content-Security-Policy", "frame-ancestors 'none'");
+  } else {
+    h.set(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' blob: data:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+  }
+  if (path.indexOf("/api/") === 0) h.set("Cache-Control", "no-store");
+  return e.next();
+});

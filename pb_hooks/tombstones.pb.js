@@ -1,0 +1,21 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Every delete of a synced record leaves a tombstone, written in the same transaction as the delete (so a
+ * delete and its tombstone exist together or not at all). Cascaded deletes (a client's images) pass through
+ * this hook too. Devices pull tombstones after their cursor and drop the rows locally.
+ */
+onRecordDelete(
+  (e) => {
+    e.next();
+    const record = e.record;
+    const collectionName = record.collection().name;
+    const tombstone = new Record(e.app.findCollectionByNameOrId("tombstones"));
+    tombstone.set("recordCollection", collectionName);
+    tombstone.set("recordId", record.id);
+    tombstone.set("client", collectionName === "clients" ? record.id : record.getString("client"));
+    e.app.save(tombstone);
+  },
+  "clients",
+  "images",
+  "zip_files",
+);

