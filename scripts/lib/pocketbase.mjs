@@ -89,7 +89,7 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
     await waitForHealth(url, child);
   } catch (err) {
     child.kill("SIGKILL");
-    throw new Error(`${err.message}\n${log}`);
+    throw new Error(`${err.message}\n${log}`, { cause: err });
   }
   return {
     url,

@@ -1,0 +1,49 @@
+/** The router: the specification's protected and public routes and the catch-all. */
+import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { RequireAuth } from "../features/auth/RequireAuth";
+import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
+import { AuthRoute } from "../routes/auth/AuthRoute";
+import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
+import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
+import { PendingRoute } from "../routes/pending/PendingRoute";
+import { AppLayout } from "./AppLayout";
+import { ToastHost } from "./ToastHost";
+import { UpdatePrompt } from "./UpdatePrompt";
+
+export function App() {
+  useSessionBootstrap();
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/auth" element={<AuthRoute />} />
+        <Route path="/gallery/access" element={<PendingRoute title="Client Gallery Access" />} />
+        <Route path="/gallery/:accessUrl" element={<PendingRoute title="Client Gallery" />} />
+        <Route
+          element={
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<DashboardRoute />} />
+          <Route path="/clients" element={<PendingRoute title="Clients" />} />
+          <Route path="/clients/new" element={<PendingRoute title="Create New Portrait" />} />
+          <Route path="/clients/:id" element={<PendingRoute title="Client" />} />
+          <Route
+            path="/clients/:clientId/converter"
+            element={
+              <RequireAuth ownerOnly>
+                <PendingRoute title="Image Converter" />
+              </RequireAuth>
+            }
+          />
+          <Route path="/converter" element={<PendingRoute title="Standalone Image Converter" />} />
+          <Route path="/settings" element={<PendingRoute title="Settings" />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+      <ToastHost />
+      <UpdatePrompt />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,12 @@
+/** The owner's frame: header, the routed screen, and the update prompt. */
+import { Outlet } from "react-router-dom";
+import { AppHeader } from "../features/shell/AppHeader";
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <AppHeader />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** Display formats of the specification, section 9: byte sizes, dates, truncated names, initials. */
+
+const BYTE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;
+
+/** Base 1024, at most 2 decimals: 0 -> "0 Bytes", 1536 -> "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${parseFloat(value.toFixed(2))} ${BYTE_UNITS[exponent]}`;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * US English, long month, day, numeric year: "January 5, 2026". Dates are calendar dates stored at UTC
+ * midnight, so they are shown in UTC to read the same day everywhere.
+ */
+export function formatDate(date: Date): string {
+  return DATE_FORMAT.format(date);
+}
+
+/** File names over `max` (20) characters are shortened with an ellipsis, keeping the extension. */
+export function truncateFileName(name: string, max = 20): string {
+  if (name.length <= max) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : "";
+  const keep = Math.max(1, max - extension.length - 1);
+  return `${name.slice(0, keep)}…${extension}`;
+}
+
+/** The gallery sidebar's names: at most 15 characters, then an ellipsis. */
+export function truncateName(name: string, max = 15): string {
+  return name.length > max ? `${name.slice(0, max)}…` : name;
+}
+
+/** First letter of the first and of the last word, upper-cased: "Ada Lovelace" -> "AL", "ada" -> "A". */
+export function initials(label: string): string {
+  const words = label.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "";
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : "";
+  return (first + last).toUpperCase();
+}

@@ -1,0 +1,74 @@
+/**
+ * The header: studio logo, the owner's navigation (hidden for anyone else), the user label and avatar, and
+ * the user menu (the navigation again plus Logout; Logout alone for a visitor).
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink } from "react-router-dom";
+import { initials } from "../../domain/format";
+import { userLabel } from "../../domain/user";
+import { useSession } from "../../state/session";
+import { Avatar } from "../../ui/Avatar";
+import { Logo } from "../../ui/Logo";
+import { AUTH_TEXTS } from "../auth/texts";
+import { useLogout } from "../auth/useLogout";
+import { NAV_ITEMS } from "./nav-items";
+
+export function AppHeader() {
+  const user = useSession((s) => s.user);
+  const logout = useLogout();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const isOwner = user?.isStudioOwner === true;
+  const label = userLabel(user);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [isMenuOpen]);
+
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        <Logo alt="Studio logo" size={32} />
+        <span className="brand-name">Studio Gallery</span>
+      </Link>
+      {isOwner ? (
+        <nav className="main-nav" aria-label="Main">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <div className="user-menu" ref={menuRef}>
+        <button type="button" className="user-button" aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
+          <span className="user-label">{label}</span>
+          <Avatar initials={initials(label)} />
+        </button>
+        {isMenuOpen ? (
+          <div className="menu" role="menu">
+            {isOwner
+              ? NAV_ITEMS.map((item) => (
+                  <Link key={item.to} role="menuitem" to={item.to} className="menu-item" onClick={() => setMenuOpen(false)}>
+                    {item.label}
+                  </Link>
+                ))
+              : null}
+            <button type="button" role="menuitem" className="menu-item" onClick={logout}>
+              {AUTH_TEXTS.logout}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

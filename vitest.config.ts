@@ -1,0 +1,40 @@
+/**
+ * The three test tiers. `unit` runs without servers; `server` starts the real PocketBase binary per file;
+ * `browser` drives Debian's Chromium against the built app served by PocketBase (scripts/test.mjs builds it
+ * first and passes CHROMIUM_PATH).
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
