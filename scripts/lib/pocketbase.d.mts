@@ -1,0 +1,21 @@
+import type { ChildProcess } from "node:child_process";
+export const ROOT: string;
+export function pocketbaseBinary(): string;
+export function freePort(): Promise<number>;
+export function prepareDataDir(dataDir: string, env?: Record<string, string>): Promise<string>;
+export function upsertSuperuser(dataDir: string, email: string, password: string): Promise<string>;
+export function runPocketBaseCommand(args: string[], dataDir: string, env?: Record<string, string>): Promise<string>;
+export interface RunningPocketBase {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+export function startPocketBase(options: {
+  host?: string;
+  port: number;
+  dataDir: string;
+  publicDir?: string;
+  env?: Record<string, string>;
+  stdio?: "pipe" | "inherit";
+}): Promise<RunningPocketBase>;

@@ -1,0 +1,241 @@
+/**
+ * The visitor gallery endpoints against the real server: codes, sessions in HttpOnly cookies, revocation,
+ * disabled and expired galleries, file access across galleries, the IP rate limit and the per-gallery cap.
+ * PocketBase's limiter allows 10 POSTs a minute per IP on /api/gallery/; tests that post restart the
+ * server first (limiter counters live in memory, the per-gallery counter in the database).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { encodePng } from "../../scripts/lib/png.mjs";
+import { startTestServer, type TestServer } from "./test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.stop());
+
+interface Client {
+  id: string;
+  accessUrl: string;
+  accessCode: string;
+}
+
+async function makeClient(fields: Record<string, unknown> = {}): Promise<Client> {
+  const r = await server.api<Client>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Grace Hopper", ...fields } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+async function updateClient(id: string, fields: Record<string, unknown>) {
+  const r = await server.api("PATCH", `/api/collections/clients/records/${id}`, { token: server.ownerToken, json: fields });
+  expect(r.status).toBe(200);
+}
+
+function pngBytes(seed: number) {
+  return encodePng(16, 12, (x, y) => [(x * seed) % 256, (y * 7 + seed) % 256, seed % 256, 255]);
+}
+
+async function addImage(clientId: string, name: string, seed: number) {
+  const form = new FormData();
+  form.set("client", clientId);
+  form.set("originalName", name);
+  form.set("filename", name);
+  form.set("fileSize", String(pngBytes(seed).length));
+  form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1, 0, 0, seed)).toISOString());
+  form.set("original", new File([pngBytes(seed)], name, { type: "image/png" }));
+  form.set("thumbnail", new File([pngBytes(seed + 100)], `thumb-${name}`, { type: "image/png" }));
+  const r = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.id;
+}
+
+/** Unlocks a gallery with its code and returns the "name=value" cookie the browser would keep. */
+async function unlock(client: Client): Promise<string> {
+  const r = await server.api("POST", `/api/gallery/${client.accessUrl}/verify`, { json: { accessCode: client.accessCode } });
+  expect(r.status).toBe(200);
+  const setCookie = r.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/Path=\/api\/gallery\//);
+  return setCookie.split(";")[0]!;
+}
+
+describe("gallery info and access", () => {
+  beforeEach(async () => server.restart());
+
+  it("finds a gallery by its code alone and sets the session cookie", async () => {
+    const c = await makeClient();
+    const r = await server.api<{ accessUrl: string }>("POST", "/api/gallery/access", { json: { accessCode: c.accessCode } });
+    expect(r.status).toBe(200);
+    expect(r.body.accessUrl).toBe(c.accessUrl);
+    const cookie = r.headers.get("set-cookie")!.split(";")[0]!;
+    const session = await server.api<{ verified: boolean }>("GET", `/api/gallery/${c.accessUrl}/verify-session`, { cookie });
+    expect(session.body.verified).toBe(true);
+  });
+
+  it("answers a wrong code with 401 and the specification's message", async () => {
+    await makeClient();
+    const r = await server.api<{ message: string }>("POST", "/api/gallery/access", { json: { accessCode: "NOPE00" } });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe("The access code provided is invalid or expired.");
+  });
+
+  it("shows a locked gallery's name but no images until unlocked", async () => {
+    const c = await makeClient();
+    await addImage(c.id, "one.png", 1);
+    const locked = await server.api<{ name: string; accessCodeVerified: boolean; images: unknown[] }>("GET", `/api/gallery/${c.accessUrl}`);
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ name: "Grace Hopper", accessCodeVerified: false, images: [] });
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/images`)).status).toBe(401);
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/all-images`)).status).toBe(401);
+
+    const cookie = await unlock(c);
+    const open = await server.api<{ accessCodeVerified: boolean; images: Array<{ originalName: string }>; pagination: { total: number } }>(
+      "GET",
+      `/api/gallery/${c.accessUrl}`,
+      { cookie },
+    );
+    expect(open.body.accessCodeVerified).toBe(true);
+    expect(open.body.images.map((i) => i.originalName)).toEqual(["one.png"]);
+    expect(open.body.pagination.total).toBe(1);
+    expect(open.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers wrong code 401, unknown gallery alike, disabled like unknown, expired 410", async () => {
+    const c = await makeClient();
+    const wrong = await server.api<{ message: string }>("POST", `/api/gallery/${c.accessUrl}/verify`, { json: { accessCode: "WRONG1" } });
+    const unknown = await server.api<{ message: string }>("POST", "/api/gallery/nosuchgallery/verify", { json: { accessCode: "WRONG1" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+
+    expect((await server.api("GET", "/api/gallery/nosuchgallery")).status).toBe(404);
+
+    await updateClient(c.id, { enabled: false });
+    const disabled = await server.api("GET", `/api/gallery/${c.accessUrl}`);
+    const missing = await server.api("GET", "/api/gallery/nosuchgallery");
+    expect(disabled.status).toBe(404);
+    expect(disabled.body).toEqual(missing.body);
+    const disabledVerify = await server.api("POST", `/api/gallery/${c.accessUrl}/verify`, { json: { accessCode: c.accessCode } });
+    expect(disabledVerify.status).toBe(401);
+
+    const e = await makeClient({ expirationDate: "2020-01-01 00:00:00.000Z" });
+    expect((await server.api("GET", `/api/gallery/${e.accessUrl}`)).status).toBe(410);
+    expect((await server.api("POST", `/api/gallery/${e.accessUrl}/verify`, { json: { accessCode: e.accessCode } })).status).toBe(410);
+  });
+
+  it("stops serving an open session the moment the gallery is disabled or expires", async () => {
+    const c = await makeClient();
+    await addImage(c.id, "x.png", 3);
+    const cookie = await unlock(c);
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/images`, { cookie })).status).toBe(200);
+    await updateClient(c.id, { expirationDate: "2020-01-01 00:00:00.000Z" });
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/images`, { cookie })).status).toBe(410);
+    await updateClient(c.id, { expirationDate: "", enabled: false });
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/images`, { cookie })).status).toBe(404);
+  });
+});
+
+describe("sessions are per gallery and per code", () => {
+  beforeEach(async () => server.restart());
+
+  it("refuses another gallery's token, whatever cookie name it is sent under", async () => {
+    const a = await makeClient({ name: "A" });
+    const b = await makeClient({ name: "B" });
+    const cookieA = await unlock(a);
+    const tokenA = cookieA.split("=")[1];
+    expect((await server.api("GET", `/api/gallery/${b.accessUrl}/images`, { cookie: cookieA })).status).toBe(401);
+    const forged = `sg_gallery_${b.id}=${tokenA}`;
+    expect((await server.api("GET", `/api/gallery/${b.accessUrl}/images`, { cookie: forged })).status).toBe(401);
+    const check = await server.api<{ verified: boolean }>("GET", `/api/gallery/${b.accessUrl}/verify-session`, { cookie: forged });
+    expect(check.body.verified).toBe(false);
+  });
+
+  it("revokes every session when the access code changes", async () => {
+    const c = await makeClient();
+    const cookie = await unlock(c);
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie })).status).toBe(200);
+    await updateClient(c.id, { accessCode: "NEWCODE" });
+    expect((await server.api("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie })).status).toBe(401);
+    const check = await server.api<{ verified: boolean }>("GET", `/api/gallery/${c.accessUrl}/verify-session`, { cookie });
+    expect(check.body.verified).toBe(false);
+  });
+});
+
+describe("image files", () => {
+  beforeEach(async () => server.restart());
+
+  it("serve originals and thumbnails to the gallery's visitor and the owner, to nobody else", async () => {
+    const a = await makeClient({ name: "A" });
+    const b = await makeClient({ name: "B" });
+    const imageB = await addImage(b.id, "b-photo.png", 9);
+    const cookieA = await unlock(a);
+    const cookieB = await unlock(b);
+    const forged = `sg_gallery_${b.id}=${cookieA.split("=")[1]}`;
+
+    for (const query of ["", "?thumbnail=true", "?preview=true"]) {
+      expect((await server.api("GET", `/api/gallery/image/${imageB}${query}`)).status).toBe(404);
+      expect((await server.api("GET", `/api/gallery/image/${imageB}${query}`, { cookie: cookieA })).status).toBe(404);
+      expect((await server.api("GET", `/api/gallery/image/${imageB}${query}`, { cookie: forged })).status).toBe(404);
+    }
+    // Protected file fields refuse PocketBase's own file route without a file token.
+    const rec = await server.api<{ original: string }>("GET", `/api/collections/images/records/${imageB}`, { token: server.ownerToken });
+    expect((await server.api("GET", `/api/files/images/${imageB}/${rec.body.original}`)).status).toBe(404);
+
+    const original = await fetch(`${server.url}/api/gallery/image/${imageB}`, { headers: { Cookie: cookieB } });
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(pngBytes(9))).toBe(true);
+    expect(original.headers.get("cache-control")).toBe("private, no-cache");
+    const thumb = await fetch(`${server.url}/api/gallery/image/${imageB}?thumbnail=true`, { headers: { Cookie: cookieB } });
+    expect(Buffer.from(await thumb.arrayBuffer()).equals(pngBytes(109))).toBe(true);
+    // No preview was uploaded for this image.
+    expect((await server.api("GET", `/api/gallery/image/${imageB}?preview=true`, { cookie: cookieB })).status).toBe(404);
+
+    const owner = await fetch(`${server.url}/api/gallery/image/${imageB}`, { headers: { Authorization: server.ownerToken } });
+    expect(owner.status).toBe(200);
+  });
+});
+
+describe("pagination", () => {
+  beforeEach(async () => server.restart());
+
+  it("pages 12 images at a time from page 1, in upload order", async () => {
+    const c = await makeClient();
+    for (let i = 1; i <= 13; i++) await addImage(c.id, `img-${String(i).padStart(2, "0")}.png`, i);
+    const cookie = await unlock(c);
+    type Page = { images: Array<{ originalName: string; fileSize: number }>; pagination: { page: number; total: number; totalPages: number } };
+    const first = await server.api<Page>("GET", `/api/gallery/${c.accessUrl}/images?page=1&limit=12`, { cookie });
+    const second = await server.api<Page>("GET", `/api/gallery/${c.accessUrl}/images?page=2&limit=12`, { cookie });
+    expect(first.body.images).toHaveLength(12);
+    expect(first.body.pagination).toMatchObject({ page: 1, total: 13, totalPages: 2 });
+    expect(second.body.images.map((i) => i.originalName)).toEqual(["img-13.png"]);
+    const all = await server.api<Page>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
+    expect(all.body.images.map((i) => i.originalName)).toEqual(Array.from({ length: 13 }, (_, i) => `img-${String(i + 1).padStart(2, "0")}.png`));
+    expect(all.body.images[0]!.fileSize).toBeGreaterThan(0);
+  });
+});
+
+describe("attempt limits", () => {
+  beforeEach(async () => server.restart());
+
+  it("answers the 11th gallery POST within a minute from one address with 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await server.api("POST", "/api/gallery/access", { json: { accessCode: `WRONG${i}` } })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("refuses a gallery after 10 wrong codes in an hour, also after a restart, and only that gallery", async () => {
+    const locked = await makeClient({ name: "Locked" });
+    const other = await makeClient({ name: "Other" });
+    for (let i = 0; i < 10; i++) {
+      expect((await server.api("POST", `/api/gallery/${locked.accessUrl}/verify`, { json: { accessCode: `BAD${i}` } })).status).toBe(401);
+    }
+    await server.restart(); // clears the per-IP limiter, not the gallery's counter
+    const right = await server.api<{ message: string }>("POST", `/api/gallery/${locked.accessUrl}/verify`, { json: { accessCode: locked.accessCode } });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/too many/i);
+    expect((await server.api("POST", `/api/gallery/${other.accessUrl}/verify`, { json: { accessCode: other.accessCode } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * A real PocketBase for one test file: the project's migrations and hooks, a temporary data folder, a free
+ * loopback port, a superuser and a studio owner. `restart()` stops and starts the same server (and so
+ * clears PocketBase's in-memory rate-limit counters, not the database).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, prepareDataDir, startPocketBase, upsertSuperuser, type RunningPocketBase } from "../../scripts/lib/pocketbase.mjs";
+
+export const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
+export const SUPERUSER = { email: "root@studio.test", password: "root-pass-123" };
+
+export interface ApiResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  ownerToken: string;
+  ownerId: string;
+  superToken: string;
+  api: <T = Record<string, unknown>>(method: string, pathname: string, opts?: { token?: string; json?: unknown; form?: FormData; cookie?: string }) => Promise<ApiResult<T>>;
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sg-pb-"));
+  const port = await freePort();
+  await prepareDataDir(dataDir, { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
+  await upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password);
+  let pb: RunningPocketBase = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
+  const url = pb.url;
+
+  const api: TestServer["api"] = async (method, pathname, opts = {}) => {
+    const headers: Record<string, string> = {};
+    if (opts.token) headers.Authorization = opts.token;
+    if (opts.cookie) headers.Cookie = opts.cookie;
+    let body: BodyInit | undefined;
+    if (opts.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      body = opts.form;
+    }
+    const res = await fetch(url + pathname, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      // binary or plain text answers stay as text
+    }
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+
+  const authAs = async (collection: string, identity: string, password: string) => {
+    const r = await api<{ token: string; record: { id: string } }>("POST", `/api/collections/${collection}/auth-with-password`, {
+      json: { identity, password },
+    });
+    if (r.status !== 200) throw new Error(`sign-in as ${identity} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const superAuth = await authAs("_superusers", SUPERUSER.email, SUPERUSER.password);
+  const ownerAuth = await authAs("users", OWNER.email, OWNER.password);
+
+  return {
+    url,
+    dataDir,
+    ownerToken: ownerAuth.token,
+    ownerId: ownerAuth.record.id,
+    superToken: superAuth.token,
+    api,
+    restart: async () => {
+      await pb.stop();
+      pb = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
+    },
+    stop: async () => {
+      await pb.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user without the owner flag, made by the superuser; returns its token and id. */
+export async function createVisitorUser(server: TestServer, email = "visitor@studio.test", password = "visitor-pass-1") {
+  const made = await server.api<{ id: string }>("POST", "/api/collections/users/records", {
+    token: server.superToken,
+    json: { email, password, passwordConfirm: password },
+  });
+  if (made.status !== 200) throw new Error(`could not create ${email}: ${JSON.stringify(made.body)}`);
+  const auth = await server.api<{ token: string }>("POST", "/api/collections/users/auth-with-password", { json: { identity: email, password } });
+  return { id: made.body.id, token: auth.body.token };
+}
