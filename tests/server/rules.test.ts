@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 async function ownerCreatesClient(fields: Record<string, unknown> = {}) {
-  const r = await server.api<Record<string, string & boolean>>("POST", "/api/collections/clients/records", {
+  const r = await server.api<{ id: string; accessUrl: string; accessCode: string; [field: string]: unknown }>("POST", "/api/collections/clients/records", {
     token: server.ownerToken,
     json: { name: "Ada Client", ...fields },
   });
