@@ -1,0 +1,53 @@
+/**
+ * Runs the app the way `npm start` does (scripts/start.mjs, with the build the test script made) on a free
+ * loopback port with a temporary data folder and a studio owner.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT, freePort } from "../../scripts/lib/pocketbase.mjs";
+
+export const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sg-e2e-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+    env: { ...process.env, SKIP_BUILD: "1", PORT: String(port), DATA_DIR: dataDir, OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${log}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
