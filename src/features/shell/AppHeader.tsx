@@ -50,7 +50,7 @@ export function AppHeader() {
         </nav>
       ) : null}
       <div className="user-menu" ref={menuRef}>
-        <button type="button" className="user-button" aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
+        <button type="button" className="user-button" aria-label={`${label}: account menu`} aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
           <span className="user-label">{label}</span>
           <Avatar initials={initials(label)} />
         </button>
