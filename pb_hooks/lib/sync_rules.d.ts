@@ -1,0 +1,10 @@
+/** Types of sync_rules.js for the Node unit tests. */
+export const SYNCED_FIELDS: Record<"clients" | "images" | "settings", string[]>;
+export function resolveUpdate(
+  fields: string[],
+  isChanged: (field: string) => boolean,
+  storedTimes: unknown,
+  sentTimes: unknown,
+  nowMs: number,
+): { revert: string[]; times: Record<string, number> };
+export function timesForCreate(fields: string[], sentTimes: unknown, nowMs: number): Record<string, number>;

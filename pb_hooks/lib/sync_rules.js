@@ -1,0 +1,59 @@
+/**
+ * Newest edit wins, per field (docs/SYNC.md). Pure: no PocketBase globals, unit-tested in Node.
+ *
+ * Each synced record carries `fieldTimes`: field -> edit time in ms on the server's clock. An update
+ * request sends the times of the fields it edits. For every field whose value the request changes:
+ * - no time sent for it (an edit through the dashboard or a plain API call): it is an edit made now;
+ * - a time older than the stored one: the stored value is newer and stays (the field is reverted);
+ * - otherwise the new value is kept with its time.
+ * Times of untouched fields are kept as stored, so a device can never erase another's times.
+ */
+const SYNCED_FIELDS = {
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
+  images: ["filename", "originalName", "metadata"],
+  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark"],
+};
+
+function parseTimes(raw) {
+  if (!raw) return {};
+  if (typeof raw === "object") return raw;
+  try {
+    const parsed = JSON.parse(String(raw));
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+/**
+ * @param fields the collection's synced fields
+ * @param isChanged (field) => whether the request changes the field's value
+ * @param storedTimes, sentTimes fieldTimes before and as sent by the request
+ * @returns { revert: fields to put back to their stored value, times: the fieldTimes to store }
+ */
+function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
+  const stored = parseTimes(storedTimes);
+  const sent = parseTimes(sentTimes);
+  const times = Object.assign({}, stored);
+  const revert = [];
+  for (const field of fields) {
+    if (!isChanged(field)) continue;
+    const sentTime = typeof sent[field] === "number" ? sent[field] : null;
+    const storedTime = typeof stored[field] === "number" ? stored[field] : null;
+    const isFresh = sentTime !== null && sentTime !== storedTime;
+    const editTime = isFresh ? sentTime : nowMs;
+    if (storedTime !== null && editTime < storedTime) revert.push(field);
+    else times[field] = editTime;
+  }
+  return { revert, times };
+}
+
+/** On create: every synced field gets the time sent for it, or now. */
+function timesForCreate(fields, sentTimes, nowMs) {
+  const sent = parseTimes(sentTimes);
+  const times = {};
+  for (const field of fields) times[field] = typeof sent[field] === "number" ? sent[field] : nowMs;
+  return times;
+}
+
+module.exports = { SYNCED_FIELDS, resolveUpdate, timesForCreate, parseTimes };

@@ -1,0 +1,40 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Sync support: per-field newest-wins on every create and update of a synced record (the rule is in
+ * lib/sync_rules.js), and the server's clock for devices to measure their offset.
+ */
+onRecordCreate(
+  (e) => {
+    const rules = require(`${__hooks}/lib/sync_rules.js`);
+    const fields = rules.SYNCED_FIELDS[e.record.collection().name];
+    e.record.set("fieldTimes", rules.timesForCreate(fields, e.record.getString("fieldTimes"), Date.now()));
+    return e.next();
+  },
+  "clients",
+  "images",
+  "settings",
+);
+
+onRecordUpdate(
+  (e) => {
+    const rules = require(`${__hooks}/lib/sync_rules.js`);
+    const record = e.record;
+    const original = record.original();
+    const fields = rules.SYNCED_FIELDS[record.collection().name];
+    const result = rules.resolveUpdate(
+      fields,
+      (f) => record.getString(f) !== original.getString(f),
+      original.getString("fieldTimes"),
+      record.getString("fieldTimes"),
+      Date.now(),
+    );
+    for (const f of result.revert) record.set(f, original.get(f));
+    record.set("fieldTimes", result.times);
+    return e.next();
+  },
+  "clients",
+  "images",
+  "settings",
+);
+
+routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now() }));
