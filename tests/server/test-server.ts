@@ -25,6 +25,10 @@ export interface TestServer {
   superToken: string;
   api: <T = Record<string, unknown>>(method: string, pathname: string, opts?: { token?: string; json?: unknown; form?: FormData; cookie?: string }) => Promise<ApiResult<T>>;
   restart: () => Promise<void>;
+  /** Kills the server at once (SIGKILL), as a power cut or a crash would. */
+  crash: () => Promise<void>;
+  /** Starts it again after crash(). */
+  start: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -77,6 +81,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     api,
     restart: async () => {
       await pb.stop();
+      pb = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
+    },
+    crash: async () => {
+      const exited = new Promise((r) => pb.process.once("exit", r));
+      pb.process.kill("SIGKILL");
+      await exited;
+    },
+    start: async () => {
       pb = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
     },
     stop: async () => {

@@ -1,0 +1,63 @@
+/**
+ * The synced records as the app and the server share them (specification, section 3). Dates are kept in
+ * PocketBase's form ("2026-06-01 00:00:00.000Z", or "" for none) so local and server values compare equal.
+ */
+export const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const DEFAULT_EVENT_TYPE: EventType = "Wedding";
+export const DEFAULT_PRIMARY_COLOR = "#6d28d9";
+
+export type SyncedCollection = "clients" | "images" | "settings";
+
+export interface ClientFields {
+  name: string;
+  email: string;
+  eventType: EventType;
+  eventDate: string;
+  notes: string;
+  accessUrl: string;
+  accessCode: string;
+  expirationDate: string;
+  enabled: boolean;
+}
+
+export interface ImageFields {
+  client: string;
+  filename: string;
+  originalName: string;
+  fileSize: number;
+  mimeType: string;
+  width: number;
+  height: number;
+  checksum: string;
+  metadata: Record<string, unknown> | null;
+  uploadedAt: string;
+}
+
+export interface SettingsFields {
+  companyName: string;
+  email: string;
+  websiteUrl: string;
+  primaryColor: string;
+  enableWatermark: boolean;
+}
+
+/** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
+export const SYNCED_FIELDS = {
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
+  images: ["filename", "originalName", "metadata"],
+  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark"],
+} as const satisfies Record<SyncedCollection, readonly string[]>;
+
+/** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */
+export function toPbDate(value: string): string {
+  if (!value) return "";
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(" ", "T"));
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a date: ${value}`);
+  return date.toISOString().replace("T", " ");
+}
+
+/** Values compare by their JSON form (metadata is an object). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}

@@ -1,0 +1,64 @@
+/**
+ * The device's database (IndexedDB through Dexie). Every schema version stays declared: Dexie upgrades a
+ * device from whatever version it has, keeping its data. Version 1 is what the first release wrote.
+ *
+ * The database also carries the device's clock and its measured offset to the server's clock, so that
+ * edit times are comparable across devices whatever their clocks say.
+ */
+import Dexie, { type Table } from "dexie";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+
+export const DB_NAME = "studio-gallery";
+
+export const SCHEMA_V1 = {
+  clients: "id, name, createdAt",
+  images: "id, client, uploadedAt",
+  imageBlobs: "id",
+  settings: "id",
+  outbox: "++seq, [collection+recordId]",
+  syncState: "key",
+};
+
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  conflicts: "++id, [collection+recordId], resolved",
+};
+
+export class StudioDb extends Dexie {
+  clients!: Table<ClientRow, string>;
+  images!: Table<ImageRow, string>;
+  imageBlobs!: Table<ImageBlobRow, string>;
+  settings!: Table<SettingsRow, string>;
+  outbox!: Table<OutboxEntry, number>;
+  conflicts!: Table<ConflictRow, number>;
+  syncState!: Table<SyncStateRow, string>;
+
+  /** The device's clock (tests replace it to simulate skewed devices). */
+  clock: () => number = () => Date.now();
+  /** Server clock minus device clock, measured by sync; 0 until measured. */
+  clockOffsetMs = 0;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+    // v2: conflicts are kept; outbox entries count their push attempts.
+    this.version(2)
+      .stores(SCHEMA_V2)
+      .upgrade((tx) =>
+        tx
+          .table("outbox")
+          .toCollection()
+          .modify((entry: Partial<OutboxEntry>) => {
+            entry.attempts ??= 0;
+          }),
+      );
+  }
+
+  /** Now, on the server's clock. */
+  serverNow(): number {
+    return this.clock() + this.clockOffsetMs;
+  }
+}
+
+/** The app's database. */
+export const db = new StudioDb();

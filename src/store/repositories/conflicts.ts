@@ -1,0 +1,22 @@
+/** The owner's answers to a conflict: put the losing value back (a new edit), or dismiss it. */
+import type { StudioDb } from "../db";
+import { StoreError } from "../errors";
+import { updateClient } from "./clients";
+import { updateImage } from "./images";
+import { updateSettings } from "./settings";
+
+export async function dismissConflict(db: StudioDb, id: number): Promise<void> {
+  await db.conflicts.update(id, { resolved: 1 });
+}
+
+/** Restores the losing value as a new edit, newer than everything before it, and closes the conflict. */
+export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
+  const conflict = await db.conflicts.get(id);
+  if (!conflict) throw new StoreError("not-found", "Conflict not found");
+  if (conflict.field === "*") throw new StoreError("not-found", "The record was deleted; its values are shown for reference.");
+  const patch = { [conflict.field]: conflict.lostValue };
+  if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
+  else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);
+  else await updateSettings(db, patch);
+  await dismissConflict(db, id);
+}

@@ -1,0 +1,65 @@
+/**
+ * The one write path for images: metadata row, the bytes kept on the device, and the outbox entry, in one
+ * transaction. The original's bytes stay on the device until sync has uploaded them.
+ */
+import { newRecordId } from "../../domain/ids";
+import type { ImageFields } from "../../domain/records";
+import type { StudioDb } from "../db";
+import { StoreError, guardQuota } from "../errors";
+import { changedFields, enqueue } from "../outbox";
+import type { ImageRow } from "../rows";
+
+export interface NewImage {
+  fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
+  original: Blob;
+  thumbnail: Blob;
+  preview: Blob;
+}
+
+export async function addImages(db: StudioDb, images: NewImage[]): Promise<ImageRow[]> {
+  const rows: ImageRow[] = images.map(({ fields }) => ({
+    id: newRecordId(),
+    ...fields,
+    uploadedAt: fields.uploadedAt ?? new Date(db.serverNow()).toISOString().replace("T", " "),
+    files: { original: "", thumbnail: "", preview: "" },
+    server: null,
+    serverUpdated: "",
+    fieldTimes: {},
+  }));
+  await guardQuota(() =>
+    db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
+      for (const [i, row] of rows.entries()) {
+        const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
+        const seq = await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" });
+        row.fieldTimes = (await db.outbox.get(seq))!.fieldTimes;
+        const { original, thumbnail, preview } = images[i]!;
+        await db.imageBlobs.add({ id: row.id, original, thumbnail, preview });
+      }
+      await db.images.bulkAdd(rows);
+    }),
+  );
+  return rows;
+}
+
+export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<ImageFields, "filename" | "originalName" | "metadata">>): Promise<void> {
+  await guardQuota(() =>
+    db.transaction("rw", db.images, db.outbox, async () => {
+      const row = await db.images.get(id);
+      if (!row) throw new StoreError("not-found", "Image not found");
+      const changed = changedFields<ImageFields>(row, patch);
+      if (Object.keys(changed).length === 0) return;
+      const seq = await enqueue(db, "images", id, "update", changed);
+      await db.images.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...(await db.outbox.get(seq))!.fieldTimes } });
+    }),
+  );
+}
+
+export async function deleteImages(db: StudioDb, ids: string[]): Promise<void> {
+  await guardQuota(() =>
+    db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
+      await db.images.bulkDelete(ids);
+      await db.imageBlobs.bulkDelete(ids);
+      for (const id of ids) await enqueue(db, "images", id, "delete");
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+/** The one write path for the studio's settings (one row, made by the server and pulled). */
+import type { SettingsFields } from "../../domain/records";
+import type { StudioDb } from "../db";
+import { StoreError, guardQuota } from "../errors";
+import { changedFields, enqueue } from "../outbox";
+
+export async function updateSettings(db: StudioDb, patch: Partial<SettingsFields>): Promise<void> {
+  await guardQuota(() =>
+    db.transaction("rw", db.settings, db.outbox, async () => {
+      const row = await db.settings.toCollection().first();
+      if (!row) throw new StoreError("not-ready", "Settings have not been loaded from the server yet. Connect once, then try again.");
+      const changed = changedFields<SettingsFields>(row, patch);
+      if (Object.keys(changed).length === 0) return;
+      const seq = await enqueue(db, "settings", row.id, "update", changed);
+      await db.settings.update(row.id, { ...changed, fieldTimes: { ...row.fieldTimes, ...(await db.outbox.get(seq))!.fieldTimes } });
+    }),
+  );
+}

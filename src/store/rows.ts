@@ -1,0 +1,86 @@
+/**
+ * Rows of the device's database. A synced row holds the current local values (with edits not yet
+ * pushed) plus what sync needs: the last known server values (`server`, null until the server has the
+ * record), the server's `updated` of that state, and the per-field edit times on the server's clock.
+ */
+import type { ClientFields, ImageFields, SettingsFields, SyncedCollection } from "../domain/records";
+
+export interface SyncMeta {
+  server: Record<string, unknown> | null;
+  serverUpdated: string;
+  fieldTimes: Record<string, number>;
+}
+
+export interface ClientRow extends ClientFields, SyncMeta {
+  id: string;
+  /** When the client was created (ISO); orders the lists. */
+  createdAt: string;
+}
+
+export interface ImageFiles {
+  original: string;
+  thumbnail: string;
+  preview: string;
+}
+
+export interface ImageRow extends ImageFields, SyncMeta {
+  id: string;
+  /** File names on the server; "" while a file has not been uploaded. */
+  files: ImageFiles;
+}
+
+/** Image bytes kept on the device: the original until it is uploaded, thumbnail and preview always. */
+export interface ImageBlobRow {
+  id: string;
+  original?: Blob;
+  thumbnail?: Blob;
+  preview?: Blob;
+}
+
+export interface SettingsRow extends SettingsFields, SyncMeta {
+  id: string;
+  logo: string;
+}
+
+export type OutboxOp = "create" | "update" | "delete";
+
+/**
+ * One change waiting for the server. Entries are pushed in `seq` order and leave the outbox only when the
+ * server confirmed them. An image create is pushed in two stages: the record with thumbnail and preview,
+ * then the original.
+ */
+export interface OutboxEntry {
+  seq?: number;
+  collection: SyncedCollection;
+  recordId: string;
+  op: OutboxOp;
+  fields: Record<string, unknown>;
+  /** Edit time (server clock, ms) of each field in `fields`. */
+  fieldTimes: Record<string, number>;
+  createdAt: number;
+  attempts: number;
+  stage?: "record" | "original";
+  /** Set when the server refused the change for good (a validation error); the owner is shown it. */
+  error?: string;
+}
+
+/** A value that lost a conflict, kept so that no edit disappears silently. */
+export interface ConflictRow {
+  id?: number;
+  collection: SyncedCollection;
+  recordId: string;
+  /** The field, or "*" when the whole record was deleted on the server while edited here. */
+  field: string;
+  lostValue: unknown;
+  keptValue: unknown;
+  /** Whose value lost: this device's edit, or the value that was on the server. */
+  lostSide: "device" | "server";
+  createdAt: number;
+  /** 0 while the owner has not dismissed or restored it (indexable). */
+  resolved: 0 | 1;
+}
+
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+}

@@ -1,0 +1,79 @@
+/**
+ * Brings server records into the device's store, resolving conflicts with edits still in the outbox.
+ *
+ * Invariants (docs/SYNC.md):
+ * - A field with no pending local edit takes the server's value.
+ * - A field with a pending local edit keeps whichever value has the newer edit time (both on the server's
+ *   clock). The losing value goes to `conflicts`, whichever side lost; nothing is dropped silently.
+ * - A losing local edit is removed from its outbox entries, so it is never pushed over the newer value.
+ * - A record with a pending local delete is not brought back.
+ * Runs inside the caller's transaction when there is one (Dexie nests it).
+ */
+import { SYNCED_FIELDS, sameValue, type SyncedCollection } from "../domain/records";
+import type { StudioDb } from "../store/db";
+import type { ConflictRow, OutboxEntry, SyncMeta } from "../store/rows";
+import { serverOnlyValues, syncedValues, type ServerRecord } from "./records";
+
+type Row = SyncMeta & Record<string, unknown> & { id: string };
+
+function tableOf(db: StudioDb, collection: SyncedCollection) {
+  return db.table<Row, string>(collection);
+}
+
+export function conflict(collection: SyncedCollection, recordId: string, field: string, lostValue: unknown, keptValue: unknown, lostSide: ConflictRow["lostSide"], at: number): ConflictRow {
+  return { collection, recordId, field, lostValue, keptValue, lostSide, createdAt: at, resolved: 0 };
+}
+
+/** Removes `field` from the pending entries of a record; an update left with no field leaves the outbox. */
+async function dropPendingField(db: StudioDb, pending: OutboxEntry[], field: string) {
+  for (const entry of pending) {
+    if (!(field in entry.fields)) continue;
+    delete entry.fields[field];
+    delete entry.fieldTimes[field];
+    if (entry.op === "update" && Object.keys(entry.fields).length === 0) await db.outbox.delete(entry.seq!);
+    else await db.outbox.put(entry);
+  }
+}
+
+export async function applyServerRecords(db: StudioDb, collection: SyncedCollection, records: ServerRecord[]): Promise<void> {
+  const table = tableOf(db, collection);
+  await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+    for (const record of records) {
+      const pending = await db.outbox.where("[collection+recordId]").equals([collection, record.id]).toArray();
+      if (pending.some((e) => e.op === "delete")) continue;
+      const serverValues = syncedValues(collection, record);
+      const serverTimes = record.fieldTimes ?? {};
+      const meta: SyncMeta = { server: serverValues, serverUpdated: record.updated, fieldTimes: { ...serverTimes } };
+      const row = await table.get(record.id);
+      if (!row) {
+        await table.put({ id: record.id, ...serverValues, ...serverOnlyValues(collection, record), ...meta });
+        continue;
+      }
+      const pendingTimes = new Map<string, number>();
+      for (const entry of pending) {
+        for (const [field, time] of Object.entries(entry.fieldTimes)) pendingTimes.set(field, Math.max(time, pendingTimes.get(field) ?? 0));
+      }
+      const next: Record<string, unknown> = {};
+      const now = db.serverNow();
+      for (const field of SYNCED_FIELDS[collection]) {
+        const serverValue = serverValues[field];
+        const localTime = pendingTimes.get(field);
+        if (localTime === undefined) {
+          next[field] = serverValue;
+          continue;
+        }
+        if (sameValue(serverValue, row[field])) continue;
+        if ((serverTimes[field] ?? 0) > localTime) {
+          await db.conflicts.add(conflict(collection, record.id, field, row[field], serverValue, "device", now));
+          next[field] = serverValue;
+          pendingTimes.delete(field);
+          await dropPendingField(db, pending, field);
+        } else if (row.server && !sameValue(serverValue, row.server[field])) {
+          await db.conflicts.add(conflict(collection, record.id, field, serverValue, row[field], "server", now));
+        }
+      }
+      for (const [field, time] of pendingTimes) meta.fieldTimes[field] = time;
+      await table.put({ ...row, ...next, ...serverOnlyValues(collection, record), ...meta });
+    }
+  });
+}

@@ -1,0 +1,31 @@
+/** Reading PocketBase's answer to a failed batch: which sub-request failed, with what status and data. */
+import { ClientResponseError } from "pocketbase";
+
+export interface FailedSubRequest {
+  index: number;
+  status: number;
+  message: string;
+  data: Record<string, { code?: string; message?: string }>;
+}
+
+export function failedSubRequest(err: unknown): FailedSubRequest | null {
+  if (!(err instanceof ClientResponseError) || err.status !== 400) return null;
+  const requests = (err.response?.data as { requests?: Record<string, { response?: { status?: number; message?: string; data?: FailedSubRequest["data"] } }> } | undefined)
+    ?.requests;
+  if (!requests) return null;
+  const [index, failure] = Object.entries(requests)[0] ?? [];
+  if (index === undefined || !failure?.response) return null;
+  return { index: Number(index), status: failure.response.status ?? 400, message: failure.response.message ?? "Rejected", data: failure.response.data ?? {} };
+}
+
+/** A create refused only because the id exists: an earlier push of it reached the server. */
+export function isDuplicateId(failure: FailedSubRequest): boolean {
+  return failure.status === 400 && failure.data.id?.code === "validation_not_unique";
+}
+
+export function describeRejection(failure: FailedSubRequest): string {
+  const details = Object.entries(failure.data)
+    .map(([field, e]) => `${field}: ${e.message ?? e.code}`)
+    .join("; ");
+  return details ? `${failure.message} (${details})` : failure.message;
+}

@@ -1,0 +1,23 @@
+/**
+ * Measures the device's clock against the server's (GET /api/sync/now), halfway through the round trip,
+ * and keeps the offset on the database so edits made offline are stamped on the server's clock.
+ */
+import type PocketBase from "pocketbase";
+import type { StudioDb } from "../store/db";
+
+export const CLOCK_OFFSET_KEY = "clockOffsetMs";
+
+export async function measureClockOffset(db: StudioDb, pb: PocketBase): Promise<number> {
+  const sent = db.clock();
+  const { now } = await pb.send<{ now: number }>("/api/sync/now", { method: "GET" });
+  const received = db.clock();
+  db.clockOffsetMs = Math.round(now - (sent + received) / 2);
+  await db.syncState.put({ key: CLOCK_OFFSET_KEY, value: db.clockOffsetMs });
+  return db.clockOffsetMs;
+}
+
+/** Restores the last measured offset (offline start). */
+export async function loadClockOffset(db: StudioDb): Promise<void> {
+  const saved = (await db.syncState.get(CLOCK_OFFSET_KEY))?.value;
+  if (typeof saved === "number") db.clockOffsetMs = saved;
+}

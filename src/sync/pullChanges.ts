@@ -1,0 +1,53 @@
+/**
+ * Pull: for each collection, records changed since its cursor, oldest first, by keyset on (updated, id)
+ * so that records changing during the pull are never skipped. Each page is applied and the cursor
+ * advanced in one transaction; re-reading a record is harmless (applying is idempotent).
+ */
+import type PocketBase from "pocketbase";
+import type { SyncedCollection } from "../domain/records";
+import type { StudioDb } from "../store/db";
+import { applyServerRecords } from "./applyServerRecords";
+import { applyTombstones, type Tombstone } from "./applyTombstones";
+import { PULL_FIELDS, type ServerRecord } from "./records";
+
+const PAGE_SIZE = 500;
+const PULL_ORDER = ["clients", "images", "settings", "tombstones"] as const;
+
+interface Cursor {
+  updated: string;
+  id: string;
+}
+
+async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof PULL_ORDER)[number]): Promise<number> {
+  const key = `cursor:${collection}`;
+  let cursor = ((await db.syncState.get(key))?.value as Cursor | undefined) ?? null;
+  let count = 0;
+  for (;;) {
+    const filter = cursor ? pb.filter("updated > {:u} || (updated = {:u} && id > {:id})", { u: cursor.updated, id: cursor.id }) : "";
+    const page = await pb.collection(collection).getList<ServerRecord>(1, PAGE_SIZE, {
+      filter,
+      sort: "updated,id",
+      skipTotal: true,
+      fields: PULL_FIELDS[collection],
+    });
+    if (page.items.length === 0) break;
+    const last = page.items[page.items.length - 1]!;
+    const nextCursor: Cursor = { updated: last.updated, id: last.id };
+    await db.transaction("rw", [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, db.outbox, db.conflicts], async () => {
+      if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
+      else await applyServerRecords(db, collection as SyncedCollection, page.items);
+      await db.syncState.put({ key, value: nextCursor });
+    });
+    cursor = nextCursor;
+    count += page.items.length;
+    if (page.items.length < PAGE_SIZE) break;
+  }
+  return count;
+}
+
+/** Pulls every collection; returns how many records came in. */
+export async function pullChanges(db: StudioDb, pb: PocketBase): Promise<number> {
+  let total = 0;
+  for (const collection of PULL_ORDER) total += await pullCollection(db, pb, collection);
+  return total;
+}

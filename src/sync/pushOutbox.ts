@@ -1,0 +1,118 @@
+/**
+ * Push of record changes: outbox entries in `seq` order, in chunks through PocketBase's batch API (one
+ * transaction per chunk). An entry leaves the outbox only when the server confirmed it.
+ *
+ * A batch is all or nothing, so a refused sub-request is dealt with and the chunk sent again:
+ * - a create of a record the server has (an earlier push got through, the answer did not) becomes an update;
+ * - a change to a record the server no longer has is dropped (its values are kept as a conflict);
+ * - any other refusal parks the entry with the server's message, and later entries of that record wait.
+ * Image creates carry files and go through uploadImages; later changes to such an image wait for it.
+ */
+import { ClientResponseError, type default as PocketBase } from "pocketbase";
+import { sameValue } from "../domain/records";
+import type { StudioDb } from "../store/db";
+import type { OutboxEntry } from "../store/rows";
+import { applyServerRecords, conflict } from "./applyServerRecords";
+import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
+import type { ServerRecord } from "./records";
+
+/** Sub-requests per batch; the server allows 500 (pb_migrations/1763769700_app_settings.js). */
+export const BATCH_CHUNK = 450;
+
+export function isFileEntry(entry: OutboxEntry): boolean {
+  return entry.collection === "images" && entry.op === "create";
+}
+
+function toBatchRequest(entry: OutboxEntry) {
+  const base = `/api/collections/${entry.collection}/records`;
+  if (entry.op === "create") return { method: "POST", url: base, body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes } };
+  if (entry.op === "update") return { method: "PATCH", url: `${base}/${entry.recordId}`, body: { ...entry.fields, fieldTimes: entry.fieldTimes } };
+  return { method: "DELETE", url: `${base}/${entry.recordId}` };
+}
+
+/** Entries that can go in a batch now, in order: not files, not parked, not waiting for an earlier entry. */
+export function sendableEntries(entries: OutboxEntry[]): OutboxEntry[] {
+  const waiting = new Set<string>();
+  const out: OutboxEntry[] = [];
+  for (const entry of entries) {
+    const key = `${entry.collection}:${entry.recordId}`;
+    if (entry.error || isFileEntry(entry) || waiting.has(key)) {
+      waiting.add(key);
+      continue;
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ status: number; body: unknown }>) {
+  await db.transaction("rw", [db.outbox, db.conflicts, db.clients, db.images, db.settings], async () => {
+    await db.outbox.bulkDelete(chunk.map((e) => e.seq!));
+    for (const [i, entry] of chunk.entries()) {
+      if (entry.op === "delete") continue;
+      const record = responses[i]?.body as ServerRecord | undefined;
+      if (!record) continue;
+      // A field the server kept at another value lost to a newer edit made elsewhere.
+      for (const [field, sent] of Object.entries(entry.fields)) {
+        if (field in record && !sameValue(record[field], sent)) {
+          await db.conflicts.add(conflict(entry.collection, entry.recordId, field, sent, record[field], "device", db.serverNow()));
+        }
+      }
+      await applyServerRecords(db, entry.collection, [record]);
+    }
+  });
+}
+
+/** Whether the server already has the record (an earlier push got through, its answer did not). */
+async function existsOnServer(pb: PocketBase, entry: OutboxEntry): Promise<boolean> {
+  try {
+    await pb.collection(entry.collection).getOne(entry.recordId, { fields: "id" });
+    return true;
+  } catch (err) {
+    if (err instanceof ClientResponseError && err.status === 404) return false;
+    throw err;
+  }
+}
+
+/** Handles the refused sub-request; returns false when the failure is not one we can resolve. */
+async function resolveRefusal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, err: unknown): Promise<boolean> {
+  const failure = failedSubRequest(err);
+  if (!failure) return false;
+  // PocketBase may report another unique field (accessUrl) instead of the id, so ask instead of parsing.
+  if (entry.op === "create" && failure.status === 400 && (isDuplicateId(failure) || (await existsOnServer(pb, entry)))) {
+    await db.outbox.update(entry.seq!, { op: "update" });
+    return true;
+  }
+  if (failure.status === 404) {
+    await db.transaction("rw", db.outbox, db.conflicts, async () => {
+      if (entry.op === "update") await db.conflicts.add(conflict(entry.collection, entry.recordId, "*", entry.fields, null, "device", db.serverNow()));
+      await db.outbox.delete(entry.seq!);
+    });
+    return true;
+  }
+  await db.outbox.update(entry.seq!, { error: describeRejection(failure), attempts: entry.attempts + 1 });
+  return true;
+}
+
+/** Pushes every sendable entry; returns how many reached the server. */
+export async function pushOutbox(db: StudioDb, pb: PocketBase, chunkSize = BATCH_CHUNK): Promise<number> {
+  let pushed = 0;
+  // Each pass sends what is sendable now; a resolved refusal changes the outbox, so read it again.
+  for (let pass = 0; pass < 1000; pass++) {
+    const chunk = sendableEntries(await db.outbox.orderBy("seq").toArray()).slice(0, chunkSize);
+    if (chunk.length === 0) return pushed;
+    try {
+      const responses = await pb.send<Array<{ status: number; body: unknown }>>("/api/batch", {
+        method: "POST",
+        body: { requests: chunk.map(toBatchRequest) },
+      });
+      await confirm(db, chunk, responses);
+      pushed += chunk.length;
+    } catch (err) {
+      const failure = failedSubRequest(err);
+      const entry = failure ? chunk[failure.index] : undefined;
+      if (!entry || !(await resolveRefusal(db, pb, entry, err))) throw err;
+    }
+  }
+  return pushed;
+}

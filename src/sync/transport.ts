@@ -1,0 +1,79 @@
+/**
+ * Multipart uploads with progress and abort. Browsers report upload progress only through
+ * XMLHttpRequest; elsewhere (Node: tests and benchmarks) the body is streamed through a counter.
+ * The server stores a file only when its request completed, so an interrupted upload leaves nothing.
+ */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fail(status: number, text: string): UploadError {
+  const body = parse(text);
+  const message = typeof body === "object" && body && "message" in body ? String((body as { message: unknown }).message) : text;
+  return new UploadError(status, body, status ? `${status}: ${message}` : "Network error: the upload did not complete.");
+}
+
+function uploadWithXhr(method: string, url: string, form: FormData, token: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    if (token) xhr.setRequestHeader("Authorization", token);
+    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.total });
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(parse(xhr.responseText)) : reject(fail(xhr.status, xhr.responseText)));
+    xhr.onerror = () => reject(fail(0, ""));
+    xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+async function uploadWithFetch(method: string, url: string, form: FormData, token: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<unknown> {
+  const request = new Request(url, { method, body: form });
+  const total = Number(request.headers.get("content-length") ?? 0) || (await request.clone().arrayBuffer()).byteLength;
+  let loaded = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      onProgress?.({ loaded, total });
+      controller.enqueue(chunk);
+    },
+  });
+  const headers = new Headers(request.headers);
+  if (token) headers.set("Authorization", token);
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: request.body!.pipeThrough(counter), signal, duplex: "half" } as RequestInit);
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw fail(0, "");
+  }
+  const text = await res.text();
+  if (!res.ok) throw fail(res.status, text);
+  return parse(text);
+}
+
+export function uploadMultipart(method: "POST" | "PATCH", url: string, form: FormData, token: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<unknown> {
+  return typeof XMLHttpRequest !== "undefined"
+    ? uploadWithXhr(method, url, form, token, onProgress, signal)
+    : uploadWithFetch(method, url, form, token, onProgress, signal);
+}
