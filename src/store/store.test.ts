@@ -1,0 +1,106 @@
+/**
+ * The device store with fake-indexeddb: the one write path, outbox order, schema upgrade, quota errors.
+ */
+import "fake-indexeddb/auto";
+import Dexie from "dexie";
+import { afterEach, describe, expect, it } from "vitest";
+import { SCHEMA_V1, StudioDb } from "./db";
+import { QUOTA_MESSAGE, StoreError } from "./errors";
+import { createClient, deleteClient, updateClient } from "./repositories/clients";
+import { addImages } from "./repositories/images";
+
+let n = 0;
+const opened: Dexie[] = [];
+function freshDb(): StudioDb {
+  const db = new StudioDb(`store-test-${++n}`);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+describe("the write path", () => {
+  it("writes the row and its outbox entry together, with generated url and code", async () => {
+    const db = freshDb();
+    const client = await createClient(db, { name: "  Ada  ", eventDate: "2026-06-01" });
+    expect(client).toMatchObject({ name: "Ada", eventType: "Wedding", enabled: true, eventDate: "2026-06-01 00:00:00.000Z", server: null });
+    expect(client.accessUrl).toMatch(/^[a-z0-9]{10}$/);
+    expect(client.accessCode).toMatch(/^[A-Z0-9]{6}$/);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ collection: "clients", recordId: client.id, op: "create", attempts: 0 });
+    expect(Object.keys(entry!.fieldTimes).sort()).toEqual(Object.keys(entry!.fields).sort());
+  });
+
+  it("records only the fields an update changes, with their edit times on the server's clock", async () => {
+    const db = freshDb();
+    db.clock = () => 1_000_000;
+    db.clockOffsetMs = 5_000;
+    const client = await createClient(db, { name: "Ada" });
+    db.clock = () => 2_000_000;
+    await updateClient(db, client.id, { name: "Ada", notes: "second shoot" });
+    const entries = await db.outbox.orderBy("seq").toArray();
+    expect(entries[1]).toMatchObject({ op: "update", fields: { notes: "second shoot" }, fieldTimes: { notes: 2_005_000 } });
+    await updateClient(db, client.id, { notes: "second shoot" }); // no change, no entry
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it("keeps outbox entries in the order the changes were made", async () => {
+    const db = freshDb();
+    const a = await createClient(db, { name: "A" });
+    const b = await createClient(db, { name: "B" });
+    await updateClient(db, a.id, { notes: "x" });
+    await deleteClient(db, b.id);
+    const ops = (await db.outbox.orderBy("seq").toArray()).map((e) => `${e.op}:${e.recordId === a.id ? "A" : "B"}`);
+    expect(ops).toEqual(["create:A", "create:B", "update:A", "delete:B"]);
+  });
+
+  it("deletes a client's images and their bytes on the device with the client", async () => {
+    const db = freshDb();
+    const client = await createClient(db, { name: "A" });
+    const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
+    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", metadata: null };
+    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, preview: blob }]);
+    await deleteClient(db, client.id);
+    expect(await db.images.get(image!.id)).toBeUndefined();
+    expect(await db.imageBlobs.get(image!.id)).toBeUndefined();
+  });
+
+  it("rolls the whole write back when the disk is full, and says so", async () => {
+    const db = freshDb();
+    const client = await createClient(db, { name: "A" });
+    // The outbox write fails as a full disk would make it fail.
+    db.outbox.hook("creating", () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+    const write = updateClient(db, client.id, { notes: "never saved" });
+    await expect(write).rejects.toThrow(StoreError);
+    await expect(write).rejects.toThrow(QUOTA_MESSAGE);
+    expect((await db.clients.get(client.id))!.notes).toBe("");
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe("schema upgrade", () => {
+  it("keeps the data of a device on the first version", async () => {
+    const name = `store-upgrade-${++n}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.table("clients").add({ id: "client000000001", name: "Kept", createdAt: "2026-01-01T00:00:00Z" });
+    await v1.table("outbox").add({ collection: "clients", recordId: "client000000001", op: "create", fields: { name: "Kept" }, fieldTimes: { name: 1 }, createdAt: 1 });
+    await v1.table("syncState").put({ key: "cursor:clients", value: { updated: "2026-01-01 00:00:00.000Z", id: "x" } });
+    v1.close();
+
+    const db = new StudioDb(name);
+    opened.push(db);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.clients.get("client000000001")).toMatchObject({ name: "Kept" });
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ recordId: "client000000001", attempts: 0 })]);
+    expect((await db.syncState.get("cursor:clients"))?.value).toEqual({ updated: "2026-01-01 00:00:00.000Z", id: "x" });
+    expect(await db.conflicts.count()).toBe(0);
+  });
+});
