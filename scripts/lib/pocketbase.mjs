@@ -67,7 +67,7 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 30_000) {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`PocketBase did not answer at ${baseUrl} within ${timeoutMs} ms`);
 }

@@ -1,0 +1,114 @@
+/**
+ * Property: whatever the interleaving of edits, creates, deletes, disconnects and server restarts on two
+ * devices, once both are back online and have synced, both devices hold exactly the server's clients of
+ * the run, and every client created and not deleted exists exactly once.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYNCED_FIELDS } from "../../src/domain/records";
+import { createClient, deleteClient, updateClient } from "../../src/store/repositories/clients";
+import { makeDevice, serverRecords, type Device } from "./devices";
+import { startTestServer, type TestServer } from "./test-server";
+
+const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 100);
+
+type Action =
+  | { kind: "create"; device: 0 | 1 }
+  | { kind: "edit"; device: 0 | 1; pick: number; field: "name" | "notes" | "email" | "enabled"; value: number }
+  | { kind: "delete"; device: 0 | 1; pick: number }
+  | { kind: "sync"; device: 0 | 1 }
+  | { kind: "toggleNetwork"; device: 0 | 1 }
+  | { kind: "restartServer" };
+
+const device = fc.constantFrom<0 | 1>(0, 1);
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("create" as const), device }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("edit" as const), device, pick: fc.nat(20), field: fc.constantFrom("name" as const, "notes" as const, "email" as const, "enabled" as const), value: fc.nat(999) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("delete" as const), device, pick: fc.nat(20) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("sync" as const), device }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("toggleNetwork" as const), device }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "restartServer" as const }) },
+);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.stop());
+
+function fieldValue(field: string, value: number): unknown {
+  if (field === "enabled") return value % 2 === 0;
+  if (field === "email") return `p${value}@example.com`;
+  return `${field}-${value}`;
+}
+
+function snapshot(rows: Array<Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) out[row.id as string] = Object.fromEntries(SYNCED_FIELDS.clients.map((f) => [f, row[f]]));
+  return out;
+}
+
+let runNumber = 0;
+
+describe("two devices converge", () => {
+  it(`to the server's state over ${RUNS} random histories`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 14 }), async (actions) => {
+        const tag = `run${++runNumber}-`;
+        const devices: Device[] = [await makeDevice(server), await makeDevice(server)];
+        const online = [true, true];
+        const created = new Set<string>();
+        const deleted = new Set<string>();
+        const first = await createClient(devices[0]!.db, { name: `${tag}seed` });
+        created.add(first.id);
+        await devices[0]!.sync.syncOnce();
+        await devices[1]!.sync.syncOnce();
+
+        for (const a of actions) {
+          if (a.kind === "restartServer") {
+            // A crash, not a clean stop: harsher, and it does not wait for idle keep-alive connections.
+            await server.crash();
+            await server.start();
+            continue;
+          }
+          const d = devices[a.device]!;
+          const ids = [...created];
+          if (a.kind === "create") {
+            created.add((await createClient(d.db, { name: `${tag}new` })).id);
+          } else if (a.kind === "edit") {
+            const id = ids[a.pick % ids.length]!;
+            if (await d.db.clients.get(id)) {
+              const value = fieldValue(a.field, a.value);
+              await updateClient(d.db, id, { [a.field]: a.field === "name" ? `${tag}${String(value)}` : value });
+            }
+          } else if (a.kind === "delete") {
+            const id = ids[a.pick % ids.length]!;
+            if (await d.db.clients.get(id)) {
+              await deleteClient(d.db, id);
+              deleted.add(id);
+            }
+          } else if (a.kind === "toggleNetwork") {
+            online[a.device] = !online[a.device];
+          } else if (online[a.device]) {
+            await d.sync.syncOnce();
+          }
+        }
+
+        // Everyone back online; two rounds bring every change everywhere.
+        for (let round = 0; round < 2; round++) for (const d of devices) await d.sync.syncOnce();
+
+        const onServer = (await serverRecords<Record<string, unknown>>(server, "clients", `name ~ '${tag}' || id ~ '${tag}'`)).filter((r) => created.has(r.id as string));
+        const serverIds = onServer.map((r) => r.id as string);
+        expect(new Set(serverIds).size).toBe(serverIds.length); // no duplicates
+        expect(serverIds.sort()).toEqual([...created].filter((id) => !deleted.has(id)).sort()); // nothing lost
+        const expected = snapshot(onServer);
+        for (const d of devices) {
+          expect(snapshot((await d.db.clients.toArray()).filter((r) => created.has(r.id)) as unknown as Array<Record<string, unknown>>)).toEqual(expected);
+          expect(await d.db.outbox.count()).toBe(0);
+        }
+        for (const d of devices) d.db.close();
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+});
