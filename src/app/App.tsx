@@ -1,8 +1,11 @@
 /** The router: the specification's protected and public routes and the catch-all. */
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { RequireAuth } from "../features/auth/RequireAuth";
+import { SyncRunner } from "../features/sync/SyncRunner";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
 import { AuthRoute } from "../routes/auth/AuthRoute";
+import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
+import { NewClientRoute } from "../routes/clients/NewClientRoute";
 import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
 import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
 import { PendingRoute } from "../routes/pending/PendingRoute";
@@ -27,8 +30,8 @@ export function App() {
         >
           <Route index element={<DashboardRoute />} />
           <Route path="/clients" element={<PendingRoute title="Clients" />} />
-          <Route path="/clients/new" element={<PendingRoute title="Create New Portrait" />} />
-          <Route path="/clients/:id" element={<PendingRoute title="Client" />} />
+          <Route path="/clients/new" element={<NewClientRoute />} />
+          <Route path="/clients/:id" element={<ClientDetailRoute />} />
           <Route
             path="/clients/:clientId/converter"
             element={
@@ -42,6 +45,7 @@ export function App() {
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
+      <SyncRunner />
       <ToastHost />
       <UpdatePrompt />
     </BrowserRouter>

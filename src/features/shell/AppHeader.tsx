@@ -8,9 +8,13 @@ import { initials } from "../../domain/format";
 import { userLabel } from "../../domain/user";
 import { useSession } from "../../state/session";
 import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
 import { Logo } from "../../ui/Logo";
 import { AUTH_TEXTS } from "../auth/texts";
 import { useLogout } from "../auth/useLogout";
+import { SyncStatusIndicator } from "../sync/SyncStatusIndicator";
+import { SYNC_TEXTS } from "../sync/texts";
 import { NAV_ITEMS } from "./nav-items";
 
 export function AppHeader() {
@@ -49,6 +53,7 @@ export function AppHeader() {
           ))}
         </nav>
       ) : null}
+      {isOwner ? <SyncStatusIndicator /> : null}
       <div className="user-menu" ref={menuRef}>
         <button type="button" className="user-button" aria-label={`${label}: account menu`} aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
           <span className="user-label">{label}</span>
@@ -63,12 +68,37 @@ export function AppHeader() {
                   </Link>
                 ))
               : null}
-            <button type="button" role="menuitem" className="menu-item" onClick={logout}>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => {
+                setMenuOpen(false);
+                void logout.request();
+              }}
+            >
               {AUTH_TEXTS.logout}
             </button>
           </div>
         ) : null}
       </div>
+      <Dialog
+        isOpen={logout.pendingChanges !== null}
+        title={SYNC_TEXTS.signOutTitle}
+        onClose={logout.cancel}
+        footer={
+          <>
+            <Button variant="outline" onClick={logout.cancel}>
+              {SYNC_TEXTS.staySignedIn}
+            </Button>
+            <Button variant="destructive" onClick={() => void logout.confirm()}>
+              {SYNC_TEXTS.discardAndSignOut}
+            </Button>
+          </>
+        }
+      >
+        <p>{SYNC_TEXTS.signOutBody(logout.pendingChanges ?? 0)}</p>
+      </Dialog>
     </header>
   );
 }

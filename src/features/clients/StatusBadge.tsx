@@ -1,0 +1,7 @@
+/** Dormant / Expired / Active, derived from enabled and the expiry. */
+import { galleryStatus } from "../../domain/gallery-status";
+
+export function StatusBadge({ enabled, expirationDate }: { enabled: boolean; expirationDate: string }) {
+  const status = galleryStatus({ enabled, expirationDate }, new Date());
+  return <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>;
+}

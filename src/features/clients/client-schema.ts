@@ -1,0 +1,25 @@
+/** The client form's rules (specification, section 5). Dates are the date inputs' "YYYY-MM-DD" or "". */
+import { z } from "zod";
+import { EVENT_TYPES } from "../../domain/records";
+import { CLIENT_TEXTS } from "./texts";
+
+const optionalDate = z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")]);
+
+export const ClientFormSchema = z.object({
+  name: z.string().trim().min(1, CLIENT_TEXTS.nameRequired),
+  email: z.union([z.literal(""), z.email(CLIENT_TEXTS.invalidEmail)]),
+  eventType: z.enum(EVENT_TYPES),
+  eventDate: optionalDate,
+  expirationDate: optionalDate,
+  accessCode: z.string().trim().min(1, CLIENT_TEXTS.accessCodeRequired).max(64),
+  accessUrl: z.union([z.literal(""), z.string().regex(/^[a-z0-9-]{1,64}$/, CLIENT_TEXTS.invalidAccessUrl)]),
+  notes: z.string().max(10000),
+  enabled: z.boolean(),
+});
+
+export type ClientFormValues = z.infer<typeof ClientFormSchema>;
+
+/** PocketBase dates ("2026-06-01 00:00:00.000Z") as a date input's value. */
+export function toDateInput(value: string): string {
+  return value ? value.slice(0, 10) : "";
+}

@@ -1,0 +1,48 @@
+/**
+ * The sync status in the header: online or offline, what is waiting, when the last sync finished, and a
+ * failure with Retry. Conflicts open their dialog from here.
+ */
+import { useState } from "react";
+import { appSync } from "../../sync/appSync";
+import { ConflictsDialog } from "./ConflictsDialog";
+import { SYNC_TEXTS } from "./texts";
+import { useSyncStatus } from "./useSyncStatus";
+
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+
+export function SyncStatusIndicator() {
+  const s = useSyncStatus();
+  const [isConflictsOpen, setConflictsOpen] = useState(false);
+  const waiting = s.pendingChanges + s.pendingUploads;
+  const tone = !s.isOnline ? "offline" : s.error ? "error" : waiting > 0 || s.isSyncing ? "busy" : "ok";
+  const details = [
+    s.pendingChanges ? SYNC_TEXTS.pending(s.pendingChanges) : "",
+    s.pendingUploads ? SYNC_TEXTS.uploads(s.pendingUploads) : "",
+    s.rejected ? SYNC_TEXTS.rejected(s.rejected) : "",
+    !waiting && !s.rejected ? SYNC_TEXTS.allSynced : "",
+    s.lastSyncedAt ? SYNC_TEXTS.lastSynced(TIME.format(s.lastSyncedAt)) : SYNC_TEXTS.neverSynced,
+  ].filter(Boolean);
+  return (
+    <div className={`sync-status sync-${tone}`} data-testid="sync-status">
+      <span className="sync-dot" aria-hidden="true" />
+      <span className="sync-label">{s.isOnline ? (s.isSyncing ? SYNC_TEXTS.syncing : SYNC_TEXTS.online) : SYNC_TEXTS.offline}</span>
+      <span className="sync-details" data-testid="sync-details">
+        {details.join(" · ")}
+      </span>
+      {s.error && s.isOnline ? (
+        <span className="sync-error" role="alert">
+          {SYNC_TEXTS.failed}: {s.error}{" "}
+          <button type="button" className="link-button" onClick={() => void appSync.syncOnce().catch(() => undefined)}>
+            {SYNC_TEXTS.retry}
+          </button>
+        </span>
+      ) : null}
+      {s.conflicts ? (
+        <button type="button" className="link-button sync-conflicts" onClick={() => setConflictsOpen(true)}>
+          {SYNC_TEXTS.conflictsButton(s.conflicts)}
+        </button>
+      ) : null}
+      <ConflictsDialog isOpen={isConflictsOpen} onClose={() => setConflictsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Texts of the sync status, conflicts and sign-out warning. */
+export const SYNC_TEXTS = {
+  online: "Online",
+  offline: "Offline",
+  syncing: "Syncing…",
+  allSynced: "All changes synced",
+  pending: (n: number) => `${n} change${n === 1 ? "" : "s"} waiting to sync`,
+  uploads: (n: number) => `${n} image upload${n === 1 ? "" : "s"} waiting`,
+  lastSynced: (time: string) => `Last synced ${time}`,
+  neverSynced: "Not synced yet",
+  failed: "Sync failed",
+  retry: "Retry",
+  rejected: (n: number) => `${n} change${n === 1 ? " was" : "s were"} refused by the server`,
+  conflictsButton: (n: number) => `${n} conflict${n === 1 ? "" : "s"}`,
+  conflictsTitle: "Edits that lost a conflict",
+  conflictsIntro: "The same field was changed in two places. The newer change was kept; here is the other one.",
+  restore: "Restore",
+  dismiss: "Dismiss",
+  deletedRecord: "Changed here, but deleted elsewhere",
+  signOutTitle: "Sign out and discard unsynced changes?",
+  signOutBody: (n: number) =>
+    `${n} change${n === 1 ? " has" : "s have"} not reached the server yet. Signing out removes this device's copy of the studio's data, and ${n === 1 ? "that change" : "those changes"} would be lost.`,
+  staySignedIn: "Stay signed in",
+  discardAndSignOut: "Sign out and discard",
+} as const;

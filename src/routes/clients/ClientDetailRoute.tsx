@@ -1,0 +1,58 @@
+/**
+ * /clients/:id: the client's name, tabs Gallery (default) and Client Details. Reads the device's store, so
+ * it works offline and shows changes from anywhere as they arrive.
+ */
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
+import { ClientForm } from "../../features/clients/ClientForm";
+import { StatusBadge } from "../../features/clients/StatusBadge";
+import { CLIENT_TEXTS } from "../../features/clients/texts";
+import { useClient } from "../../features/clients/useClient";
+
+export function ClientDetailRoute() {
+  const { id } = useParams();
+  const client = useClient(id);
+  const [tab, setTab] = useState<"gallery" | "details">("gallery");
+
+  if (client === undefined) return <main className="page"><p className="muted">{CLIENT_TEXTS.loading}</p></main>;
+  if (client === null) return <main className="page"><p className="muted">{CLIENT_TEXTS.notFound}</p></main>;
+
+  return (
+    <main className="page">
+      <Link to="/clients" className="back-link">
+        ← {CLIENT_TEXTS.backToClients}
+      </Link>
+      <div className="page-head">
+        <h1>{client.name}</h1>
+        <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+      </div>
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
+          {CLIENT_TEXTS.tabGallery}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === "details"} onClick={() => setTab("details")}>
+          {CLIENT_TEXTS.tabDetails}
+        </button>
+      </div>
+      {tab === "gallery" ? (
+        <section className="card" role="tabpanel">
+          <p className="muted">Image uploads for this gallery are not available in this version yet.</p>
+          <p>
+            Gallery link: <code>/gallery/{client.accessUrl}</code> · Access code: <code>{client.accessCode}</code>
+          </p>
+        </section>
+      ) : (
+        <section className="card" role="tabpanel">
+          <ClientForm
+            key={client.id}
+            defaults={clientFormValues(client)}
+            submitLabel={CLIENT_TEXTS.save}
+            pendingLabel={CLIENT_TEXTS.saving}
+            onSubmit={(values) => submitClientChanges(client.id, values)}
+          />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+/** /clients/new: the client form and what comes after; success opens the new client. */
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { emptyClientForm, submitNewClient } from "../../features/clients/actions";
+import { ClientForm } from "../../features/clients/ClientForm";
+import { CLIENT_TEXTS } from "../../features/clients/texts";
+
+export function NewClientRoute() {
+  const navigate = useNavigate();
+  const [defaults] = useState(emptyClientForm);
+  return (
+    <main className="page">
+      <Link to="/clients" className="back-link">
+        ← {CLIENT_TEXTS.backToClients}
+      </Link>
+      <h1>{CLIENT_TEXTS.createTitle}</h1>
+      <p className="muted">{CLIENT_TEXTS.createSubtitle}</p>
+      <div className="two-columns">
+        <section className="card">
+          <ClientForm
+            defaults={defaults}
+            submitLabel={CLIENT_TEXTS.create}
+            pendingLabel={CLIENT_TEXTS.creating}
+            onSubmit={async (values) => {
+              const id = await submitNewClient(values);
+              if (id) navigate(`/clients/${id}`);
+            }}
+          />
+        </section>
+        <aside className="card side-panel">
+          <h2>{CLIENT_TEXTS.afterCreateTitle}</h2>
+          <ul>
+            {CLIENT_TEXTS.afterCreate.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * When to sync, and in which tab. One tab at a time syncs: the holder of a Web Lock (other tabs queue for
+ * it and take over when the holder closes); without Web Locks, a BroadcastChannel claim does the same job
+ * less strictly. The leader syncs on start (sign-in), on reconnect, shortly after a local change, when the
+ * server announces a change (realtime), and on a timer: every minute, or with growing backoff after a
+ * failure. Every tab sees the data through Dexie's cross-tab change events.
+ */
+import { liveQuery } from "dexie";
+import type PocketBase from "pocketbase";
+import type { StudioDb } from "../store/db";
+import type { SyncEngine } from "./engine";
+
+const LOCK_NAME = "studio-gallery-sync";
+const CHANGE_DEBOUNCE_MS = 400;
+const IDLE_INTERVAL_MS = 60_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
+const REALTIME_COLLECTIONS = ["clients", "images", "settings", "tombstones"];
+
+export function backoffDelay(failures: number): number {
+  return failures === 0 ? IDLE_INTERVAL_MS : Math.min(MAX_BACKOFF_MS, 2000 * 2 ** (failures - 1));
+}
+
+/** Runs the leader's loop until `stop` is called. */
+async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: AbortSignal): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  const unsubscribers: Array<() => void> = [];
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+  };
+  const run = async () => {
+    if (stopped.aborted) return;
+    if (!navigator.onLine) {
+      engine.status.set({ isOnline: false });
+      return; // the online event starts the next run
+    }
+    engine.status.set({ isOnline: true });
+    try {
+      await engine.syncOnce(stopped);
+      failures = 0;
+    } catch {
+      failures++;
+    }
+    schedule(backoffDelay(failures));
+  };
+
+  const onOnline = () => {
+    engine.status.set({ isOnline: true });
+    failures = 0;
+    schedule(0);
+    void subscribeRealtime();
+  };
+  const onOffline = () => engine.status.set({ isOnline: false });
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  unsubscribers.push(() => window.removeEventListener("online", onOnline), () => window.removeEventListener("offline", onOffline));
+
+  // A local change: sync soon after it (the outbox grew).
+  let lastCount = -1;
+  const outbox = liveQuery(() => db.outbox.count()).subscribe((count) => {
+    if (count > lastCount && lastCount !== -1) schedule(CHANGE_DEBOUNCE_MS);
+    lastCount = count;
+  });
+  unsubscribers.push(() => outbox.unsubscribe());
+
+  async function subscribeRealtime() {
+    if (!navigator.onLine) return;
+    for (const collection of REALTIME_COLLECTIONS) {
+      try {
+        const unsubscribe = await pb.collection(collection).subscribe("*", () => schedule(CHANGE_DEBOUNCE_MS));
+        unsubscribers.push(() => void unsubscribe().catch(() => undefined));
+      } catch {
+        // realtime is a shortcut; the timer and reconnects still bring changes
+      }
+    }
+  }
+  void subscribeRealtime();
+  schedule(0);
+
+  await new Promise<void>((resolve) => stopped.addEventListener("abort", () => resolve(), { once: true }));
+  clearTimeout(timer);
+  for (const u of unsubscribers) u();
+}
+
+/** Without Web Locks: a tab leads when no other tab has claimed leadership in the last few seconds. */
+async function leadWithBroadcast(run: () => Promise<void>, stopped: AbortSignal): Promise<void> {
+  const channel = new BroadcastChannel(LOCK_NAME);
+  let lastClaimSeen = 0;
+  channel.onmessage = () => (lastClaimSeen = Date.now());
+  while (!stopped.aborted && Date.now() - lastClaimSeen < 6000) await new Promise((r) => setTimeout(r, 3000));
+  const heartbeat = setInterval(() => channel.postMessage("claim"), 2000);
+  channel.postMessage("claim");
+  try {
+    await run();
+  } finally {
+    clearInterval(heartbeat);
+    channel.close();
+  }
+}
+
+/** Starts syncing in this tab (when it is or becomes the leader). Returns a stop function. */
+export function startSyncScheduler(db: StudioDb, pb: PocketBase, engine: SyncEngine): () => void {
+  const controller = new AbortController();
+  const run = () => lead(db, pb, engine, controller.signal);
+  if (typeof navigator !== "undefined" && "locks" in navigator) {
+    void navigator.locks.request(LOCK_NAME, { signal: controller.signal }, run).catch(() => undefined);
+  } else {
+    void leadWithBroadcast(run, controller.signal);
+  }
+  return () => controller.abort();
+}
