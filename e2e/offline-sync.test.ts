@@ -1,0 +1,77 @@
+/**
+ * Offline work in Chromium with the browser's own offline switch: a client created and changed with the
+ * network off survives a reload, and reaches the server once the network is back.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
+import { LoginPage } from "./pages/LoginPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ownerToken(): Promise<string> {
+  const res = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function clientsOnServer(name: string): Promise<Array<{ name: string; notes: string }>> {
+  const res = await fetch(`${server.url}/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`, { headers: { Authorization: await ownerToken() } });
+  return ((await res.json()) as { items: Array<{ name: string; notes: string }> }).items;
+}
+
+describe("offline client work", () => {
+  it("keeps a client made offline across a reload and syncs it when the network returns", async () => {
+    await page.goto("/auth");
+    await new LoginPage(page).signIn(OWNER.email, OWNER.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await context.setOffline(true);
+    await page.getByTestId("sync-status").getByText("Offline").waitFor();
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Offline Olivia", email: "olivia@example.com" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const detail = new ClientDetailPage(page);
+    await detail.heading("Offline Olivia").waitFor();
+    await detail.openDetails();
+    await detail.notes().fill("Shot at the lake, golden hour");
+    await detail.save();
+    await page.getByTestId("toast").getByText("Client updated").waitFor();
+    await page.getByTestId("sync-details").getByText("2 changes waiting to sync").waitFor();
+
+    await page.reload();
+    await detail.heading("Offline Olivia").waitFor();
+    await detail.openDetails();
+    expect(await detail.notes().inputValue()).toBe("Shot at the lake, golden hour");
+    expect(await clientsOnServer("Offline Olivia")).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
+    const onServer = await clientsOnServer("Offline Olivia");
+    expect(onServer).toHaveLength(1);
+    expect(onServer[0]).toMatchObject({ name: "Offline Olivia", notes: "Shot at the lake, golden hour" });
+  });
+});
