@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       {
+        // Benchmarks: not part of npm test; `npm run bench` prints their figures (docs/BENCHMARKS.md).
+        test: {
+          name: "bench",
+          include: ["bench/**/*.bench.ts"],
+          environment: "node",
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: "browser",
           include: ["e2e/**/*.test.ts"],

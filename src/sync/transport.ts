@@ -48,8 +48,11 @@ function uploadWithXhr(method: string, url: string, form: FormData, token: strin
 }
 
 async function uploadWithFetch(method: string, url: string, form: FormData, token: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<unknown> {
-  const request = new Request(url, { method, body: form });
-  const total = Number(request.headers.get("content-length") ?? 0) || (await request.clone().arrayBuffer()).byteLength;
+  // Serialise once so the request has a length (no chunked encoding), then count bytes as they are sent.
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get("content-type")!;
+  const body = await encoded.blob();
+  const total = body.size;
   let loaded = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -58,11 +61,11 @@ async function uploadWithFetch(method: string, url: string, form: FormData, toke
       controller.enqueue(chunk);
     },
   });
-  const headers = new Headers(request.headers);
-  if (token) headers.set("Authorization", token);
+  const headers: Record<string, string> = { "Content-Type": contentType, "Content-Length": String(total) };
+  if (token) headers.Authorization = token;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: request.body!.pipeThrough(counter), signal, duplex: "half" } as RequestInit);
+    res = await fetch(url, { method, headers, body: body.stream().pipeThrough(counter), signal, duplex: "half" } as RequestInit);
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw fail(0, "");

@@ -1,8 +1,8 @@
 /**
- * Push of image files: one multipart request per image and stage. First every pending image's record
- * with its thumbnail and preview (so the gallery becomes viewable early), then the originals. After the
- * original is confirmed its bytes leave the device; thumbnail and preview stay for offline viewing.
- * A failed upload leaves its entry in the outbox and is sent whole again next time.
+ * Push of image files. First every pending image's record with its thumbnail and preview, batched (so the
+ * gallery becomes viewable early), then one multipart request per original. After the original is
+ * confirmed its bytes leave the device; thumbnail and preview stay for offline viewing. A failed upload
+ * leaves its entry in the outbox and is sent whole again next time; the server keeps no partial file.
  */
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
@@ -24,11 +24,6 @@ function fileName(base: string, blob: Blob): string {
   return `${base}.${EXTENSIONS[blob.type] ?? "bin"}`;
 }
 
-function isDuplicateId(err: unknown): boolean {
-  const body = err instanceof UploadError ? (err.body as { data?: { id?: { code?: string } } }) : null;
-  return err instanceof UploadError && err.status === 400 && body?.data?.id?.code === "validation_not_unique";
-}
-
 async function dropEntry(db: StudioDb, entry: OutboxEntry) {
   await db.transaction("rw", db.outbox, db.conflicts, async () => {
     await db.conflicts.add(conflict("images", entry.recordId, "*", entry.fields, null, "device", db.serverNow()));
@@ -36,28 +31,87 @@ async function dropEntry(db: StudioDb, entry: OutboxEntry) {
   });
 }
 
-async function uploadRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
-  const blobs = await db.imageBlobs.get(entry.recordId);
-  if (!blobs?.thumbnail || !blobs.preview) {
-    await db.outbox.delete(entry.seq!); // deleted on this device before it was uploaded
-    return;
+/** Image records per batch request, and the most thumbnail and preview bytes one batch carries. */
+export const RECORD_BATCH = 50;
+const RECORD_BATCH_BYTES = 16 * 1024 * 1024;
+
+interface PendingRecord {
+  entry: OutboxEntry;
+  thumbnail: Blob;
+  preview: Blob;
+}
+
+/** Takes the next batch: whole entries up to the count and byte limits (at least one). */
+function nextBatch(queue: PendingRecord[]): PendingRecord[] {
+  let bytes = 0;
+  let n = 0;
+  while (n < queue.length && n < RECORD_BATCH) {
+    const size = queue[n]!.thumbnail.size + queue[n]!.preview.size;
+    if (n > 0 && bytes + size > RECORD_BATCH_BYTES) break;
+    bytes += size;
+    n++;
   }
-  const form = new FormData();
-  form.set("@jsonPayload", JSON.stringify({ id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes }));
-  form.set("thumbnail", blobs.thumbnail, fileName("thumbnail", blobs.thumbnail));
-  form.set("preview", blobs.preview, fileName("preview", blobs.preview));
-  let record: ServerRecord;
-  try {
-    record = (await uploadMultipart("POST", pb.buildURL("/api/collections/images/records"), form, pb.authStore.token, report, signal)) as ServerRecord;
-  } catch (err) {
-    if (isDuplicateId(err)) record = await pb.collection("images").getOne<ServerRecord>(entry.recordId);
-    else if (err instanceof UploadError && (err.status === 404 || err.status === 400)) return dropEntry(db, entry); // its client is gone
-    else throw err;
-  }
+  return queue.splice(0, n);
+}
+
+function batchIndexOf(err: unknown): { index: number; status: number } | null {
+  if (!(err instanceof UploadError) || err.status !== 400) return null;
+  const requests = (err.body as { data?: { requests?: Record<string, { response?: { status?: number } }> } })?.data?.requests;
+  const [index, failure] = Object.entries(requests ?? {})[0] ?? [];
+  return index === undefined ? null : { index: Number(index), status: failure?.response?.status ?? 400 };
+}
+
+/** Marks records confirmed by the server: their entries move on to the original's upload. */
+async function confirmRecords(db: StudioDb, entries: OutboxEntry[], records: ServerRecord[]) {
   await db.transaction("rw", [db.outbox, db.images, db.conflicts], async () => {
-    await db.outbox.update(entry.seq!, { stage: "original" });
-    await applyServerRecords(db, "images", [record]);
+    for (const entry of entries) await db.outbox.update(entry.seq!, { stage: "original" });
+    await applyServerRecords(db, "images", records);
   });
+}
+
+/**
+ * Creates image records with their thumbnails and previews, many per request (PocketBase's batch API takes
+ * multipart bodies: files under `requests.{i}.{field}`). A refused record is dealt with and the rest sent
+ * again: one the server already has moves on; one whose client is gone is dropped and kept as a conflict.
+ */
+async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[], onProgress: (entry: OutboxEntry, p: UploadProgress) => void, signal?: AbortSignal): Promise<number> {
+  const queue: PendingRecord[] = [];
+  for (const entry of entries) {
+    const blobs = await db.imageBlobs.get(entry.recordId);
+    if (blobs?.thumbnail && blobs.preview) queue.push({ entry, thumbnail: blobs.thumbnail, preview: blobs.preview });
+    else await db.outbox.delete(entry.seq!); // deleted on this device before it was uploaded
+  }
+  let requests = 0;
+  while (queue.length) {
+    signal?.throwIfAborted();
+    const batch = nextBatch(queue);
+    const form = new FormData();
+    const payload = batch.map(({ entry }) => ({
+      method: "POST",
+      url: "/api/collections/images/records",
+      body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes },
+    }));
+    form.set("@jsonPayload", JSON.stringify({ requests: payload }));
+    batch.forEach(({ thumbnail, preview }, i) => {
+      form.set(`requests.${i}.thumbnail`, thumbnail, fileName("thumbnail", thumbnail));
+      form.set(`requests.${i}.preview`, preview, fileName("preview", preview));
+    });
+    requests++;
+    try {
+      const responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
+      await confirmRecords(db, batch.map((b) => b.entry), responses.map((r) => r.body));
+    } catch (err) {
+      const failed = batchIndexOf(err);
+      const refused = failed ? batch[failed.index] : undefined;
+      if (!refused) throw err;
+      const rest = batch.filter((b) => b !== refused);
+      queue.unshift(...rest);
+      const existing = await pb.collection("images").getOne<ServerRecord>(refused.entry.recordId).catch(() => null);
+      if (existing) await confirmRecords(db, [refused.entry], [existing]);
+      else await dropEntry(db, refused.entry); // its client is gone
+    }
+  }
+  return requests;
 }
 
 async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
@@ -85,17 +139,16 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
 
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal): Promise<number> {
-  let requests = 0;
-  for (const stage of ["record", "original"] as const) {
-    const entries = (await db.outbox.orderBy("seq").toArray()).filter((e) => e.collection === "images" && e.op === "create" && !e.error && (e.stage ?? "record") === stage);
-    for (const entry of entries) {
-      signal?.throwIfAborted();
-      const name = String(entry.fields.originalName ?? entry.recordId);
-      const report = (progress: UploadProgress) => onProgress?.({ imageId: entry.recordId, name, stage, progress });
-      if (stage === "record") await uploadRecord(db, pb, entry, report, signal);
-      else await uploadOriginal(db, pb, entry, report, signal);
-      requests++;
-    }
+  const pendingAt = async (stage: "record" | "original") =>
+    (await db.outbox.orderBy("seq").toArray()).filter((e) => e.collection === "images" && e.op === "create" && !e.error && (e.stage ?? "record") === stage);
+  const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
+    onProgress?.({ imageId: entry.recordId, name: String(entry.fields.originalName ?? entry.recordId), stage, progress });
+
+  let requests = await uploadRecords(db, pb, await pendingAt("record"), report("record"), signal);
+  for (const entry of await pendingAt("original")) {
+    signal?.throwIfAborted();
+    await uploadOriginal(db, pb, entry, (p) => report("original")(entry, p), signal);
+    requests++;
   }
   return requests;
 }
