@@ -3,12 +3,14 @@
  * client signed in as the owner, its own sync engine, and a clock the test can skew.
  */
 import "fake-indexeddb/auto";
-import PocketBase from "pocketbase";
+import PocketBase, { type RecordModel } from "pocketbase";
 import { StudioDb } from "../../src/store/db";
 import { createSyncEngine, type SyncOptions } from "../../src/sync/engine";
 import { OWNER, type TestServer } from "./test-server";
 
 let counter = 0;
+/** One sign-in per server: the limiter allows 20 sign-ins a minute per IP, and tests make many devices. */
+const sessions = new Map<string, { token: string; record: RecordModel }>();
 
 export interface Device {
   db: StudioDb;
@@ -23,7 +25,13 @@ export async function makeDevice(server: TestServer, options: SyncOptions = {}):
   await db.open();
   const pb = new PocketBase(server.url);
   pb.autoCancellation(false);
-  await pb.collection("users").authWithPassword(OWNER.email, OWNER.password);
+  let session = sessions.get(server.url);
+  if (!session) {
+    const auth = await pb.collection("users").authWithPassword(OWNER.email, OWNER.password);
+    session = { token: auth.token, record: auth.record };
+    sessions.set(server.url, session);
+  }
+  pb.authStore.save(session.token, session.record);
   return {
     db,
     pb,
