@@ -74,4 +74,13 @@ describe("offline client work", () => {
     expect(onServer).toHaveLength(1);
     expect(onServer[0]).toMatchObject({ name: "Offline Olivia", notes: "Shot at the lake, golden hour" });
   });
+
+  it("shows the storage this device uses and has left in Settings", async () => {
+    await page.goto("/settings");
+    const card = page.getByTestId("device-storage");
+    await card.getByText(/Used: .+ · Available: .+/).waitFor();
+    const text = (await card.textContent()) ?? "";
+    expect(text).toMatch(/Used: [\d.]+ (Bytes|KB|MB|GB)/);
+    expect(text).toMatch(/Available: [\d.]+ (KB|MB|GB|TB)/);
+  });
 });

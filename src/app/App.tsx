@@ -8,6 +8,7 @@ import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
 import { NewClientRoute } from "../routes/clients/NewClientRoute";
 import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
 import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
+import { SettingsRoute } from "../routes/settings/SettingsRoute";
 import { PendingRoute } from "../routes/pending/PendingRoute";
 import { AppLayout } from "./AppLayout";
 import { ToastHost } from "./ToastHost";
@@ -41,7 +42,7 @@ export function App() {
             }
           />
           <Route path="/converter" element={<PendingRoute title="Standalone Image Converter" />} />
-          <Route path="/settings" element={<PendingRoute title="Settings" />} />
+          <Route path="/settings" element={<SettingsRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
