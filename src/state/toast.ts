@@ -6,8 +6,6 @@ import { create } from "zustand";
 import type { Toast } from "../lib/toast-types";
 
 export type { Toast, ToastVariant } from "../lib/toast-types";
-
-export const TOAST_DURATION_MS = 5000;
 const PENDING_KEY = "studio-gallery:pending-toast";
 
 interface ToastState {

@@ -1,11 +1,11 @@
 /** Renders the one current toast and dismisses it after its duration. */
 import { useEffect } from "react";
-import type { Toast } from "../lib/toast-types";
+import { TOAST_DURATION_MS, type Toast } from "../lib/toast-types";
 
 export function Toaster({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id: number) => void }) {
   useEffect(() => {
     if (!toast) return;
-    const timer = window.setTimeout(() => onDismiss(toast.id), toast.durationMs ?? 5000);
+    const timer = window.setTimeout(() => onDismiss(toast.id), toast.durationMs ?? TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
   }, [toast, onDismiss]);
 

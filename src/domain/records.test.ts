@@ -1,0 +1,22 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type * as SyncRules from "../../pb_hooks/lib/sync_rules.js";
+import { SYNCED_FIELDS, toPbDate } from "./records";
+
+const require = createRequire(import.meta.url);
+const serverRules = require("../../pb_hooks/lib/sync_rules.js") as typeof SyncRules;
+
+describe("synced fields", () => {
+  it("are the same lists on the device and in the server's newest-wins hook", () => {
+    expect(SYNCED_FIELDS).toEqual(serverRules.SYNCED_FIELDS);
+  });
+});
+
+describe("toPbDate", () => {
+  it("turns a date input's value into PocketBase's form and keeps blank blank", () => {
+    expect(toPbDate("2026-06-01")).toBe("2026-06-01 00:00:00.000Z");
+    expect(toPbDate("2026-06-01 00:00:00.000Z")).toBe("2026-06-01 00:00:00.000Z");
+    expect(toPbDate("")).toBe("");
+    expect(() => toPbDate("not a date")).toThrow();
+  });
+});
