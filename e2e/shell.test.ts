@@ -116,10 +116,17 @@ describe("signed in", () => {
     });
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Let the first sync of this page finish, so going offline does not cut requests in flight.
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole("heading", { name: `Welcome, ${OWNER.email}` }).waitFor();
+    await page
+      .getByRole("heading", { name: `Welcome, ${OWNER.email}` })
+      .waitFor()
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nafter the offline reload the page was ${page.url()} showing: ${await page.locator("body").innerText().catch(() => "(no body)")}`, { cause: err });
+      });
     await page.goto("/settings");
     await page.getByRole("navigation", { name: "Main" }).waitFor();
     await context.setOffline(false);
