@@ -30,18 +30,19 @@ export function pocketbaseBinary() {
   );
 }
 
-/** Arguments that pin every directory to the project and keep production behaviour. */
-export function serveArgs({ host, port, dataDir, publicDir }) {
-  return [
-    "serve",
-    `--http=${host}:${port}`,
-    `--dir=${dataDir}`,
-    `--hooksDir=${path.join(ROOT, "pb_hooks")}`,
-    `--migrationsDir=${path.join(ROOT, "pb_migrations")}`,
-    `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`,
-    "--automigrate=false",
-    "--hooksWatch=false",
-  ];
+/** The data, hooks and migrations directories, always explicit (PocketBase otherwise looks beside its binary). */
+function dirArgs(dataDir) {
+  return [`--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, "pb_migrations")}`, `--hooksDir=${path.join(ROOT, "pb_hooks")}`];
+}
+
+/**
+ * `serve` arguments: production behaviour (built app served, no automigrate, no hook reloading), or with
+ * `dev` the API only, dev logging and hook reloading (Vite serves the app).
+ */
+export function serveArgs({ host, port, dataDir, publicDir, dev = false }) {
+  const common = ["serve", `--http=${host}:${port}`, ...dirArgs(dataDir), "--automigrate=false"];
+  if (dev) return [...common, "--dev"];
+  return [...common, `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`, "--hooksWatch=false"];
 }
 
 export function freePort() {
@@ -102,10 +103,6 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
         child.kill("SIGTERM");
       }),
   };
-}
-
-function dirArgs(dataDir) {
-  return [`--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, "pb_migrations")}`, `--hooksDir=${path.join(ROOT, "pb_hooks")}`];
 }
 
 /** Runs a PocketBase CLI command to completion; resolves with its output, rejects on a non-zero exit. */

@@ -28,10 +28,6 @@ export function galleryStatus(gallery: GalleryDates, now: Date): GalleryStatus {
   return "Active";
 }
 
-export function isActiveGallery(gallery: GalleryDates, now: Date): boolean {
-  return galleryStatus(gallery, now) === "Active";
-}
-
 /** Whole days from now until the expiration, rounded down; null without an expiration. */
 export function daysUntilExpiry(gallery: GalleryDates, now: Date): number | null {
   const expires = parseDate(gallery.expirationDate);

@@ -1,27 +1,16 @@
 /**
  * The device store with fake-indexeddb: the one write path, outbox order, schema upgrade, quota errors.
  */
-import "fake-indexeddb/auto";
+// First: it installs fake-indexeddb, which Dexie must find when it loads.
+import { testDb, tracked } from "./test-db";
 import Dexie from "dexie";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SCHEMA_V1, StudioDb } from "./db";
 import { QUOTA_MESSAGE, StoreError } from "./errors";
 import { createClient, deleteClient, updateClient } from "./repositories/clients";
 import { addImages } from "./repositories/images";
 
-let n = 0;
-const opened: Dexie[] = [];
-function freshDb(): StudioDb {
-  const db = new StudioDb(`store-test-${++n}`);
-  opened.push(db);
-  return db;
-}
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const freshDb = () => testDb("store-test");
 
 describe("the write path", () => {
   it("writes the row and its outbox entry together, with generated url and code", async () => {
@@ -86,16 +75,15 @@ describe("the write path", () => {
 
 describe("schema upgrade", () => {
   it("keeps the data of a device on the first version", async () => {
-    const name = `store-upgrade-${++n}`;
-    const v1 = new Dexie(name);
+    const name = `store-upgrade-${Date.now()}`;
+    const v1 = tracked(new Dexie(name));
     v1.version(1).stores(SCHEMA_V1);
     await v1.table("clients").add({ id: "client000000001", name: "Kept", createdAt: "2026-01-01T00:00:00Z" });
     await v1.table("outbox").add({ collection: "clients", recordId: "client000000001", op: "create", fields: { name: "Kept" }, fieldTimes: { name: 1 }, createdAt: 1 });
     await v1.table("syncState").put({ key: "cursor:clients", value: { updated: "2026-01-01 00:00:00.000Z", id: "x" } });
     v1.close();
 
-    const db = new StudioDb(name);
-    opened.push(db);
+    const db = tracked(new StudioDb(name));
     await db.open();
     expect(db.verno).toBe(2);
     expect(await db.clients.get("client000000001")).toMatchObject({ name: "Kept" });

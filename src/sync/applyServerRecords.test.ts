@@ -1,21 +1,11 @@
 /** Conflict resolution when server records meet edits still in the outbox (fake-indexeddb). */
-import "fake-indexeddb/auto";
-import Dexie from "dexie";
-import { afterEach, describe, expect, it } from "vitest";
-import { StudioDb } from "../store/db";
+// First: it installs fake-indexeddb, which Dexie must find when it loads.
+import { testDb } from "../store/test-db";
+import { describe, expect, it } from "vitest";
 import { updateClient } from "../store/repositories/clients";
 import { applyServerRecords } from "./applyServerRecords";
 import { applyTombstones } from "./applyTombstones";
 import type { ServerRecord } from "./records";
-
-let n = 0;
-const opened: StudioDb[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
 
 function serverClient(fields: Record<string, unknown>, fieldTimes: Record<string, number>, updated = "2026-01-01 00:00:00.000Z"): ServerRecord {
   return {
@@ -39,8 +29,7 @@ function serverClient(fields: Record<string, unknown>, fieldTimes: Record<string
 }
 
 async function deviceWithClient() {
-  const db = new StudioDb(`apply-test-${++n}`);
-  opened.push(db);
+  const db = testDb("apply-test");
   db.clock = () => 10_000;
   await applyServerRecords(db, "clients", [serverClient({}, { name: 1, notes: 1 })]);
   return db;

@@ -29,6 +29,8 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
   const status = createStatus({ isOnline: true, isSyncing: false, lastSyncedAt: null, error: null, uploads: [] });
   let running: Promise<SyncResult> | null = null;
 
+  // What the last session knew: edits made offline before the first sync of this session need the offset.
+  void loadClockOffset(db);
   void db.syncState.get(LAST_SYNCED_KEY).then((row) => {
     if (typeof row?.value === "number" && status.get().lastSyncedAt === null) status.set({ lastSyncedAt: row.value });
   });
@@ -37,7 +39,6 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     status.set({ isSyncing: true });
     const uploads = new Map<string, UploadState>();
     try {
-      await loadClockOffset(db);
       await measureClockOffset(db, pb);
       const pulled = await pullChanges(db, pb);
       const pushed = await pushOutbox(db, pb, options.chunkSize);

@@ -3,11 +3,10 @@
  * record skipped when many share one `updated` value. The list endpoint is replaced by an in-memory
  * table that applies the same filter and order as PocketBase (the server tier runs the real one).
  */
-import "fake-indexeddb/auto";
-import Dexie from "dexie";
+// First: it installs fake-indexeddb, which Dexie must find when it loads.
+import { testDb } from "../store/test-db";
 import type PocketBase from "pocketbase";
-import { afterEach, describe, expect, it } from "vitest";
-import { StudioDb } from "../store/db";
+import { describe, expect, it } from "vitest";
 import { pullChanges } from "./pullChanges";
 
 interface Row {
@@ -39,18 +38,9 @@ function client(i: number, updated: string): Row {
   return { id: `client${String(i).padStart(9, "0")}`, updated, name: `C${i}`, email: "", eventType: "Wedding", eventDate: "", notes: "", accessUrl: `url${i}`, accessCode: "ABCDEF", expirationDate: "", enabled: true, fieldTimes: {} };
 }
 
-const opened: StudioDb[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
-
 describe("pullChanges", () => {
   it("reads every record once across pages that share one timestamp, and saves the cursor", async () => {
-    const db = new StudioDb("pull-test-1");
-    opened.push(db);
+    const db = testDb("pull-test");
     const same = "2026-01-01 00:00:00.000Z";
     const rows = Array.from({ length: 1203 }, (_, i) => client(i, i < 1100 ? same : "2026-01-02 00:00:00.000Z"));
     const { pb, filters } = fakeServer({ clients: rows });
@@ -62,8 +52,7 @@ describe("pullChanges", () => {
   });
 
   it("asks only for what changed after the cursor the next time", async () => {
-    const db = new StudioDb("pull-test-2");
-    opened.push(db);
+    const db = testDb("pull-test");
     const tables = { clients: [client(1, "2026-01-01 00:00:00.000Z"), client(2, "2026-01-01 00:00:00.000Z")] };
     const { pb, filters } = fakeServer(tables);
     await pullChanges(db, pb);

@@ -8,6 +8,7 @@ import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
 import { applyServerRecords, conflict } from "./applyServerRecords";
+import { isFileEntry } from "./pushOutbox";
 import type { ServerRecord } from "./records";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
 
@@ -140,7 +141,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal): Promise<number> {
   const pendingAt = async (stage: "record" | "original") =>
-    (await db.outbox.orderBy("seq").toArray()).filter((e) => e.collection === "images" && e.op === "create" && !e.error && (e.stage ?? "record") === stage);
+    (await db.outbox.orderBy("seq").toArray()).filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage);
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: String(entry.fields.originalName ?? entry.recordId), stage, progress });
 

@@ -3,14 +3,15 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useSyncExternalStore } from "react";
 import { db } from "../../store/db";
 import { appSync } from "../../sync/appSync";
+import { isFileEntry } from "../../sync/pushOutbox";
 
 export function useSyncStatus() {
   const status = useSyncExternalStore(appSync.status.subscribe, appSync.status.get);
   const counts = useLiveQuery(async () => {
     const entries = await db.outbox.toArray();
     return {
-      pendingChanges: entries.filter((e) => !e.error && !(e.collection === "images" && e.op === "create")).length,
-      pendingUploads: entries.filter((e) => !e.error && e.collection === "images" && e.op === "create").length,
+      pendingChanges: entries.filter((e) => !e.error && !isFileEntry(e)).length,
+      pendingUploads: entries.filter((e) => !e.error && isFileEntry(e)).length,
       rejected: entries.filter((e) => e.error).length,
       conflicts: await db.conflicts.where("resolved").equals(0).count(),
     };
