@@ -1,0 +1,20 @@
+/**
+ * The media worker: image import processing and zip reading, behind comlink. The page holds a pool of
+ * these (src/workers-client/pool.ts); a job is aborted by terminating its worker.
+ */
+import { expose } from "comlink";
+import { processImage } from "./image/processImage";
+import { extractEntry, isJunkEntry, readZipDirectory, type ZipEntry } from "./zip/readZip";
+
+const api = {
+  processImage,
+  /** The archive's files that may be photos (folders, forks and hidden files left out), after every limit check. */
+  async listZip(zip: Blob): Promise<ZipEntry[]> {
+    return (await readZipDirectory(zip)).filter((entry) => !isJunkEntry(entry));
+  },
+  extractEntry: (zip: Blob, entry: ZipEntry) => extractEntry(zip, entry),
+};
+
+export type MediaWorkerApi = typeof api;
+
+expose(api);
