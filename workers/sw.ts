@@ -3,16 +3,54 @@
  * The service worker: precaches the built app shell and answers every navigation with the cached
  * index.html, so the installed app opens offline. It never caches /api/ (gallery access is decided by the
  * server on every request) nor the PocketBase dashboard.
+ *
+ * It also serves streamed downloads: the page transfers a zip's ReadableStream with a message, then
+ * navigates a hidden frame to /__download/{id}/{name}; the answer is that stream with a download
+ * disposition, so the browser writes it to disk as it is made (memory stays flat whatever the size).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+interface PendingDownload {
+  name: string;
+  size?: number;
+  stream: ReadableStream<Uint8Array>;
+}
+const pendingDownloads = new Map<string, PendingDownload>();
+
+// Registered before Workbox's routes so that it answers its URLs first.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith("/__download/")) return;
+  const id = url.pathname.split("/")[2] ?? "";
+  const download = pendingDownloads.get(id);
+  pendingDownloads.delete(id);
+  if (!download) {
+    event.respondWith(new Response("This download has expired; start it again from the gallery.", { status: 404 }));
+    return;
+  }
+  const headers: Record<string, string> = {
+    "Content-Type": "application/zip",
+    "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(download.name)}`,
+    "Cache-Control": "no-store",
+  };
+  if (download.size) headers["Content-Length"] = String(download.size);
+  event.respondWith(new Response(download.stream, { headers }));
+});
+
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//, /^\/__download\//] }));
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const data = event.data as { type?: string; id?: string; name?: string; size?: number; stream?: ReadableStream<Uint8Array> } | null;
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === "stream-download" && data.id && data.name && data.stream) {
+    pendingDownloads.set(data.id, { name: data.name, size: data.size, stream: data.stream });
+    // Forgotten after a minute if the page never asks for it.
+    setTimeout(() => pendingDownloads.delete(data.id!), 60_000);
+    event.ports[0]?.postMessage("ready");
+  }
 });

@@ -28,3 +28,16 @@ export function changedFields<T extends object>(row: T, patch: Partial<T>): Part
   }
   return changed;
 }
+
+/**
+ * Removes every waiting entry of these records (used when they are deleted here: a create or an upload
+ * that has not reached the server must not be sent after its record is gone). The caller enqueues the
+ * delete, which the server answers with 404 when the record never reached it; sync drops that quietly.
+ */
+export async function dropPendingEntries(db: StudioDb, collection: SyncedCollection, recordIds: string[]): Promise<void> {
+  if (!recordIds.length) return;
+  await db.outbox
+    .where("[collection+recordId]")
+    .anyOf(recordIds.map((id) => [collection, id]))
+    .delete();
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_V1, StudioDb } from "./db";
 import { QUOTA_MESSAGE, StoreError } from "./errors";
 import { createClient, deleteClient, updateClient } from "./repositories/clients";
-import { addImages } from "./repositories/images";
+import { addImages, deleteImages } from "./repositories/images";
 
 const freshDb = () => testDb("store-test");
 
@@ -56,6 +56,19 @@ describe("the write path", () => {
     await deleteClient(db, client.id);
     expect(await db.images.get(image!.id)).toBeUndefined();
     expect(await db.imageBlobs.get(image!.id)).toBeUndefined();
+    // The image's upload has nothing left to send: only the client's create and delete remain.
+    expect((await db.outbox.toArray()).map((e) => `${e.collection}:${e.op}`)).toEqual(["clients:create", "clients:delete"]);
+  });
+
+  it("replaces a waiting image upload with a delete when the image is deleted before it reached the server", async () => {
+    const db = freshDb();
+    const client = await createClient(db, { name: "A" });
+    const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
+    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", metadata: null };
+    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, preview: blob }]);
+    await deleteImages(db, [image!.id]);
+    const entries = (await db.outbox.where("[collection+recordId]").equals(["images", image!.id]).toArray()).map((e) => e.op);
+    expect(entries).toEqual(["delete"]);
   });
 
   it("rolls the whole write back when the disk is full, and says so", async () => {

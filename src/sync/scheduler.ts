@@ -24,11 +24,18 @@ export function backoffDelay(failures: number): number {
 async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: AbortSignal): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let isRunning = false;
+  /** A change arrived while a sync ran: run again soon after it, not at the idle interval. */
+  let isDirty = false;
   const unsubscribers: Array<() => void> = [];
 
   const schedule = (delay: number) => {
     clearTimeout(timer);
     timer = setTimeout(run, delay);
+  };
+  const soon = () => {
+    if (isRunning) isDirty = true;
+    else schedule(CHANGE_DEBOUNCE_MS);
   };
   const run = async () => {
     if (stopped.aborted) return;
@@ -37,13 +44,17 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
       return; // the online event starts the next run
     }
     engine.status.set({ isOnline: true });
+    isRunning = true;
+    isDirty = false;
     try {
       await engine.syncOnce(stopped);
       failures = 0;
     } catch {
       failures++;
+    } finally {
+      isRunning = false;
     }
-    schedule(backoffDelay(failures));
+    schedule(isDirty && failures === 0 ? CHANGE_DEBOUNCE_MS : backoffDelay(failures));
   };
 
   const onOnline = () => {
@@ -57,11 +68,13 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   window.addEventListener("offline", onOffline);
   unsubscribers.push(() => window.removeEventListener("online", onOnline), () => window.removeEventListener("offline", onOffline));
 
-  // A local change: sync soon after it (the outbox grew).
-  let lastCount = -1;
-  const outbox = liveQuery(() => db.outbox.count()).subscribe((count) => {
-    if (count > lastCount && lastCount !== -1) schedule(CHANGE_DEBOUNCE_MS);
-    lastCount = count;
+  // A local change: sync soon after it. Every new outbox entry takes a higher seq (a delete that replaces
+  // a waiting create leaves the count unchanged, so the count would not tell).
+  let lastSeq: number | undefined | null = null;
+  const outbox = liveQuery(() => db.outbox.orderBy("seq").lastKey()).subscribe((seq) => {
+    const latest = seq as number | undefined;
+    if (lastSeq !== null && latest !== undefined && (lastSeq === undefined || latest > lastSeq)) soon();
+    lastSeq = latest;
   });
   unsubscribers.push(() => outbox.unsubscribe());
 
@@ -69,7 +82,7 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
     if (!navigator.onLine) return;
     for (const collection of REALTIME_COLLECTIONS) {
       try {
-        const unsubscribe = await pb.collection(collection).subscribe("*", () => schedule(CHANGE_DEBOUNCE_MS));
+        const unsubscribe = await pb.collection(collection).subscribe("*", soon);
         unsubscribers.push(() => void unsubscribe().catch(() => undefined));
       } catch {
         // realtime is a shortcut; the timer and reconnects still bring changes

@@ -1,5 +1,5 @@
 /** A modal dialog on the native <dialog> element (focus trap and Escape come with it). */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface Props {
   isOpen: boolean;
@@ -13,6 +13,7 @@ interface Props {
 
 export function Dialog({ isOpen, title, children, footer, onClose, isDismissable = true }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -23,13 +24,13 @@ export function Dialog({ isOpen, title, children, footer, onClose, isDismissable
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         if (isDismissable) onClose();
       }}
     >
-      <h2 id="dialog-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       {footer ? <div className="dialog-footer">{footer}</div> : null}
     </dialog>

@@ -9,6 +9,7 @@ import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient } from "../../features/clients/useClient";
+import { GalleryTab } from "../../features/images/GalleryTab";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -36,12 +37,7 @@ export function ClientDetailRoute() {
         </button>
       </div>
       {tab === "gallery" ? (
-        <section className="card" role="tabpanel">
-          <p className="muted">Image uploads for this gallery are not available in this version yet.</p>
-          <p>
-            Gallery link: <code>/gallery/{client.accessUrl}</code> · Access code: <code>{client.accessCode}</code>
-          </p>
-        </section>
+        <GalleryTab client={client} />
       ) : (
         <section className="card" role="tabpanel">
           <ClientForm

@@ -7,7 +7,7 @@ import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
-import { changedFields, enqueue } from "../outbox";
+import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
 
 export type ClientInput = Partial<ClientFields> & { name: string };
@@ -78,6 +78,8 @@ export async function deleteClient(db: StudioDb, id: string): Promise<void> {
       const imageIds = (await db.images.where("client").equals(id).primaryKeys()) as string[];
       await db.images.bulkDelete(imageIds);
       await db.imageBlobs.bulkDelete(imageIds);
+      // The server removes the client's images with it; their waiting uploads have nothing left to send.
+      await dropPendingEntries(db, "images", imageIds);
       await db.clients.delete(id);
       await enqueue(db, "clients", id, "delete");
     }),

@@ -6,7 +6,7 @@ import { newRecordId } from "../../domain/ids";
 import type { ImageFields } from "../../domain/records";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
-import { changedFields, enqueue } from "../outbox";
+import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ImageRow } from "../rows";
 
 export interface NewImage {
@@ -59,6 +59,7 @@ export async function deleteImages(db: StudioDb, ids: string[]): Promise<void> {
     db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
       await db.images.bulkDelete(ids);
       await db.imageBlobs.bulkDelete(ids);
+      await dropPendingEntries(db, "images", ids);
       for (const id of ids) await enqueue(db, "images", id, "delete");
     }),
   );

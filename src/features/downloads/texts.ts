@@ -1,0 +1,20 @@
+/** Texts of downloads (specification, sections 2, 4 and 8). */
+export const DOWNLOAD_TEXTS = {
+  preparing: "Preparing Your Download",
+  complete: "Download Complete",
+  completeWithIssues: "Download Completed with Issues",
+  downloadNow: "Download Now",
+  done: "Done",
+  close: "Close",
+  total: "Total progress",
+  status: { queued: "Queued", downloading: "Downloading", success: "Done", error: "Error" },
+  failedFile: (statusText: string) => `Failed to download image: ${statusText}`,
+  failedFallback: "Download failed",
+  downloadFailed: "Download Failed",
+  downloadFailedSelected: "Failed to download selected images. Please try again.",
+  downloadFailedSingle: "There was an error downloading the image.",
+  downloadReady: "Download Ready",
+  downloadReadyText: "Your image has been downloaded.",
+  downloadStarted: "Download Started",
+  downloadStartedText: (n: number) => `Downloading ${n} ${n === 1 ? "image" : "images"}.`,
+} as const;

@@ -1,0 +1,126 @@
+/**
+ * The owner's Gallery tab of a client: share message, upload zones, actions bar, the virtualized grid,
+ * the viewer, deletions and downloads. Everything reads and writes the device's store.
+ */
+import { useCallback, useMemo, useState } from "react";
+import type { ClientRow, ImageRow } from "../../store/rows";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { VirtualGrid } from "../../ui/VirtualGrid";
+import { DownloadDialog } from "../downloads/DownloadDialog";
+import { useZipDownload } from "../downloads/useZipDownload";
+import { UploadProgressDialog } from "../upload/UploadProgressDialog";
+import { UploadZones } from "../upload/UploadZones";
+import { useImport } from "../upload/useImport";
+import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources, zipNameFor } from "./actions";
+import { ImageCard } from "./ImageCard";
+import { ImageViewer } from "./ImageViewer";
+import { ShareAccess } from "./ShareAccess";
+import { IMAGE_TEXTS } from "./texts";
+import { useClientImages } from "./useClientImages";
+
+const SKELETON_CARDS = 12;
+const CAPTION_HEIGHT = 28;
+
+export function GalleryTab({ client }: { client: ClientRow }) {
+  const images = useClientImages(client.id);
+  const importer = useImport(client.id);
+  const zip = useZipDownload();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<string[] | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const list = useMemo(() => images ?? [], [images]);
+  const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
+  const toggle = useCallback((id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
+  const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
+  const askDelete = useCallback((id: string) => setToDelete([id]), []);
+  const download = useCallback((image: ImageRow) => void downloadOriginal(image), []);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setIsDeleting(true);
+    const ok = toDelete.length === 1 && !selected.has(toDelete[0]!) ? await deleteOneImage(toDelete[0]!) : await deleteManyImages(toDelete);
+    setIsDeleting(false);
+    if (ok) {
+      setSelected((s) => new Set([...s].filter((id) => !toDelete.includes(id))));
+      setViewing(null);
+    }
+    setToDelete(null);
+  }
+
+  return (
+    <section className="gallery-tab" role="tabpanel">
+      <ShareAccess accessUrl={client.accessUrl} accessCode={client.accessCode} />
+      <UploadZones isBusy={!!importer.run && !importer.run.isComplete} onPhotos={(files) => void importer.startPhotos(files)} onZip={(file) => void importer.startZip(file)} />
+
+      <div className="actions-bar">
+        <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
+        <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
+        <div className="actions-buttons">
+          <Button variant="outline" onClick={() => setSelected(new Set(list.map((i) => i.id)))} disabled={!list.length}>
+            {IMAGE_TEXTS.selectAll}
+          </Button>
+          <Button variant="outline" onClick={() => setSelected(new Set())} disabled={!selected.size}>
+            {IMAGE_TEXTS.deselectAll}
+          </Button>
+          <Button variant="outline" onClick={() => void zip.start(zipNameFor(client.name), originalSources(selectedImages))} disabled={!selectedImages.length}>
+            {IMAGE_TEXTS.downloadSelected(selectedImages.length)}
+          </Button>
+          <Button variant="destructive" onClick={() => setToDelete(selectedImages.map((i) => i.id))} disabled={!selectedImages.length}>
+            {IMAGE_TEXTS.deleteSelected(selectedImages.length)}
+          </Button>
+        </div>
+      </div>
+
+      {images === undefined ? (
+        <div className="skeleton-grid" aria-label="Loading images">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <span key={i} className="skeleton skeleton-card" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <div className="empty-state">
+          <h3>{IMAGE_TEXTS.emptyTitle}</h3>
+          <p className="muted">{IMAGE_TEXTS.emptyOwner}</p>
+        </div>
+      ) : (
+        <VirtualGrid
+          items={list}
+          label="Images"
+          keyOf={(i) => i.id}
+          captionHeight={CAPTION_HEIGHT}
+          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} />}
+        />
+      )}
+      {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
+
+      {viewing !== null && list[viewing] ? <ImageViewer images={list} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} onDownload={download} /> : null}
+
+      <Dialog
+        isOpen={!!toDelete}
+        title={toDelete && toDelete.length > 1 ? IMAGE_TEXTS.deleteManyTitle : IMAGE_TEXTS.deleteTitle}
+        onClose={() => !isDeleting && setToDelete(null)}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setToDelete(null)} disabled={isDeleting}>
+              {IMAGE_TEXTS.cancel}
+            </Button>
+            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={isDeleting}>
+              {IMAGE_TEXTS.delete}
+            </Button>
+          </>
+        }
+      >
+        <p>{toDelete && toDelete.length > 1 ? IMAGE_TEXTS.deleteManyText(toDelete.length) : IMAGE_TEXTS.deleteText}</p>
+      </Dialog>
+      <UploadProgressDialog run={importer.run} onClose={importer.close} />
+      <DownloadDialog run={zip.run} onClose={zip.close} />
+    </section>
+  );
+}

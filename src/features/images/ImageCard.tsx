@@ -1,0 +1,54 @@
+/** One card of the owner's grid: thumbnail, selection checkbox, and View / Download / Delete on hover. */
+import { memo } from "react";
+import type { ImageRow } from "../../store/rows";
+import { IMAGE_TEXTS } from "./texts";
+import { useImageUrl } from "./useImageUrl";
+
+interface Props {
+  image: ImageRow;
+  isSelected: boolean;
+  onToggle: (id: string) => void;
+  onView: (id: string) => void;
+  onDownload: (image: ImageRow) => void;
+  onDelete?: (id: string) => void;
+}
+
+export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete }: Props) {
+  const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
+  const name = image.originalName || image.filename;
+  return (
+    <div className={`image-card${isSelected ? " is-selected" : ""}`}>
+      <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>
+        {hasFailed ? (
+          <span className="image-unavailable">
+            {IMAGE_TEXTS.unavailable}
+            <small>ID: {image.id}</small>
+          </span>
+        ) : url ? (
+          <img src={url} alt={name} draggable={false} />
+        ) : (
+          <span className="skeleton image-skeleton" aria-hidden="true" />
+        )}
+      </button>
+      <label className="image-card-check">
+        <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={`Select ${name}`} />
+      </label>
+      <div className="image-card-actions">
+        <button type="button" onClick={() => onView(image.id)}>
+          {IMAGE_TEXTS.view}
+        </button>
+        <button type="button" onClick={() => onDownload(image)}>
+          {IMAGE_TEXTS.download}
+        </button>
+        {onDelete ? (
+          <button type="button" className="danger" onClick={() => onDelete(image.id)}>
+            {IMAGE_TEXTS.delete}
+          </button>
+        ) : null}
+      </div>
+      <div className="image-card-caption" title={name}>
+        {name}
+      </div>
+    </div>
+  );
+});

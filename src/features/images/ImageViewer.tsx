@@ -1,0 +1,69 @@
+/**
+ * Full-screen viewer: the preview, 'k of n', previous/next (disabled at the ends), Left/Right/Escape,
+ * Download, and the file's name, size and upload date.
+ */
+import { useEffect } from "react";
+import { formatBytes, formatDate } from "../../domain/format";
+import type { ImageRow } from "../../store/rows";
+import { Button } from "../../ui/Button";
+import { IMAGE_TEXTS } from "./texts";
+import { useImageUrl } from "./useImageUrl";
+
+interface Props {
+  images: ImageRow[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  onDownload: (image: ImageRow) => void;
+}
+
+export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Props) {
+  const image = images[index];
+  const { url, hasFailed } = useImageUrl(image?.id, "preview");
+  const hasPrevious = index > 0;
+  const hasNext = index < images.length - 1;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+      else if (e.key === "ArrowLeft" && hasPrevious) onIndex(index - 1);
+      else if (e.key === "ArrowRight" && hasNext) onIndex(index + 1);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [index, hasPrevious, hasNext, onIndex, onClose]);
+
+  if (!image) return null;
+  const name = image.originalName || image.filename;
+  return (
+    <div className="viewer" role="dialog" aria-modal="true" aria-label={name}>
+      <div className="viewer-top">
+        <span className="viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
+        <div className="viewer-top-actions">
+          <Button variant="outline" onClick={() => onDownload(image)}>
+            {IMAGE_TEXTS.download}
+          </Button>
+          <Button variant="ghost" onClick={onClose} aria-label={IMAGE_TEXTS.closeViewer}>
+            ✕
+          </Button>
+        </div>
+      </div>
+      <div className="viewer-stage">
+        <button type="button" className="viewer-nav" onClick={() => onIndex(index - 1)} disabled={!hasPrevious} aria-label={IMAGE_TEXTS.previous}>
+          ‹
+        </button>
+        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label="Loading" />}
+        <button type="button" className="viewer-nav" onClick={() => onIndex(index + 1)} disabled={!hasNext} aria-label={IMAGE_TEXTS.next}>
+          ›
+        </button>
+      </div>
+      <div className="viewer-info">
+        <strong>{name}</strong>
+        <span>{formatBytes(image.fileSize)}</span>
+        <span>
+          {IMAGE_TEXTS.uploaded} {formatDate(new Date(image.uploadedAt.replace(" ", "T")))}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The gallery's link and code, and the access message to copy (specification, section 9): the base is
+ * the studio's website URL without a trailing slash, else this app's origin.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { db } from "../../store/db";
+import { toast } from "../../state/toast";
+import { Button } from "../../ui/Button";
+import { IMAGE_TEXTS } from "./texts";
+
+export function accessMessage(websiteUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
+  const base = (websiteUrl || origin).replace(/\/+$/, "");
+  return IMAGE_TEXTS.shareMessage(base, accessUrl, accessCode);
+}
+
+export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; accessCode: string }) {
+  const websiteUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.websiteUrl ?? "");
+  const message = accessMessage(websiteUrl, window.location.origin, accessUrl, accessCode);
+  return (
+    <div className="share">
+      <div className="share-facts">
+        <span>
+          {IMAGE_TEXTS.galleryLink}: <code>/gallery/{accessUrl}</code>
+        </span>
+        <span>
+          {IMAGE_TEXTS.accessCode}: <code>{accessCode}</code>
+        </span>
+      </div>
+      <Button
+        variant="outline"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(message);
+            toast({ title: IMAGE_TEXTS.shareCopied, description: IMAGE_TEXTS.shareCopiedText });
+          } catch (err) {
+            toast({ title: IMAGE_TEXTS.shareFailed, description: (err as Error).message, variant: "destructive" });
+          }
+        }}
+      >
+        {IMAGE_TEXTS.share}
+      </Button>
+    </div>
+  );
+}

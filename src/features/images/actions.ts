@@ -1,0 +1,55 @@
+/** Owner actions on images: delete (one or many) and download, with the specification's toasts. */
+import { db } from "../../store/db";
+import { deleteImages } from "../../store/repositories/images";
+import type { ImageRow } from "../../store/rows";
+import { toast } from "../../state/toast";
+import { imageFile } from "../../sync/imageFiles";
+import { saveBlob } from "../downloads/saveFile";
+import { DOWNLOAD_TEXTS } from "../downloads/texts";
+import type { ZipSource } from "../downloads/zipDownload";
+import { IMAGE_TEXTS } from "./texts";
+
+export async function deleteOneImage(id: string): Promise<boolean> {
+  try {
+    await deleteImages(db, [id]);
+    toast({ title: IMAGE_TEXTS.imageDeleted });
+    return true;
+  } catch (err) {
+    toast({ title: IMAGE_TEXTS.errorDeleting, description: (err as Error).message, variant: "destructive" });
+    return false;
+  }
+}
+
+export async function deleteManyImages(ids: string[]): Promise<boolean> {
+  try {
+    await deleteImages(db, ids);
+    toast({ title: IMAGE_TEXTS.imagesDeleted, description: IMAGE_TEXTS.imagesDeletedText(ids.length) });
+    return true;
+  } catch (err) {
+    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: (err as Error).message || IMAGE_TEXTS.failedToDeleteMany, variant: "destructive" });
+    return false;
+  }
+}
+
+export async function downloadOriginal(image: ImageRow): Promise<void> {
+  try {
+    saveBlob(await imageFile(db, image.id, "original"), image.originalName || image.filename);
+    toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
+  } catch {
+    toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
+  }
+}
+
+/** Zip sources for images: originals from the device, or from the server. */
+export function originalSources(images: ImageRow[]): ZipSource[] {
+  return images.map((image) => ({
+    id: image.id,
+    name: image.originalName || image.filename,
+    lastModified: new Date(image.uploadedAt.replace(" ", "T")),
+    load: (signal) => imageFile(db, image.id, "original", signal),
+  }));
+}
+
+export function zipNameFor(clientName: string): string {
+  return `${(clientName || "gallery").replace(/[\\/:*?"<>|]+/g, "_")}_images.zip`;
+}

@@ -1,0 +1,64 @@
+/** A drag-and-drop zone that also opens the file picker; reports the files it was given. */
+import { useId, useRef, useState } from "react";
+
+interface Props {
+  title: string;
+  hint: string;
+  accept: string;
+  isMultiple: boolean;
+  isDisabled?: boolean;
+  onFiles: (files: File[]) => void;
+  label: string;
+}
+
+export function DropZone({ title, hint, accept, isMultiple, isDisabled, onFiles, label }: Props) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isOver, setIsOver] = useState(false);
+  const id = useId();
+  return (
+    <div
+      className={`dropzone${isOver ? " is-over" : ""}${isDisabled ? " is-disabled" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!isDisabled) setIsOver(true);
+      }}
+      onDragLeave={() => setIsOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setIsOver(false);
+        if (isDisabled) return;
+        const files = Array.from(e.dataTransfer.files);
+        onFiles(isMultiple ? files : files.slice(0, 1));
+      }}
+      onClick={() => !isDisabled && inputRef.current?.click()}
+      onKeyDown={(e) => {
+        if ((e.key === "Enter" || e.key === " ") && !isDisabled) {
+          e.preventDefault();
+          inputRef.current?.click();
+        }
+      }}
+      role="button"
+      tabIndex={isDisabled ? -1 : 0}
+      aria-describedby={`${id}-hint`}
+      aria-label={label}
+    >
+      <span className="dropzone-title">{title}</span>
+      <span className="dropzone-hint" id={`${id}-hint`}>
+        {hint}
+      </span>
+      <input
+        ref={inputRef}
+        type="file"
+        hidden
+        accept={accept}
+        multiple={isMultiple}
+        data-testid={label}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = "";
+          onFiles(files);
+        }}
+      />
+    </div>
+  );
+}

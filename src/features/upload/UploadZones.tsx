@@ -1,0 +1,49 @@
+/**
+ * The gallery tab's two zones: images (image/*, 20 MB each, several) and a zip (.zip up to 500 MB, one).
+ * Oversized files are not imported, and the owner is told which and why (the specification drops them
+ * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
+ */
+import { formatBytes } from "../../domain/format";
+import { toast } from "../../state/toast";
+import { DropZone } from "./DropZone";
+import { MAX_ZIP_BYTES, UPLOAD_TEXTS } from "./texts";
+
+interface Props {
+  isBusy: boolean;
+  onPhotos: (files: File[]) => void;
+  onZip: (file: File) => void;
+}
+
+function tellSkipped(file: File, limit: number) {
+  toast({ title: UPLOAD_TEXTS.skippedTitle, description: UPLOAD_TEXTS.skipped([file.name], formatBytes(limit)), variant: "destructive" });
+}
+
+export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
+  return (
+    <div className="upload-zones">
+      <DropZone
+        label="Upload images"
+        title={UPLOAD_TEXTS.imageZoneTitle}
+        hint={UPLOAD_TEXTS.imageZoneHint}
+        accept="image/*"
+        isMultiple
+        isDisabled={isBusy}
+        onFiles={onPhotos}
+      />
+      <DropZone
+        label="Upload zip archive"
+        title={UPLOAD_TEXTS.zipZoneTitle}
+        hint={UPLOAD_TEXTS.zipZoneHint}
+        accept=".zip,application/zip"
+        isMultiple={false}
+        isDisabled={isBusy}
+        onFiles={([file]) => {
+          if (!file) return;
+          if (!file.name.toLowerCase().endsWith(".zip")) return toast({ title: UPLOAD_TEXTS.zipFailed, description: UPLOAD_TEXTS.notZip, variant: "destructive" });
+          if (file.size > MAX_ZIP_BYTES) return tellSkipped(file, MAX_ZIP_BYTES);
+          onZip(file);
+        }}
+      />
+    </div>
+  );
+}

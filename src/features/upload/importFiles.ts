@@ -1,0 +1,141 @@
+/**
+ * Imports photos and zip archives into a client's gallery on this device: every file goes through the
+ * media workers (type by bytes, pixel limit, orientation, thumbnail, preview, watermark, checksum) and lands
+ * in the store through the images repository; sync uploads it when online.
+ *
+ * Photos are stored one by one as they finish, so a failure of one file never costs the others. A zip is
+ * all or nothing for what is wrong with the archive itself (limits, unsafe paths, damaged data: nothing is
+ * kept), while a damaged photo inside it fails alone.
+ */
+import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
+import { db } from "../../store/db";
+import { addImages, type NewImage } from "../../store/repositories/images";
+import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
+import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
+
+export type ItemStatus = "queued" | "uploading" | "success" | "error";
+
+export interface ImportItem {
+  id: string;
+  name: string;
+  size: number;
+  status: ItemStatus;
+  progress: number;
+  error?: string;
+}
+
+export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
+
+async function processOptions(): Promise<ProcessOptions> {
+  const settings = await db.settings.toCollection().first();
+  if (!settings || !settings.enableWatermark) return {};
+  return { watermark: { text: settings.companyName || "" } };
+}
+
+function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage): NewImage {
+  return {
+    fields: {
+      client: clientId,
+      filename: name,
+      originalName: name,
+      fileSize: original.size,
+      mimeType: p.mimeType,
+      width: p.width,
+      height: p.height,
+      checksum: p.checksum,
+      metadata: { orientation: p.orientation },
+    },
+    original: original.type === p.mimeType ? original : new Blob([original], { type: p.mimeType }),
+    thumbnail: p.thumbnail,
+    preview: p.preview,
+  };
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Processes and stores each photo; returns how many were stored. */
+export async function importPhotos(clientId: string, files: { id: string; file: File }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
+  const options = await processOptions();
+  const pool = mediaPool();
+  let stored = 0;
+  await Promise.all(
+    files.map(async ({ id, file }) => {
+      try {
+        if (file.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        const processed = await pool.run(
+          (api) => {
+            update(id, { status: "uploading", progress: 30 });
+            return api.processImage(file, options);
+          },
+          signal,
+        );
+        update(id, { progress: 80 });
+        await addImages(db, [newImage(clientId, file.name, file, processed)]);
+        stored++;
+        update(id, { status: "success", progress: 100 });
+      } catch (err) {
+        update(id, { status: "error", progress: 0, error: messageOf(err) });
+      }
+    }),
+  );
+  return stored;
+}
+
+export interface ZipPlan {
+  entries: ZipEntry[];
+  /** Files in the archive that are not photos by their name; left out. */
+  skipped: number;
+}
+
+/** Reads and checks the archive's directory; throws (with the reason) for a hostile or damaged archive. */
+export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan> {
+  const entries = await mediaPool().run((api) => api.listZip(zip), signal);
+  const photos = entries.filter((e) => hasExtension(e.name, IMAGE_EXTENSIONS));
+  return { entries: photos, skipped: entries.length - photos.length };
+}
+
+/**
+ * Extracts and processes every photo of the archive, then stores them all in one transaction. A problem
+ * with the archive itself (an entry that lies about its size, damaged data) aborts everything and stores
+ * nothing; a photo that cannot be read fails alone. Returns how many were stored.
+ */
+export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, signal?: AbortSignal): Promise<number> {
+  const options = await processOptions();
+  const pool = mediaPool();
+  const abort = new AbortController();
+  const stop = () => abort.abort(signal?.reason);
+  signal?.addEventListener("abort", stop, { once: true });
+  const ready: NewImage[] = [];
+  let archiveError: Error | null = null;
+  await Promise.all(
+    plan.entries.map(async (entry, i) => {
+      const id = String(i);
+      try {
+        if (entry.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        const original = await pool.run(
+          (api) => {
+            update(id, { status: "uploading", progress: 20 });
+            return api.extractEntry(zip, entry);
+          },
+          abort.signal,
+        );
+        update(id, { progress: 50 });
+        const processed = await pool.run((api) => api.processImage(original, options), abort.signal);
+        ready.push(newImage(clientId, entry.name, original, processed));
+        update(id, { status: "success", progress: 100 });
+      } catch (err) {
+        if ((err as Error).name === "ZipError" && !archiveError) {
+          archiveError = err as Error;
+          abort.abort(err);
+        }
+        update(id, { status: "error", progress: 0, error: messageOf(err) });
+      }
+    }),
+  );
+  signal?.removeEventListener("abort", stop);
+  if (archiveError) throw archiveError;
+  if (ready.length) await addImages(db, ready);
+  return ready.length;
+}

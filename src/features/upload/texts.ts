@@ -1,0 +1,30 @@
+/** Texts of the upload zones and the upload progress dialog (specification, sections 2, 5 and 8). */
+export const UPLOAD_TEXTS = {
+  imageZoneTitle: "Drag and drop images here, or click to browse",
+  imageZoneHint: "PNG, JPG, GIF up to 20MB each",
+  zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
+  zipZoneHint: "ZIP files up to 500MB",
+  titleImages: "Uploading Images",
+  titleZip: "Uploading Zip Archive",
+  doneOk: "Upload Completed Successfully",
+  doneIssues: "Upload Completed with Issues",
+  close: "Close",
+  overall: "Overall progress",
+  uploadCompleted: "Upload completed",
+  allUploaded: "All files uploaded successfully",
+  someErrors: "Some files uploaded with errors",
+  uploadFailed: "Upload failed",
+  zipUploaded: "Zip uploaded successfully",
+  zipExtracted: (n: number) => `Extracted and processed ${n} images from the zip file.`,
+  zipFailed: "Zip upload failed",
+  tooLarge: (limit: string) => `Not imported: larger than ${limit}.`,
+  skippedTitle: "Some files were not added",
+  skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
+  notZip: "Choose a .zip file.",
+  noImagesInZip: "The zip archive contains no images.",
+  status: { queued: "Queued", uploading: "Processing", success: "Done", error: "Failed" },
+} as const;
+
+/** Specification, section 9. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_ZIP_BYTES = 500 * 1024 * 1024;

@@ -1,0 +1,58 @@
+/** Runs imports into one client's gallery and keeps what the upload progress dialog shows. */
+import { useCallback, useState } from "react";
+import { toast } from "../../state/toast";
+import { importPhotos, importZip, planZip, type ImportItem } from "./importFiles";
+import { UPLOAD_TEXTS } from "./texts";
+
+export interface ImportRun {
+  kind: "images" | "zip";
+  items: ImportItem[];
+  isComplete: boolean;
+  /** A problem with the archive as a whole; nothing of it was kept. */
+  error?: string;
+}
+
+let nextRunId = 0;
+
+export function useImport(clientId: string) {
+  const [run, setRun] = useState<ImportRun | null>(null);
+  const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
+
+  const startPhotos = useCallback(
+    async (files: File[]) => {
+      if (!files.length) return;
+      const runId = ++nextRunId;
+      // Smallest first (specification, section 9): the owner sees results soonest.
+      const queued = [...files].sort((a, b) => a.size - b.size).map((file, i) => ({ id: `${runId}-${i}`, file }));
+      setRun({ kind: "images", isComplete: false, items: queued.map(({ id, file }) => ({ id, name: file.name, size: file.size, status: "queued", progress: 0 })) });
+      const stored = await importPhotos(clientId, queued, update);
+      setRun((r) => (r ? { ...r, isComplete: true } : r));
+      if (stored === files.length) toast({ title: UPLOAD_TEXTS.uploadCompleted, description: UPLOAD_TEXTS.allUploaded });
+      else if (stored > 0) toast({ title: UPLOAD_TEXTS.uploadCompleted, description: UPLOAD_TEXTS.someErrors });
+      else toast({ title: UPLOAD_TEXTS.uploadFailed, description: UPLOAD_TEXTS.someErrors, variant: "destructive" });
+    },
+    [clientId, update],
+  );
+
+  const startZip = useCallback(
+    async (zip: File) => {
+      setRun({ kind: "zip", isComplete: false, items: [] });
+      try {
+        const plan = await planZip(zip);
+        if (!plan.entries.length) throw new Error(UPLOAD_TEXTS.noImagesInZip);
+        setRun({ kind: "zip", isComplete: false, items: plan.entries.map((e, i) => ({ id: String(i), name: e.name, size: e.size, status: "queued", progress: 0 })) });
+        const stored = await importZip(clientId, zip, plan, update);
+        setRun((r) => (r ? { ...r, isComplete: true } : r));
+        toast({ title: UPLOAD_TEXTS.zipUploaded, description: UPLOAD_TEXTS.zipExtracted(stored) });
+      } catch (err) {
+        const message = (err as Error).message;
+        setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, error: message }));
+        toast({ title: UPLOAD_TEXTS.zipFailed, description: message, variant: "destructive" });
+      }
+    },
+    [clientId, update],
+  );
+
+  const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
+  return { run, startPhotos, startZip, close };
+}

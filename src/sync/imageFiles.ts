@@ -1,0 +1,43 @@
+/**
+ * The bytes of an image for the owner's screens: from this device when it has them (everything imported
+ * here), otherwise from the server with the owner's token, keeping thumbnails and previews on the device
+ * so that the gallery still shows offline what was once seen. Originals fetched from the server are not
+ * kept: they are large, and only downloads need them.
+ */
+import type { StudioDb } from "../store/db";
+import { pb } from "./pocketbase";
+
+export type ImageFileKind = "thumbnail" | "preview" | "original";
+
+const inFlight = new Map<string, Promise<Blob>>();
+
+async function fetchFromServer(id: string, kind: ImageFileKind, signal?: AbortSignal): Promise<Blob> {
+  const query = kind === "original" ? "" : `?${kind}=true`;
+  const res = await fetch(`/api/gallery/image/${encodeURIComponent(id)}${query}`, {
+    headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {},
+    signal,
+  });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return res.blob();
+}
+
+export async function imageFile(db: StudioDb, id: string, kind: ImageFileKind, signal?: AbortSignal): Promise<Blob> {
+  const local = (await db.imageBlobs.get(id))?.[kind];
+  if (local) return local;
+  const key = `${id}:${kind}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = fetchFromServer(id, kind, signal).then(async (blob) => {
+      if (kind !== "original") {
+        await db.transaction("rw", db.imageBlobs, async () => {
+          const row = (await db.imageBlobs.get(id)) ?? { id };
+          await db.imageBlobs.put({ ...row, [kind]: blob });
+        });
+      }
+      return blob;
+    });
+    inFlight.set(key, pending);
+    void pending.finally(() => inFlight.delete(key)).catch(() => undefined);
+  }
+  return pending;
+}
