@@ -127,7 +127,7 @@ function studioBranding() {
       websiteUrl: s.getString("websiteUrl"),
       primaryColor: s.getString("primaryColor") || "#6d28d9",
       enableWatermark: s.getBool("enableWatermark"),
-      logoUrl: logo ? "/api/files/settings/" + s.id + "/" + logo : "",
+      logoUrl: logo ? "/api/gallery/studio/logo?v=" + encodeURIComponent(logo) : "",
     };
   } catch (_) {
     return null;
@@ -266,4 +266,19 @@ function imageFile(e, imageId) {
   }
 }
 
-module.exports = { access, info, verifySession, verify, images, allImages, imageFile };
+/** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
+function studioLogo(e) {
+  const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
+  const s = rows[0];
+  const logo = s ? s.getString("logo") : "";
+  if (!logo) throw new NotFoundError("The studio has no logo.");
+  e.response.header().set("Cache-Control", "public, max-age=300");
+  const fsys = $app.newFilesystem();
+  try {
+    fsys.serve(e.response, e.request, s.baseFilesPath() + "/" + logo, logo);
+  } finally {
+    fsys.close();
+  }
+}
+
+module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo };

@@ -5,6 +5,7 @@ import { SyncRunner } from "../features/sync/SyncRunner";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
 import { AuthRoute } from "../routes/auth/AuthRoute";
 import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
+import { ClientsRoute } from "../routes/clients/ClientsRoute";
 import { NewClientRoute } from "../routes/clients/NewClientRoute";
 import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
 import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
@@ -30,7 +31,7 @@ export function App() {
           }
         >
           <Route index element={<DashboardRoute />} />
-          <Route path="/clients" element={<PendingRoute title="Clients" />} />
+          <Route path="/clients" element={<ClientsRoute />} />
           <Route path="/clients/new" element={<NewClientRoute />} />
           <Route path="/clients/:id" element={<ClientDetailRoute />} />
           <Route

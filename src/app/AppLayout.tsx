@@ -1,8 +1,10 @@
 /** The owner's frame: header, the routed screen, and the update prompt. */
+import { useThemeColor } from "./useThemeColor";
 import { Outlet } from "react-router-dom";
 import { AppHeader } from "../features/shell/AppHeader";
 
 export function AppLayout() {
+  useThemeColor();
   return (
     <div className="app">
       <AppHeader />

@@ -1,7 +1,7 @@
 /** Client writes from the screens: through the store's one write path, with the specification's toasts. */
 import { generateAccessCode } from "../../domain/access";
 import { db } from "../../store/db";
-import { createClient, updateClient } from "../../store/repositories/clients";
+import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import type { ClientFormValues } from "./client-schema";
@@ -43,5 +43,17 @@ export async function submitClientChanges(id: string, values: ClientFormValues):
     toast({ title: CLIENT_TEXTS.updated });
   } catch (err) {
     toast({ title: CLIENT_TEXTS.errorUpdating, description: (err as Error).message, variant: "destructive" });
+  }
+}
+
+/** Deletes clients (and, through the server's cascade, their galleries) with the specification's toasts. */
+export async function removeClients(ids: string[]): Promise<boolean> {
+  try {
+    for (const id of ids) await deleteClient(db, id);
+    toast({ title: CLIENT_TEXTS.deleted, description: ids.length === 1 ? CLIENT_TEXTS.deletedText : CLIENT_TEXTS.deletedMany(ids.length) });
+    return true;
+  } catch (err) {
+    toast({ title: CLIENT_TEXTS.errorDeleting, description: (err as Error).message, variant: "destructive" });
+    return false;
   }
 }

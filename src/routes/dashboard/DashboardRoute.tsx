@@ -1,8 +1,7 @@
-/**
- * / : the owner's starting point. The welcome line and New Client stand here now; the counters, recent
- * clients and expiring galleries read the local store, which arrives with the store and sync work.
- */
+/** / : the owner's starting point: welcome, New Client, counters, recent and expiring galleries. */
 import { Link } from "react-router-dom";
+import { Dashboard } from "../../features/dashboard/Dashboard";
+import { DASHBOARD_TEXTS } from "../../features/dashboard/texts";
 import { useSession } from "../../state/session";
 
 export function DashboardRoute() {
@@ -10,13 +9,14 @@ export function DashboardRoute() {
   return (
     <main className="page">
       <div className="page-head">
-        <h1>Welcome, {user?.username}</h1>
+        <h1>{DASHBOARD_TEXTS.welcome(user?.username ?? "")}</h1>
         {user?.isStudioOwner ? (
           <Link className="btn btn-primary" to="/clients/new">
-            New Client
+            {DASHBOARD_TEXTS.newClient}
           </Link>
         ) : null}
       </div>
+      {user?.isStudioOwner ? <Dashboard /> : null}
     </main>
   );
 }

@@ -1,15 +1,53 @@
-/** /settings: the device's storage now; the General, Security and Branding tabs come with the settings screen. */
+/** /settings: General, Security and Branding tabs, and this device's storage. */
+import { useState } from "react";
 import { Link } from "react-router-dom";
+import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
+import { GeneralForm } from "../../features/settings/GeneralForm";
+import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
+import { SETTINGS_TEXTS } from "../../features/settings/texts";
+import { useSettingsRow } from "../../features/settings/useSettingsRow";
+
+type Tab = "general" | "security" | "branding";
+const TABS: Array<[Tab, string]> = [
+  ["general", SETTINGS_TEXTS.tabGeneral],
+  ["security", SETTINGS_TEXTS.tabSecurity],
+  ["branding", SETTINGS_TEXTS.tabBranding],
+];
 
 export function SettingsRoute() {
+  const [tab, setTab] = useState<Tab>("general");
+  const settings = useSettingsRow();
+  const needsSettings = tab !== "security";
   return (
     <main className="page narrow">
       <Link to="/" className="back-link">
-        ← Back to Dashboard
+        ← {SETTINGS_TEXTS.back}
       </Link>
-      <h1>Settings</h1>
-      <p className="muted">General, Security and Branding settings are not available in this version yet.</p>
+      <h1>{SETTINGS_TEXTS.title}</h1>
+      <div className="tabs" role="tablist">
+        {TABS.map(([id, label]) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <section className="card" role="tabpanel">
+        {needsSettings && settings === undefined ? (
+          <span className="skeleton skeleton-row" aria-label="Loading settings" />
+        ) : needsSettings && settings === null ? (
+          <p className="muted">{SETTINGS_TEXTS.notLoaded}</p>
+        ) : tab === "general" ? (
+          <GeneralForm key={settings!.id} settings={settings!} />
+        ) : tab === "branding" ? (
+          <BrandingForm key={settings!.id} settings={settings!} />
+        ) : (
+          <div className="client-form">
+            <UsernameForm />
+            <PasswordForm />
+          </div>
+        )}
+      </section>
       <DeviceStorageCard />
     </main>
   );

@@ -1,0 +1,232 @@
+/**
+ * The owner's dashboard, clients list and settings in Chromium against the real server: empty states,
+ * counters and Extend with undo, search, selection, bulk delete, a client's gallery downloaded as a zip
+ * (entries compared byte for byte), settings validation, the theme colour, the logo, username and password.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePng } from "../scripts/lib/png.mjs";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
+import { NewClientPage } from "./pages/ClientPages";
+import { LoginPage } from "./pages/LoginPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { photo } from "./support/photos";
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // Streamed saving to a chosen file needs a person at the save dialog; the tests take the service-worker stream.
+  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  page = await context.newPage();
+  await page.goto("/auth");
+  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
+  await page.waitForURL(`${server.url}/`);
+  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = () => page.getByTestId("toast");
+const counter = (label: string) => page.locator(".counter").filter({ hasText: label }).locator(".counter-value");
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function createClient(name: string, email: string, expirationDate = "") {
+  await page.goto("/clients/new");
+  await page.getByLabel("Expiration Date").fill(expirationDate);
+  await new NewClientPage(page).create({ name, email });
+  await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+}
+
+async function serverClients(): Promise<string[]> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
+  const res = await fetch(`${server.url}/api/collections/clients/records?perPage=100&sort=name`, { headers: { Authorization: token } });
+  return ((await res.json()) as { items: { name: string }[] }).items.map((c) => c.name);
+}
+
+describe("owner screens", () => {
+  it("shows the empty states of the dashboard and the clients list", async () => {
+    await page.getByText("No clients in your database yet").waitFor();
+    expect(await counter("Total Clients").textContent()).toBe("0");
+    await page.getByRole("link", { name: "Create your first client" }).waitFor();
+    await page.goto("/clients");
+    await page.getByText("You haven't added any clients yet").waitFor();
+  });
+
+  it("counts galleries, lists the expiring ones, and extends one with undo", async () => {
+    await createClient("Ada Lovelace", "ada@example.com", inDays(3));
+    await createClient("Grace Hopper", "grace@example.com");
+    await createClient("Alan Turing", "alan@example.com", "2020-01-01");
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("heading", { name: "Recent Clients" }).waitFor();
+    expect(await counter("Total Clients").textContent()).toBe("3");
+    expect(await counter("Active Galleries").textContent()).toBe("2");
+    expect(await counter("Expiring Galleries").textContent()).toBe("1");
+    await page.getByText(/^Gallery expires in [23] days \(/).waitFor();
+
+    await page.getByRole("button", { name: "Extend Ada Lovelace" }).click();
+    await toast().getByText("Gallery extended").waitFor();
+    await page.getByRole("heading", { name: "Expiring Galleries" }).waitFor({ state: "detached" });
+    expect(await counter("Expiring Galleries").textContent()).toBe("0");
+    await toast().getByRole("button", { name: "Undo" }).click();
+    await page.getByRole("button", { name: "Extend Ada Lovelace" }).waitFor();
+    expect(await counter("Expiring Galleries").textContent()).toBe("1");
+  });
+
+  it("searches, selects, and deletes clients after one confirmation", async () => {
+    await page.goto("/clients");
+    const rows = page.locator("tbody tr");
+    await rows.nth(2).waitFor();
+    await page.getByPlaceholder("Search clients...").fill("GRACE");
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    await page.getByRole("link", { name: "Grace Hopper" }).waitFor();
+    await page.getByPlaceholder("Search clients...").fill("wedding");
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
+    await page.getByPlaceholder("Search clients...").fill("nobody-here");
+    await page.getByText("No clients match your search criteria").waitFor();
+    await page.getByPlaceholder("Search clients...").fill("");
+
+    await page.getByRole("checkbox", { name: "Select all clients" }).check();
+    await page.getByText("3 clients selected").waitFor();
+    await page.getByRole("button", { name: "Deselect All" }).click();
+    await page.getByText("3 clients selected").waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Actions for Alan Turing" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove Client" });
+    await dialog.getByText("This will remove the client's data and all associated galleries. This action cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.getByRole("checkbox", { name: "Select Alan Turing" }).check();
+    await page.getByRole("checkbox", { name: "Select Ada Lovelace" }).check();
+    await page.getByRole("button", { name: "Delete Selected" }).click();
+    await page.getByRole("dialog", { name: "Remove 2 Clients" }).getByRole("button", { name: "Remove Clients" }).click();
+    await toast().getByText("Client deleted").waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    expect(await serverClients()).toEqual(["Grace Hopper"]);
+  });
+
+  it("downloads a client's gallery as one zip whose entries are the originals, byte for byte", async () => {
+    await page.goto("/clients");
+    await page.getByRole("link", { name: "Grace Hopper" }).click();
+    const gallery = new GalleryTabPage(page);
+    const files = [await photo(page, "same.jpg", 640, 480, 31), await photo(page, "other.jpg", 480, 640, 32)];
+    await gallery.uploadPhotos(files);
+    await gallery.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await gallery.closeDialog();
+    const again = await photo(page, "same.jpg", 500, 500, 33); // a second file with the same name
+    await gallery.uploadPhotos([again]);
+    await gallery.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await gallery.closeDialog();
+    await gallery.showing(3).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+
+    await page.goto("/clients");
+    await page.getByRole("checkbox", { name: "Select Grace Hopper" }).check();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Selected" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("Grace Hopper_images.zip");
+    const zip = new Blob([readFileSync((await download.path())!)]);
+    await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+    const entries = await readZipDirectory(zip);
+    expect(entries.map((e) => e.name).sort()).toEqual(["other.jpg", "same (2).jpg", "same.jpg"]);
+    const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
+    for (const original of [...files, again]) expect(contents.some((c) => c.equals(original.buffer))).toBe(true);
+    await page.getByRole("button", { name: "Done" }).click();
+  });
+
+  it("validates settings with the specified messages, saves them, and applies the primary colour", async () => {
+    await page.goto("/settings");
+    await page.getByLabel("Company Name").fill("");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Website URL").fill("nope");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.getByText("Company name is required").waitFor();
+    await page.getByText("Invalid email address").waitFor();
+    await page.getByText("Invalid URL").waitFor();
+    await page.getByLabel("Company Name").fill("Lumen Studio");
+    await page.getByLabel("Email").fill("hello@lumen.test");
+    await page.getByLabel("Website URL").fill("https://lumen.test/");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toast().getByText("Settings updated").waitFor();
+
+    await page.getByRole("tab", { name: "Branding" }).click();
+    await page.getByLabel("Primary Color", { exact: true }).fill("#12345");
+    await page.getByRole("button", { name: "Save Branding" }).click();
+    await page.getByText("Must be a valid hex color").waitFor();
+    await page.getByLabel("Primary Color", { exact: true }).fill("#0f766e");
+    await page.getByRole("button", { name: "Save Branding" }).click();
+    await toast().getByText("Settings updated").waitFor();
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim() === "#0f766e");
+    const buttonColor = await page.getByRole("button", { name: "Save Branding" }).evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(buttonColor).toBe("rgb(15, 118, 110)");
+
+    const logo = encodePng(64, 64, (x, y) => [x * 4, y * 4, 128, 255]);
+    await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await toast().getByText("Logo updated").waitFor();
+    await page.locator(".logo-preview").getByRole("img", { name: "Studio Logo" }).waitFor();
+    const served = await fetch(`${server.url}/api/gallery/studio/logo`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
+
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
+    const settings = (await (await fetch(`${server.url}/api/collections/settings/records`, { headers: { Authorization: token } })).json()) as { items: Record<string, unknown>[] };
+    expect(settings.items[0]).toMatchObject({ companyName: "Lumen Studio", email: "hello@lumen.test", websiteUrl: "https://lumen.test/", primaryColor: "#0f766e" });
+  });
+
+  it("checks and changes the username and the password", async () => {
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Security" }).click();
+    await page.getByLabel("Current Password").fill("12345");
+    await page.getByLabel("New Password").fill("abcdef");
+    await page.getByLabel("Confirm Password").fill("abcdeg");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Password must be at least 6 characters").waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+
+    await page.getByLabel("Current Password").fill("wrong-password");
+    await page.getByLabel("Confirm Password").fill("abcdef");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await toast().getByText("Error changing password").waitFor();
+
+    await page.getByLabel("Current Password").fill(OWNER.password);
+    await page.getByLabel("New Password").fill("brand-new-pass");
+    await page.getByLabel("Confirm Password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await toast().getByText("Password updated").waitFor();
+
+    await page.getByLabel("Username").fill("studio-owner");
+    await page.getByRole("button", { name: "Update Username" }).click();
+    await page.getByText("Username must be a valid email address").waitFor();
+    await page.getByLabel("Username").fill("lumen@studio.test");
+    await page.getByRole("button", { name: "Update Username" }).click();
+    await toast().getByText("Username updated").waitFor();
+    await page.getByText("lumen@studio.test", { exact: true }).first().waitFor();
+
+    // The new credentials sign in; the old ones do not.
+    const signIn = (identity: string, password: string) =>
+      fetch(`${server.url}/api/collections/users/auth-with-password`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ identity, password }) });
+    expect((await signIn("lumen@studio.test", "brand-new-pass")).status).toBe(200);
+    expect((await signIn(OWNER.email, OWNER.password)).status).toBe(400);
+    // The session on this page goes on working after both changes.
+    await page.reload();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  });
+});

@@ -1,0 +1,15 @@
+/** Every client on the device, newest first, live (the store is the source; sync keeps it current). */
+import { useLiveQuery } from "dexie-react-hooks";
+import { db } from "../../store/db";
+import type { ClientRow } from "../../store/rows";
+
+export function useClients(): ClientRow[] | undefined {
+  return useLiveQuery(() => db.clients.orderBy("createdAt").reverse().toArray());
+}
+
+/** Case-insensitive match on name, email or event type (specification, section 5). */
+export function matchesSearch(client: Pick<ClientRow, "name" | "email" | "eventType">, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [client.name, client.email, client.eventType].some((v) => (v ?? "").toLowerCase().includes(q));
+}

@@ -1,0 +1,90 @@
+/**
+ * The dashboard's body: counters, Recent Clients (5) and Expiring Galleries (at most 3) with Extend. Reads
+ * the device's store live: changes from sync appear as they land, no polling.
+ */
+import { Link } from "react-router-dom";
+import { parseDate } from "../../domain/gallery-status";
+import { formatDate } from "../../domain/format";
+import { Button } from "../../ui/Button";
+import { StatusBadge } from "../clients/StatusBadge";
+import { useClients } from "../clients/useClients";
+import { extendGallery } from "./actions";
+import { dashboardData } from "./dashboard-data";
+import { DASHBOARD_TEXTS } from "./texts";
+
+const SKELETON_ROWS = 3;
+
+export function Dashboard() {
+  const clients = useClients();
+  const data = clients ? dashboardData(clients, new Date()) : null;
+  return (
+    <>
+      <div className="counters">
+        {[
+          [DASHBOARD_TEXTS.totalClients, data?.total],
+          [DASHBOARD_TEXTS.activeGalleries, data?.active],
+          [DASHBOARD_TEXTS.expiringGalleries, data?.expiring.length],
+        ].map(([label, value]) => (
+          <div key={label} className="counter card">
+            <span className="counter-label">{label}</span>
+            <span className="counter-value">{value ?? "–"}</span>
+          </div>
+        ))}
+      </div>
+
+      {data && data.expiring.length > 0 ? (
+        <section className="card expiring" aria-labelledby="expiring-title">
+          <h2 id="expiring-title">{DASHBOARD_TEXTS.expiringGalleries}</h2>
+          <ul className="plain-list">
+            {data.expiring.map(({ client, days }) => (
+              <li key={client.id} className="list-row">
+                <div>
+                  <Link to={`/clients/${client.id}`}>{client.name}</Link>
+                  <p className="muted small">{DASHBOARD_TEXTS.expiresIn(days, formatDate(parseDate(client.expirationDate)!))}</p>
+                </div>
+                <Button variant="outline" onClick={() => void extendGallery(client)} aria-label={`${DASHBOARD_TEXTS.extend} ${client.name}`}>
+                  {DASHBOARD_TEXTS.extend}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="recent-title">
+        <div className="section-head">
+          <h2 id="recent-title">{DASHBOARD_TEXTS.recentClients}</h2>
+          {data?.total ? <Link to="/clients">{DASHBOARD_TEXTS.viewAll}</Link> : null}
+        </div>
+        {!data ? (
+          Array.from({ length: SKELETON_ROWS }, (_, i) => <span key={i} className="skeleton skeleton-row" aria-hidden="true" />)
+        ) : data.recent.length === 0 ? (
+          <div className="empty-inline">
+            <p className="muted">{DASHBOARD_TEXTS.empty}</p>
+            <Link className="btn btn-primary" to="/clients/new">
+              {DASHBOARD_TEXTS.createFirst}
+            </Link>
+          </div>
+        ) : (
+          <ul className="plain-list">
+            {data.recent.map((client) => {
+              const eventDate = parseDate(client.eventDate);
+              return (
+                <li key={client.id} className="list-row">
+                  <div>
+                    <Link to={`/clients/${client.id}`}>{client.name}</Link>
+                    <p className="muted small">
+                      {client.eventType}
+                      {eventDate ? ` · ${formatDate(eventDate)}` : ""}
+                    </p>
+                  </div>
+                  <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

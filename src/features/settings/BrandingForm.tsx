@@ -1,0 +1,108 @@
+/**
+ * Branding: the logo (PNG or JPG up to 2 MB, with a preview; uploaded at once, it needs the server), the
+ * primary colour (applied to the app's theme as soon as it is saved) and the watermark switch.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
+import { db } from "../../store/db";
+import { updateSettings } from "../../store/repositories/settings";
+import type { SettingsRow } from "../../store/rows";
+import { toast } from "../../state/toast";
+import { logoUrl, uploadLogo } from "../../sync/account";
+import { errorMessage } from "../../sync/auth";
+import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/TextField";
+import { BrandingSchema, LOGO_MAX_BYTES, LOGO_TYPES, type BrandingInput, type BrandingValues } from "./settings-schema";
+import { SETTINGS_TEXTS } from "./texts";
+
+function LogoField({ settings }: { settings: SettingsRow }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const shown = preview ?? logoUrl(settings.logo);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    const problem = !LOGO_TYPES.includes(file.type) ? SETTINGS_TEXTS.logoWrongType : file.size > LOGO_MAX_BYTES ? SETTINGS_TEXTS.logoTooLarge : !navigator.onLine ? SETTINGS_TEXTS.needsConnection : null;
+    if (problem) return toast({ title: SETTINGS_TEXTS.errorLogo, description: problem, variant: "destructive" });
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    setIsUploading(true);
+    try {
+      await uploadLogo(db, settings.id, file);
+      toast({ title: SETTINGS_TEXTS.logoUpdated });
+    } catch (err) {
+      setPreview(null);
+      toast({ title: SETTINGS_TEXTS.errorLogo, description: errorMessage(err), variant: "destructive" });
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  return (
+    <div className="logo-field">
+      <div className="logo-preview">{shown ? <img src={shown} alt={SETTINGS_TEXTS.logo} /> : <span className="muted small">{SETTINGS_TEXTS.noLogo}</span>}</div>
+      <div>
+        <strong>{SETTINGS_TEXTS.logo}</strong>
+        <p className="muted small">{SETTINGS_TEXTS.logoHint}</p>
+        <label className={`btn btn-outline${isUploading ? " is-disabled" : ""}`}>
+          {isUploading ? SETTINGS_TEXTS.uploadingLogo : SETTINGS_TEXTS.chooseLogo}
+          <input type="file" accept="image/png,image/jpeg" hidden disabled={isUploading} data-testid="logo-input" onChange={(e) => void onFile(e.target.files?.[0])} />
+        </label>
+      </div>
+    </div>
+  );
+}
+
+export function BrandingForm({ settings }: { settings: SettingsRow }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<BrandingInput, unknown, BrandingValues>({
+    resolver: zodResolver(BrandingSchema),
+    defaultValues: { primaryColor: settings.primaryColor || DEFAULT_PRIMARY_COLOR, enableWatermark: settings.enableWatermark },
+    reValidateMode: "onChange",
+  });
+  const color = useWatch({ control, name: "primaryColor" });
+  return (
+    <div className="client-form">
+      <LogoField settings={settings} />
+      <form
+        className="client-form"
+        noValidate
+        onSubmit={handleSubmit(async (values) => {
+          try {
+            await updateSettings(db, values);
+            toast({ title: SETTINGS_TEXTS.saved });
+          } catch (err) {
+            toast({ title: SETTINGS_TEXTS.errorSaving, description: (err as Error).message, variant: "destructive" });
+          }
+        })}
+      >
+        <div className="color-row">
+          <TextField label={SETTINGS_TEXTS.primaryColor} placeholder={DEFAULT_PRIMARY_COLOR} error={errors.primaryColor?.message} {...register("primaryColor")} />
+          <input
+            type="color"
+            aria-label={`${SETTINGS_TEXTS.primaryColor} picker`}
+            value={/^#[0-9a-fA-F]{6}$/.test(color ?? "") ? color : DEFAULT_PRIMARY_COLOR}
+            onChange={(e) => setValue("primaryColor", e.target.value, { shouldValidate: true })}
+          />
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register("enableWatermark")} />
+          {SETTINGS_TEXTS.enableWatermark}
+        </label>
+        <p className="muted small">{SETTINGS_TEXTS.watermarkHint}</p>
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveBranding}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { BrandingSchema, GeneralSchema, PasswordSchema, UsernameSchema } from "./settings-schema";
+
+const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => (r.error?.issues ?? []).map((i) => `${String(i.path[0])}: ${i.message}`);
+
+describe("settings validation", () => {
+  it("words each general error as the specification does", () => {
+    expect(messages(GeneralSchema.safeParse({ companyName: " ", email: "nope", websiteUrl: "not a url" }))).toEqual([
+      "companyName: Company name is required",
+      "email: Invalid email address",
+      "websiteUrl: Invalid URL",
+    ]);
+    expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "" }).success).toBe(true);
+  });
+
+  it("defaults an empty colour and refuses anything but #rrggbb", () => {
+    expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true }).primaryColor).toBe("#6d28d9");
+    expect(messages(BrandingSchema.safeParse({ primaryColor: "#12345", enableWatermark: true }))).toEqual(["primaryColor: Must be a valid hex color"]);
+    expect(messages(BrandingSchema.safeParse({ primaryColor: "red", enableWatermark: true }))).toEqual(["primaryColor: Must be a valid hex color"]);
+  });
+
+  it("checks the password lengths and that the confirmation matches, on the confirmation", () => {
+    expect(messages(PasswordSchema.safeParse({ currentPassword: "12345", newPassword: "abcdef", confirmPassword: "abcdef" }))).toEqual(["currentPassword: Password must be at least 6 characters"]);
+    expect(messages(PasswordSchema.safeParse({ currentPassword: "123456", newPassword: "abcdef", confirmPassword: "abcdeg" }))).toEqual(["confirmPassword: Passwords don't match"]);
+    expect(messages(UsernameSchema.safeParse({ username: "owner" }))).toEqual(["username: Username must be a valid email address"]);
+  });
+});

@@ -1,0 +1,36 @@
+/** The settings forms' rules (specification, section 5). */
+import { z } from "zod";
+import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
+import { SETTINGS_TEXTS } from "./texts";
+
+export const GeneralSchema = z.object({
+  companyName: z.string().trim().min(1, SETTINGS_TEXTS.companyRequired),
+  email: z.union([z.literal(""), z.email(SETTINGS_TEXTS.invalidEmail)]),
+  websiteUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
+});
+export type GeneralValues = z.infer<typeof GeneralSchema>;
+
+export const BrandingSchema = z.object({
+  primaryColor: z
+    .string()
+    .trim()
+    .transform((v) => v || DEFAULT_PRIMARY_COLOR)
+    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, SETTINGS_TEXTS.invalidColor)),
+  enableWatermark: z.boolean(),
+});
+export type BrandingInput = z.input<typeof BrandingSchema>;
+export type BrandingValues = z.output<typeof BrandingSchema>;
+
+export const UsernameSchema = z.object({
+  username: z.email(SETTINGS_TEXTS.usernameInvalid),
+});
+export type UsernameValues = z.infer<typeof UsernameSchema>;
+
+const password = z.string().min(6, SETTINGS_TEXTS.passwordMin);
+export const PasswordSchema = z
+  .object({ currentPassword: password, newPassword: password, confirmPassword: password })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: SETTINGS_TEXTS.passwordsDiffer, path: ["confirmPassword"] });
+export type PasswordValues = z.infer<typeof PasswordSchema>;
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_TYPES = ["image/png", "image/jpeg"];

@@ -1,0 +1,40 @@
+/**
+ * Account and branding changes that need the server (they are not the owner's offline data): the username
+ * (the account's email), the password, and the studio logo file. Each returns the new session user where
+ * it changes, and throws with the server's message otherwise.
+ */
+import type { RecordModel } from "pocketbase";
+import type { SessionUser } from "../domain/user";
+import type { StudioDb } from "../store/db";
+import { toSessionUser } from "./auth";
+import { pb } from "./pocketbase";
+import { applyServerRecords } from "./applyServerRecords";
+import type { ServerRecord } from "./records";
+
+export async function updateUsername(username: string): Promise<SessionUser> {
+  const result = await pb.send<{ token: string; record: RecordModel }>("/api/admin/update-username", { method: "POST", body: { username } });
+  pb.authStore.save(result.token, result.record);
+  return toSessionUser(result.record);
+}
+
+/** PocketBase revokes every token when the password changes, so this signs in again with the new one. */
+export async function changePassword(currentPassword: string, newPassword: string, confirmPassword: string): Promise<SessionUser> {
+  const record = pb.authStore.record;
+  if (!record) throw new Error("Not signed in.");
+  await pb.collection("users").update(record.id, { oldPassword: currentPassword, password: newPassword, passwordConfirm: confirmPassword });
+  const auth = await pb.collection("users").authWithPassword(String(record.email), newPassword);
+  return toSessionUser(auth.record);
+}
+
+/** Uploads the logo and brings the updated settings row onto the device. */
+export async function uploadLogo(db: StudioDb, settingsId: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.set("logo", file);
+  const record = await pb.collection("settings").update<ServerRecord>(settingsId, form);
+  await applyServerRecords(db, "settings", [record]);
+}
+
+/** The studio's logo as everyone fetches it (a public gallery route; the version busts caches). */
+export function logoUrl(logo: string): string {
+  return logo ? `/api/gallery/studio/logo?v=${encodeURIComponent(logo)}` : "";
+}
