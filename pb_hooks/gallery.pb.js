@@ -18,6 +18,7 @@ routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
   const second = e.request.pathValue("second");
   if (first === "image") return api.imageFile(e, second);
   if (first === "studio" && second === "logo") return api.studioLogo(e);
+  if (first === "studio" && second === "info") return api.studioInfo(e);
   if (second === "images") return api.images(e, first);
   if (second === "all-images") return api.allImages(e, first);
   if (second === "verify-session") return api.verifySession(e, first);

@@ -281,4 +281,9 @@ function studioLogo(e) {
   }
 }
 
-module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo };
+/** GET /api/gallery/studio/info: name, contact email, colour and logo for the access page. */
+function studioInfo(e) {
+  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: "#6d28d9", enableWatermark: true, logoUrl: "" });
+}
+
+module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };
