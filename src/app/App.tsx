@@ -1,53 +1,27 @@
-/** The router: the specification's protected and public routes and the catch-all. */
+/**
+ * The router. The visitor gallery and the owner's app are separate chunks: a client opening a gallery link
+ * downloads only what the gallery needs (React, the router, the gallery screens).
+ */
+import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
-import { RequireAuth } from "../features/auth/RequireAuth";
-import { SyncRunner } from "../features/sync/SyncRunner";
-import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
-import { AuthRoute } from "../routes/auth/AuthRoute";
-import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
-import { ClientsRoute } from "../routes/clients/ClientsRoute";
-import { NewClientRoute } from "../routes/clients/NewClientRoute";
-import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
-import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
-import { SettingsRoute } from "../routes/settings/SettingsRoute";
-import { PendingRoute } from "../routes/pending/PendingRoute";
-import { AppLayout } from "./AppLayout";
+import { Spinner } from "../ui/Spinner";
 import { ToastHost } from "./ToastHost";
 import { UpdatePrompt } from "./UpdatePrompt";
 
+const OwnerApp = lazy(() => import("./OwnerApp"));
+const GalleryAccessRoute = lazy(() => import("../routes/gallery/GalleryAccessRoute"));
+const ClientGalleryRoute = lazy(() => import("../routes/gallery/ClientGalleryRoute"));
+
 export function App() {
-  useSessionBootstrap();
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/auth" element={<AuthRoute />} />
-        <Route path="/gallery/access" element={<PendingRoute title="Client Gallery Access" />} />
-        <Route path="/gallery/:accessUrl" element={<PendingRoute title="Client Gallery" />} />
-        <Route
-          element={
-            <RequireAuth>
-              <AppLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<DashboardRoute />} />
-          <Route path="/clients" element={<ClientsRoute />} />
-          <Route path="/clients/new" element={<NewClientRoute />} />
-          <Route path="/clients/:id" element={<ClientDetailRoute />} />
-          <Route
-            path="/clients/:clientId/converter"
-            element={
-              <RequireAuth ownerOnly>
-                <PendingRoute title="Image Converter" />
-              </RequireAuth>
-            }
-          />
-          <Route path="/converter" element={<PendingRoute title="Standalone Image Converter" />} />
-          <Route path="/settings" element={<SettingsRoute />} />
-        </Route>
-        <Route path="*" element={<NotFoundRoute />} />
-      </Routes>
-      <SyncRunner />
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/gallery/access" element={<GalleryAccessRoute />} />
+          <Route path="/gallery/:accessUrl" element={<ClientGalleryRoute />} />
+          <Route path="*" element={<OwnerApp />} />
+        </Routes>
+      </Suspense>
       <ToastHost />
       <UpdatePrompt />
     </BrowserRouter>

@@ -111,6 +111,7 @@ function teeForCompletion(stream: ReadableStream<Uint8Array>): [ReadableStream<U
       fail(reason);
       return reader?.cancel(reason) ?? stream.cancel(reason);
     },
-  });
+    // No pull before someone reads: until the worker takes it, the original stream must stay unlocked.
+  }, { highWaterMark: 0 });
   return [wrapped, done];
 }

@@ -1,8 +1,8 @@
-/** Runs a zip download and keeps the state its dialog shows. */
+/** Runs downloads (a zip of many, or one original) and keeps the state their dialog shows. */
 import { useCallback, useRef, useState } from "react";
 import { toast } from "../../state/toast";
 import type { DownloadRun } from "./DownloadDialog";
-import { chooseZipTarget } from "./saveFile";
+import { chooseZipTarget, saveBlob } from "./saveFile";
 import { DOWNLOAD_TEXTS } from "./texts";
 import { downloadZip, type DownloadItem, type ZipSource } from "./zipDownload";
 
@@ -10,13 +10,14 @@ export function useZipDownload() {
   const [run, setRun] = useState<DownloadRun | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
-  const start = useCallback(async (zipName: string, sources: ZipSource[]) => {
-    if (!sources.length) return;
+  /** Resolves with the ids that failed (empty when all went well), or null when nothing was started. */
+  const start = useCallback(async (zipName: string, sources: ZipSource[]): Promise<string[] | null> => {
+    if (!sources.length) return null;
     let target: WritableStream<Uint8Array> | null;
     try {
       target = await chooseZipTarget(zipName);
     } catch {
-      return; // the user cancelled the save dialog
+      return null; // the user cancelled the save dialog
     }
     const abort = new AbortController();
     abortRef.current = abort;
@@ -29,9 +30,11 @@ export function useZipDownload() {
       const failed = await downloadZip(zipName, sources, { item, total }, target, abort.signal);
       setRun((r) => (r ? { ...r, isComplete: true, total: 100 } : r));
       if (!failed.length) toast({ title: DOWNLOAD_TEXTS.complete });
+      return failed;
     } catch {
       setRun((r) => (r ? { ...r, isComplete: true, items: r.items.map((i) => (i.status === "success" ? i : { ...i, status: "error", progress: 0, error: i.error ?? DOWNLOAD_TEXTS.failedFallback })) } : r));
       toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSelected, variant: "destructive" });
+      return sources.map((s) => s.id);
     }
   }, []);
 
@@ -40,5 +43,31 @@ export function useZipDownload() {
     setRun(null);
   }, []);
 
+  return { run, start, close };
+}
+
+/**
+ * One original, with the steps of the specification: total 50 after the response, 90 after the bytes,
+ * 100 when saved; a failure completes the dialog with the error.
+ */
+export function useSingleDownload() {
+  const [run, setRun] = useState<DownloadRun | null>(null);
+  const start = useCallback(async (source: ZipSource) => {
+    const item: DownloadItem = { id: source.id, name: source.name, progress: 10, status: "downloading" };
+    setRun({ items: [item], total: 10, isComplete: false });
+    try {
+      const blob = await source.load();
+      setRun({ items: [{ ...item, progress: 90 }], total: 90, isComplete: false });
+      saveBlob(blob, source.name);
+      setRun({ items: [{ ...item, progress: 100, status: "success" }], total: 100, isComplete: true });
+      toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
+      return true;
+    } catch (err) {
+      setRun({ items: [{ ...item, progress: 0, status: "error", error: (err as Error).message || DOWNLOAD_TEXTS.failedFallback }], total: 100, isComplete: true });
+      toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
+      return false;
+    }
+  }, []);
+  const close = useCallback(() => setRun(null), []);
   return { run, start, close };
 }

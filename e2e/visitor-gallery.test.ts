@@ -1,0 +1,267 @@
+/**
+ * The visitor gallery in Chromium against the real server: codes, the session cookie across reloads,
+ * unknown, disabled and expired galleries, a code changed while open, search, selection rules, the single
+ * view, the phone layout, and zip downloads compared byte for byte with the uploaded originals.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { makeJpeg } from "./support/photos";
+
+let server: AppServer;
+let browser: Browser;
+let ownerToken = "";
+
+interface Seeded {
+  id: string;
+  accessUrl: string;
+  accessCode: string;
+  originals: Map<string, Buffer>;
+  imageIds: string[];
+}
+
+async function api<T>(method: string, path: string, body?: unknown | FormData): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
+    body: isForm ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+/** A client with photos, uploaded as the owner's device would (original, thumbnail, preview). */
+async function seedGallery(page: Page, name: string, files: Array<[string, number]>, fields: Record<string, unknown> = {}): Promise<Seeded> {
+  const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name, ...fields });
+  const originals = new Map<string, Buffer>();
+  const imageIds: string[] = [];
+  for (const [i, [fileName, seed]] of files.entries()) {
+    const original = await makeJpeg(page, 640, 480, seed);
+    const small = await makeJpeg(page, 200, 150, seed);
+    const form = new FormData();
+    form.set("client", client.id);
+    form.set("filename", fileName);
+    form.set("originalName", fileName);
+    form.set("fileSize", String(original.length));
+    form.set("mimeType", "image/jpeg");
+    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
+    form.set("original", new File([new Uint8Array(original)], fileName, { type: "image/jpeg" }));
+    form.set("thumbnail", new File([new Uint8Array(small)], "thumbnail.jpg", { type: "image/jpeg" }));
+    form.set("preview", new File([new Uint8Array(small)], "preview.jpg", { type: "image/jpeg" }));
+    const image = await api<{ id: string }>("POST", "/api/collections/images/records", form);
+    originals.set(image.id, original);
+    imageIds.push(image.id);
+  }
+  return { ...client, originals, imageIds };
+}
+
+async function newVisitor(viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page; gallery: VisitorGalleryPage }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport, acceptDownloads: true });
+  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  const page = await context.newPage();
+  return { context, page, gallery: new VisitorGalleryPage(page) };
+}
+
+let seedPage: Page;
+let wedding: Seeded;
+/**
+ * The visitor who unlocked the wedding in the first test; later tests reuse that session (as a returning
+ * visitor would), which also keeps the file under the server's 10 code attempts a minute per address.
+ */
+let visitor: Awaited<ReturnType<typeof newVisitor>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  ownerToken = ((await auth.json()) as { token: string }).token;
+  seedPage = await browser.newPage();
+  await seedPage.goto(`${server.url}/gallery/access`);
+  wedding = await seedGallery(seedPage, "Ada Lovelace", [
+    ["ceremony.jpg", 1],
+    ["rings.jpg", 2],
+    ["first-dance.jpg", 3],
+    ["ceremony.jpg", 4], // same name as the first: the zip must keep both
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("visitor gallery", () => {
+  it("refuses a wrong code on the field, opens with the right one, and stays open across a reload", async () => {
+    visitor = await newVisitor();
+    const { page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await page.getByRole("heading", { name: "Ada Lovelace's Gallery" }).waitFor();
+    await page.getByText("This is a private gallery that requires an access code.", { exact: false }).waitFor();
+    expect(await gallery.codeField().getAttribute("autocomplete")).toBe("off");
+    expect(await page.locator("img[src*='/api/gallery/image/']").count()).toBe(0); // nothing before unlock
+
+    await page.getByRole("button", { name: "Access Gallery" }).click();
+    await page.getByText("Access code is required").waitFor();
+    await gallery.enterCode("WRONG1");
+    await page.getByText("Invalid access code. Please try again.").waitFor();
+    await gallery.enterCode(wedding.accessCode);
+    await gallery.toast().getByText("Access Granted").waitFor();
+    await gallery.gridImages().nth(3).waitFor();
+    await page.getByText("4 photos").waitFor();
+
+    await page.reload();
+    await gallery.gridImages().first().waitFor();
+  });
+
+  it("opens from /gallery/access with the code alone, and says when a code is wrong", async () => {
+    const { context, page, gallery } = await newVisitor();
+    await page.goto("/gallery/access");
+    await page.getByRole("heading", { name: "Client Gallery Access" }).waitFor();
+    await gallery.enterCode("NOPE99", "View Gallery");
+    await gallery.toast().getByText("Invalid access code").waitFor();
+    await page.getByText("Invalid access code. Please try again.").waitFor();
+    await gallery.enterCode(wedding.accessCode, "View Gallery");
+    await page.waitForURL(`${server.url}/gallery/${wedding.accessUrl}`);
+    await gallery.gridImages().first().waitFor();
+    await context.close();
+  });
+
+  it("shows Gallery Not Found for an unknown, a disabled and an expired gallery", async () => {
+    const { context, page } = await newVisitor();
+    const disabled = await seedGallery(seedPage, "Paused Pat", [], { enabled: false });
+    const expired = await seedGallery(seedPage, "Old Olga", [], { expirationDate: "2020-01-01 00:00:00.000Z" });
+    for (const url of ["nosuchgallery", disabled.accessUrl, expired.accessUrl]) {
+      await page.goto(`/gallery/${url}`);
+      await page.getByRole("heading", { name: "Gallery Not Found" }).waitFor();
+      await page.getByText("We couldn't locate the gallery you're looking for. It may have expired or been removed.").waitFor();
+    }
+    await page.getByRole("link", { name: "Return Home" }).click();
+    await page.waitForURL(/\/auth$/);
+    await context.close();
+  });
+
+  it("searches, applies the selection rules, and wraps around in the single view", async () => {
+    const { page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await gallery.sidebarRows().nth(3).waitFor();
+    const downloadSelected = page.getByRole("button", { name: "Download Selected (0)" });
+    expect(await downloadSelected.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Deselect All", exact: true }).isDisabled()).toBe(true);
+
+    await gallery.search().fill("RINGS");
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Gallery Images"] [role="listitem"]').length === 1);
+    await gallery.search().fill("zzz");
+    await page.getByText("No images match your search").waitFor();
+    expect(await page.getByRole("button", { name: "Select All", exact: true }).isDisabled()).toBe(true);
+    await gallery.search().fill("");
+
+    // The checkbox selects without opening the image.
+    await page.getByRole("checkbox", { name: "Select rings.jpg" }).first().check();
+    await page.getByRole("button", { name: "Download Selected (1)" }).waitFor();
+    expect(await page.locator(".single-view").count()).toBe(0);
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    await page.getByRole("button", { name: "Download Selected (4)" }).waitFor();
+    await page.getByRole("button", { name: "Deselect All", exact: true }).click();
+    await page.getByRole("button", { name: "Download Selected (0)" }).waitFor();
+
+    await gallery.gridImages().first().click();
+    await page.getByText("1 / 4").waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.getByText("4 / 4").waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.getByText("1 / 4").waitFor();
+    await page.getByRole("button", { name: "Next image" }).click();
+    await page.getByText("2 / 4").waitFor();
+    expect(await page.locator('.sidebar-row[aria-current="true"]').count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await gallery.gridImages().first().waitFor();
+  });
+
+  it("downloads the selection as one zip of the originals, byte for byte, two files of the same name included", async () => {
+    const { page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await gallery.sidebarRows().nth(3).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+      await page.reload();
+      await gallery.sidebarRows().nth(3).waitFor();
+    }
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Selected (4)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("Ada Lovelace_images.zip");
+    const zip = new Blob([readFileSync((await download.path())!)]);
+    await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+    const entries = await readZipDirectory(zip);
+    expect(entries.map((e) => e.name).sort()).toEqual(["ceremony (2).jpg", "ceremony.jpg", "first-dance.jpg", "rings.jpg"]);
+    expect(entries.every((e) => e.method === 0)).toBe(true); // stored, not deflated
+    const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
+    for (const original of wedding.originals.values()) expect(contents.filter((c) => c.equals(original))).toHaveLength(1);
+    await page.getByRole("button", { name: "Done" }).click();
+  });
+
+  it("marks a file that fails and still zips the others", async () => {
+    const extra = await seedGallery(seedPage, "Grace Hopper", [["a.jpg", 11], ["b.jpg", 12], ["c.jpg", 13]]);
+    const { context, page, gallery } = await newVisitor();
+    await page.goto(`/gallery/${extra.accessUrl}`);
+    await gallery.enterCode(extra.accessCode);
+    await gallery.sidebarRows().nth(2).waitFor();
+    await api("DELETE", `/api/collections/images/records/${extra.imageIds[1]}`); // gone after the list loaded
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Selected (3)" }).click();
+    const zip = new Blob([readFileSync((await (await downloading).path())!)]);
+    await page.getByRole("heading", { name: "Download Completed with Issues" }).waitFor();
+    await page.getByRole("dialog").getByRole("listitem").filter({ hasText: "b.jpg" }).getByText(/Failed to download image/).waitFor();
+    expect((await readZipDirectory(zip)).map((e) => e.name).sort()).toEqual(["a.jpg", "c.jpg"]);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await context.close();
+  });
+
+  it("fits a phone: header card, Select All toggle, Download (n), Clear and the floating button", async () => {
+    const { page } = visitor;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await page.getByRole("heading", { name: "Ada Lovelace's Gallery" }).waitFor();
+    await page.getByText("4 images", { exact: true }).waitFor();
+    expect(await page.locator(".gallery-sidebar").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    await page.getByRole("button", { name: "Download 4 Image(s)" }).waitFor();
+    await page.getByRole("button", { name: "Download (4)" }).waitFor();
+    await page.getByRole("button", { name: "Deselect All", exact: true }).click();
+    await page.getByRole("button", { name: "Download 4 Image(s)" }).waitFor({ state: "detached" });
+    await page.getByRole("checkbox", { name: "Select rings.jpg" }).check();
+    await page.getByRole("button", { name: "Download 1 Image(s)" }).waitFor();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("button", { name: "Download 1 Image(s)" }).waitFor({ state: "detached" });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+  it("stops serving at once when the owner changes the code while the gallery is open", async () => {
+    const { context, page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await gallery.gridImages().first().waitFor();
+    await api("PATCH", `/api/collections/clients/records/${wedding.id}`, { accessCode: "NEWCODE1" });
+    const status = await page.evaluate(async (id) => (await fetch(`/api/gallery/image/${id}?thumbnail=true`)).status, wedding.imageIds[0]);
+    expect(status).toBe(404);
+    await gallery.gridImages().first().click(); // the preview fails: the gallery locks again
+    await page.getByRole("button", { name: "Access Gallery" }).waitFor();
+    await gallery.enterCode(wedding.accessCode);
+    await page.getByText("Invalid access code. Please try again.").waitFor();
+    await gallery.enterCode("NEWCODE1");
+    await gallery.gridImages().first().waitFor();
+    await context.close();
+  });
+
+});

@@ -1,0 +1,52 @@
+/**
+ * Everything but the visitor gallery: the session, sync, and the owner's routes (plus /auth and the 404).
+ * Loaded as its own chunk, so a visitor's phone never downloads the store, sync or the owner's screens.
+ */
+import { Route, Routes } from "react-router-dom";
+import { RequireAuth } from "../features/auth/RequireAuth";
+import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
+import { SyncRunner } from "../features/sync/SyncRunner";
+import { AuthRoute } from "../routes/auth/AuthRoute";
+import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
+import { ClientsRoute } from "../routes/clients/ClientsRoute";
+import { NewClientRoute } from "../routes/clients/NewClientRoute";
+import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
+import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
+import { PendingRoute } from "../routes/pending/PendingRoute";
+import { SettingsRoute } from "../routes/settings/SettingsRoute";
+import { AppLayout } from "./AppLayout";
+
+export default function OwnerApp() {
+  useSessionBootstrap();
+  return (
+    <>
+      <Routes>
+        <Route path="/auth" element={<AuthRoute />} />
+        <Route
+          element={
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<DashboardRoute />} />
+          <Route path="/clients" element={<ClientsRoute />} />
+          <Route path="/clients/new" element={<NewClientRoute />} />
+          <Route path="/clients/:id" element={<ClientDetailRoute />} />
+          <Route
+            path="/clients/:clientId/converter"
+            element={
+              <RequireAuth ownerOnly>
+                <PendingRoute title="Image Converter" />
+              </RequireAuth>
+            }
+          />
+          <Route path="/converter" element={<PendingRoute title="Standalone Image Converter" />} />
+          <Route path="/settings" element={<SettingsRoute />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+      <SyncRunner />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The access code form of /gallery/access and of a locked gallery: required field, pending label, and the
+ * field error 'Invalid access code. Please try again.' when the server refuses the code.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "../../ui/Button";
+import { GALLERY_TEXTS } from "./texts";
+
+interface Props {
+  submitLabel: string;
+  pendingLabel: string;
+  /** Resolves when the code was accepted; rejects (and the field shows the error) when not. */
+  onSubmit: (code: string) => Promise<void>;
+}
+
+export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit }: Props) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setHasSubmitted(true);
+    if (!code.trim()) return setError(GALLERY_TEXTS.codeRequired);
+    setIsPending(true);
+    try {
+      await onSubmit(code.trim());
+      setError(null);
+    } catch {
+      setError(GALLERY_TEXTS.invalidCodeField);
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <form className="access-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={id}>{GALLERY_TEXTS.accessCode}</label>
+        <input
+          id={id}
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={GALLERY_TEXTS.accessPlaceholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setCode(e.target.value);
+            if (hasSubmitted) setError(e.target.value.trim() ? null : GALLERY_TEXTS.codeRequired);
+          }}
+        />
+        {error ? (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={isPending}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+/** The visitor pages' header: the studio's logo (placeholder when it fails) and the gallery's title. */
+import { Logo } from "../../ui/Logo";
+import type { StudioBranding } from "../../sync/galleryApi";
+
+export function GalleryHeader({ studio, title }: { studio: StudioBranding | null; title?: string }) {
+  return (
+    <header className="gallery-header">
+      <div className="brand">
+        <Logo src={studio?.logoUrl || undefined} alt={studio?.companyName ? `${studio.companyName} logo` : "Studio logo"} />
+        <span className="brand-name">{studio?.companyName}</span>
+      </div>
+      {title ? <h1 className="gallery-title">{title}</h1> : null}
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Desktop sidebar: 'Gallery Images', '{n} photos', search, one row per image (checkbox that does not open
+ * the image, lazy thumbnail, name cut at 15 characters, size; the current one highlighted), the download
+ * and selection buttons with their disabled rules, download all and the total count.
+ */
+import { formatBytes, truncateName } from "../../domain/format";
+import { imageUrl, type GalleryImage } from "../../sync/galleryApi";
+import { Button } from "../../ui/Button";
+import { VirtualList } from "../../ui/VirtualList";
+import { GALLERY_TEXTS } from "./texts";
+
+const ROW_HEIGHT = 60;
+
+interface Props {
+  images: GalleryImage[];
+  filtered: GalleryImage[];
+  query: string;
+  onQuery: (q: string) => void;
+  selected: Set<string>;
+  currentId: string | null;
+  onToggle: (id: string) => void;
+  onOpen: (id: string) => void;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+  onDownloadSelected: () => void;
+  onDownloadAll: () => void;
+}
+
+export function GallerySidebar(p: Props) {
+  return (
+    <aside className="gallery-sidebar" aria-label={GALLERY_TEXTS.sidebarTitle}>
+      <div className="sidebar-head">
+        <h2>{GALLERY_TEXTS.sidebarTitle}</h2>
+        <span className="muted small">{GALLERY_TEXTS.photos(p.images.length)}</span>
+      </div>
+      <input className="search" type="search" placeholder={GALLERY_TEXTS.searchPlaceholder} aria-label={GALLERY_TEXTS.searchPlaceholder} value={p.query} onChange={(e) => p.onQuery(e.target.value)} />
+      {p.filtered.length === 0 ? (
+        <p className="muted sidebar-empty">{p.query.trim() ? GALLERY_TEXTS.noImagesMatch : GALLERY_TEXTS.noImagesFound}</p>
+      ) : (
+        <VirtualList
+          className="sidebar-list"
+          label={GALLERY_TEXTS.sidebarTitle}
+          items={p.filtered}
+          rowHeight={ROW_HEIGHT}
+          keyOf={(i) => i.id}
+          renderItem={(image) => {
+            const name = image.originalName || image.filename;
+            return (
+              <div className={`sidebar-row${p.currentId === image.id ? " is-current" : ""}`} aria-current={p.currentId === image.id ? "true" : undefined}>
+                <input type="checkbox" aria-label={GALLERY_TEXTS.select(name)} checked={p.selected.has(image.id)} onChange={() => p.onToggle(image.id)} onClick={(e) => e.stopPropagation()} />
+                <button type="button" className="sidebar-open" onClick={() => p.onOpen(image.id)} title={name}>
+                  <img src={imageUrl(image.id, "thumbnail")} alt="" loading="lazy" width={44} height={44} />
+                  <span className="sidebar-name">{truncateName(name)}</span>
+                  <span className="sidebar-size">{formatBytes(image.fileSize)}</span>
+                </button>
+              </div>
+            );
+          }}
+        />
+      )}
+      <div className="sidebar-actions">
+        <Button onClick={p.onDownloadSelected} disabled={p.selected.size === 0}>
+          {GALLERY_TEXTS.downloadSelected(p.selected.size)}
+        </Button>
+        <div className="sidebar-actions-row">
+          <Button variant="outline" onClick={p.onSelectAll} disabled={p.filtered.length === 0}>
+            {GALLERY_TEXTS.selectAll}
+          </Button>
+          <Button variant="outline" onClick={p.onDeselectAll} disabled={p.selected.size === 0}>
+            {GALLERY_TEXTS.deselectAll}
+          </Button>
+        </div>
+        <Button variant="ghost" onClick={p.onDownloadAll} disabled={p.images.length === 0}>
+          {GALLERY_TEXTS.downloadAll(p.images.length)}
+        </Button>
+        <p className="muted small">{GALLERY_TEXTS.totalCount(p.images.length)}</p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * An unlocked gallery: sidebar (desktop) or header card (phones), the grid or the single view, selection,
+ * and downloads (one original; or a zip of the selection, streamed to disk).
+ */
+import { useCallback, useMemo, useState } from "react";
+import { fetchOriginal, type GalleryImage } from "../../sync/galleryApi";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { DownloadDialog } from "../downloads/DownloadDialog";
+import { useSingleDownload, useZipDownload } from "../downloads/useZipDownload";
+import type { ZipSource } from "../downloads/zipDownload";
+import { GallerySidebar } from "./GallerySidebar";
+import { MobileBar } from "./MobileBar";
+import { SingleView } from "./SingleView";
+import { GALLERY_TEXTS } from "./texts";
+import type { ImagesState } from "./useGallery";
+import { VisitorGrid } from "./VisitorGrid";
+
+interface Props {
+  name: string;
+  images: ImagesState;
+  onRetry: () => void;
+  onAccessLost: () => void;
+}
+
+function sourceOf(image: GalleryImage): ZipSource {
+  return { id: image.id, name: image.originalName || image.filename, load: (signal) => fetchOriginal(image.id, signal) };
+}
+
+export function zipNameFor(galleryName: string): string {
+  return `${(galleryName || "gallery").replace(/[\\/:*?"<>|]+/g, "_")}_images.zip`;
+}
+
+export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
+  const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
+  const [query, setQuery] = useState("");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [mode, setMode] = useState<"grid" | "single">("grid");
+  const zip = useZipDownload();
+  const single = useSingleDownload();
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? list.filter((i) => (i.originalName || i.filename).toLowerCase().includes(q)) : list;
+  }, [list, query]);
+  const toggle = useCallback((id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
+  const open = useCallback((id: string) => {
+    setCurrentId(id);
+    setMode("single");
+  }, []);
+  const isAllSelected = filtered.length > 0 && filtered.every((i) => selected.has(i.id));
+  const selectedImages = list.filter((i) => selected.has(i.id));
+
+  async function downloadImages(chosen: GalleryImage[]) {
+    // Specification, section 5: nothing selected, or the list not loaded: nothing happens.
+    if (!chosen.length || images.kind !== "loaded") return;
+    const failed = await zip.start(zipNameFor(name), chosen.map(sourceOf));
+    if (failed?.length) onAccessLost();
+  }
+  async function downloadOne(image: GalleryImage) {
+    if (!(await single.start(sourceOf(image)))) onAccessLost();
+  }
+
+  const currentIndex = currentId ? list.findIndex((i) => i.id === currentId) : -1;
+  let body;
+  if (images.kind === "loading") body = <div className="grid-state"><Spinner label={GALLERY_TEXTS.loadingImages} /><p className="muted">{GALLERY_TEXTS.loadingImages}</p></div>;
+  else if (images.kind === "error")
+    body = (
+      <div className="grid-state">
+        <h3>{GALLERY_TEXTS.loadErrorTitle}</h3>
+        <p className="muted">{GALLERY_TEXTS.loadErrorText}</p>
+        <Button onClick={onRetry}>{GALLERY_TEXTS.tryAgain}</Button>
+      </div>
+    );
+  else if (list.length === 0)
+    body = (
+      <div className="grid-state">
+        <h3>{GALLERY_TEXTS.emptyTitle}</h3>
+        <p className="muted">{GALLERY_TEXTS.emptyText}</p>
+      </div>
+    );
+  else if (mode === "single" && currentIndex >= 0)
+    body = <SingleView images={list} index={currentIndex} onIndex={(i) => setCurrentId(list[i]!.id)} onClose={() => setMode("grid")} onDownload={(i) => void downloadOne(i)} onError={onAccessLost} />;
+  else body = <VisitorGrid images={filtered} selected={selected} onToggle={toggle} onOpen={open} />;
+
+  return (
+    <div className="gallery-layout">
+      <GallerySidebar
+        images={list}
+        filtered={filtered}
+        query={query}
+        onQuery={setQuery}
+        selected={selected}
+        currentId={mode === "single" ? currentId : null}
+        onToggle={toggle}
+        onOpen={open}
+        onSelectAll={() => setSelected(new Set(filtered.map((i) => i.id)))}
+        onDeselectAll={() => setSelected(new Set())}
+        onDownloadSelected={() => void downloadImages(selectedImages)}
+        onDownloadAll={() => void downloadImages(list)}
+      />
+      <div className="gallery-main">
+        <MobileBar
+          title={GALLERY_TEXTS.gateTitle(name)}
+          count={list.length}
+          selectedCount={selected.size}
+          isAllSelected={isAllSelected}
+          onToggleAll={() => setSelected(isAllSelected ? new Set() : new Set(filtered.map((i) => i.id)))}
+          onDownload={() => void downloadImages(selectedImages)}
+          onClear={() => setSelected(new Set())}
+        />
+        {body}
+      </div>
+      {selected.size > 0 ? (
+        <Button className="floating-download" onClick={() => void downloadImages(selectedImages)}>
+          {GALLERY_TEXTS.floatingDownload(selected.size)}
+        </Button>
+      ) : null}
+      <DownloadDialog run={zip.run ?? single.run} onClose={zip.run ? zip.close : single.close} />
+    </div>
+  );
+}

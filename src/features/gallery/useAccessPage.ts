@@ -1,0 +1,34 @@
+/** The access page's logic: the studio's branding, and a code that opens the gallery it belongs to. */
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "../../state/toast";
+import { GalleryApiError, galleryApi, type StudioBranding } from "../../sync/galleryApi";
+import { GALLERY_TEXTS } from "./texts";
+
+export function useAccessPage() {
+  const navigate = useNavigate();
+  const [studio, setStudio] = useState<StudioBranding | null>(null);
+  useEffect(() => {
+    galleryApi.studio().then(setStudio, () => undefined);
+  }, []);
+
+  /** Resolves on success (after navigating); rejects so that the form shows its field error. */
+  const submit = useCallback(
+    async (code: string) => {
+      try {
+        const { accessUrl } = await galleryApi.access(code);
+        if (!accessUrl) {
+          toast({ title: GALLERY_TEXTS.error, description: GALLERY_TEXTS.couldNotAccess, variant: "destructive" });
+          return;
+        }
+        navigate(`/gallery/${accessUrl}`);
+      } catch (err) {
+        const message = err instanceof GalleryApiError && err.serverMessage ? err.serverMessage : GALLERY_TEXTS.invalidCodeFallback;
+        toast({ title: GALLERY_TEXTS.invalidCode, description: message, variant: "destructive" });
+        throw err;
+      }
+    },
+    [navigate],
+  );
+  return { studio, submit };
+}
