@@ -32,9 +32,21 @@ async function processOptions(): Promise<ProcessOptions> {
   return { watermark: { text: settings.companyName || "" } };
 }
 
-function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage): NewImage {
+/**
+ * Upload times that put a batch in file-name order (camera order: IMG_0001 before IMG_0002), whatever
+ * order the workers finish in. The gallery lists images by upload time.
+ */
+export function uploadTimes(names: string[], start: number): string[] {
+  const order = names.map((name, i) => ({ name, i })).sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }) || a.i - b.i);
+  const times: string[] = new Array(names.length);
+  order.forEach(({ i }, rank) => (times[i] = new Date(start + rank).toISOString().replace("T", " ")));
+  return times;
+}
+
+function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage, uploadedAt: string): NewImage {
   return {
     fields: {
+      uploadedAt,
       client: clientId,
       filename: name,
       originalName: name,
@@ -59,9 +71,10 @@ function messageOf(err: unknown): string {
 export async function importPhotos(clientId: string, files: { id: string; file: File }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
   const options = await processOptions();
   const pool = mediaPool();
+  const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
   await Promise.all(
-    files.map(async ({ id, file }) => {
+    files.map(async ({ id, file }, index) => {
       try {
         if (file.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
         const processed = await pool.run(
@@ -72,7 +85,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
           signal,
         );
         update(id, { progress: 80 });
-        await addImages(db, [newImage(clientId, file.name, file, processed)]);
+        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!)]);
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
@@ -108,6 +121,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
   const stop = () => abort.abort(signal?.reason);
   signal?.addEventListener("abort", stop, { once: true });
   const ready: NewImage[] = [];
+  const times = uploadTimes(plan.entries.map((e) => e.path), db.serverNow());
   let archiveError: Error | null = null;
   await Promise.all(
     plan.entries.map(async (entry, i) => {
@@ -123,7 +137,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         );
         update(id, { progress: 50 });
         const processed = await pool.run((api) => api.processImage(original, options), abort.signal);
-        ready.push(newImage(clientId, entry.name, original, processed));
+        ready.push(newImage(clientId, entry.name, original, processed, times[i]!));
         update(id, { status: "success", progress: 100 });
       } catch (err) {
         if ((err as Error).name === "ZipError" && !archiveError) {
