@@ -1,0 +1,112 @@
+/**
+ * A 2,000-image gallery, on loopback:
+ * - owner: the client detail screen, from navigation to the first rendered thumbnail, and how many image
+ *   elements the page holds (the grid is virtualized: bounded, whatever the gallery's size);
+ * - visitor: from the click on 'Access Gallery' to the first visible thumbnail (goal at most 1 s), and the
+ *   JavaScript the visitor route loads, gzipped (goal at most 150 KB).
+ * Each time is also printed as a ratio against the same screen with a 12-image gallery in the same run.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { it } from "vitest";
+import { ROOT } from "../scripts/lib/pocketbase.mjs";
+import { report } from "./report";
+import { ownerToken, startBenchApp, type BenchApp } from "./support/app";
+
+async function seedGallery(app: BenchApp, name: string, count: number, thumbnail: Buffer): Promise<{ id: string; accessUrl: string; accessCode: string }> {
+  const token = await ownerToken(app);
+  const res = await fetch(`${app.server.url}/api/collections/clients/records`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  const client = (await res.json()) as { id: string; accessUrl: string; accessCode: string };
+  for (let start = 0; start < count; start += 50) {
+    const form = new FormData();
+    const requests = [];
+    for (let i = start; i < Math.min(count, start + 50); i++) {
+      requests.push({
+        method: "POST",
+        url: "/api/collections/images/records",
+        body: { client: client.id, filename: `IMG_${i}.jpg`, originalName: `IMG_${i}.jpg`, fileSize: thumbnail.length, mimeType: "image/jpeg", uploadedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString() },
+      });
+      form.set(`requests.${i - start}.thumbnail`, new File([new Uint8Array(thumbnail)], "thumbnail.jpg", { type: "image/jpeg" }));
+      form.set(`requests.${i - start}.original`, new File([new Uint8Array(thumbnail)], `IMG_${i}.jpg`, { type: "image/jpeg" }));
+    }
+    form.set("@jsonPayload", JSON.stringify({ requests }));
+    const batch = await fetch(`${app.server.url}/api/batch`, { method: "POST", headers: { Authorization: token }, body: form });
+    if (!batch.ok) throw new Error(`seeding failed: ${batch.status} ${await batch.text()}`);
+  }
+  return client;
+}
+
+async function firstThumbnailMs(page: Page, selector: string, start: () => Promise<void>): Promise<number> {
+  const t0 = Date.now();
+  await start();
+  await page.waitForFunction((sel) => [...document.querySelectorAll<HTMLImageElement>(sel)].some((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < innerHeight), selector, { polling: "raf", timeout: 60_000 });
+  return Date.now() - t0;
+}
+
+it("keeps a 2,000-image gallery quick to open for the owner and the visitor", async () => {
+  const app = await startBenchApp();
+  try {
+    const { page } = app;
+    const thumbnail = Buffer.from(
+      await page.evaluate(async () => {
+        const c = new OffscreenCanvas(400, 267);
+        const x = c.getContext("2d")!;
+        x.fillStyle = "#7c3aed";
+        x.fillRect(0, 0, 400, 267);
+        const b = new Uint8Array(await (await c.convertToBlob({ type: "image/webp", quality: 0.75 })).arrayBuffer());
+        return Array.from(b);
+      }),
+    );
+    const big = await seedGallery(app, "Two Thousand", 2000, thumbnail);
+    const small = await seedGallery(app, "Twelve", 12, thumbnail);
+    await page.reload();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 120_000 });
+
+    const ownerOpen = async (id: string) => {
+      await page.goto("/clients");
+      return firstThumbnailMs(page, ".image-card img", () => page.goto(`/clients/${id}`).then(() => undefined));
+    };
+    const ownerSmallMs = await ownerOpen(small.id);
+    const ownerBigMs = await ownerOpen(big.id);
+    const ownerImgElements = await page.locator("img").count();
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(500);
+    const ownerImgAfterScroll = await page.locator("img").count();
+
+    const visitor = await app.browser.newContext({ baseURL: app.server.url, viewport: { width: 1280, height: 900 } });
+    const v = await visitor.newPage();
+    const scripts: string[] = [];
+    v.on("response", (r) => {
+      if (r.url().endsWith(".js") && r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const visitorOpen = async (gallery: { accessUrl: string; accessCode: string }) => {
+      await v.goto(`/gallery/${gallery.accessUrl}`);
+      await v.getByLabel("Access Code").fill(gallery.accessCode);
+      return firstThumbnailMs(v, ".image-card img", () => v.getByRole("button", { name: "Access Gallery" }).click());
+    };
+    const visitorSmallMs = await visitorOpen(small);
+    const visitorBigMs = await visitorOpen(big);
+    const visitorImgElements = await v.locator(".gallery-main img").count();
+    const uniqueScripts = [...new Set(scripts)];
+    const jsGzipKb = uniqueScripts.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(ROOT, "dist", p))).length, 0) / 1024;
+    const ownerChunk = readFileSync(path.join(ROOT, "dist", "assets", readFileSync(path.join(ROOT, "dist", "index.html"), "utf8").match(/assets\/(index-[\w-]+\.js)/)![1]!));
+    await visitor.close();
+
+    report("gallery-2000", {
+      owner_first_thumbnail_ms: ownerBigMs,
+      owner_ratio_vs_12: ownerBigMs / ownerSmallMs,
+      owner_img_elements: ownerImgElements,
+      owner_img_elements_after_scroll: ownerImgAfterScroll,
+      visitor_unlock_to_first_thumbnail_ms: visitorBigMs,
+      visitor_ratio_vs_12: visitorBigMs / visitorSmallMs,
+      visitor_grid_img_elements: visitorImgElements,
+      visitor_js_gzip_kb: jsGzipKb,
+      visitor_js_files: uniqueScripts.length,
+      entry_chunk_gzip_kb: gzipSync(ownerChunk).length / 1024,
+    });
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,102 @@
+/**
+ * A visitor downloads about 1 GB of real JPEGs as one zip (Download All), in headless Chromium through the
+ * service-worker stream: throughput against plain fetches of the same files in the same page and run
+ * (goal at least 0.8x), and the peak memory of all the browser's processes above their idle level
+ * (goal at most 256 MB).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { it } from "vitest";
+import { readZipDirectory } from "../workers/zip/readZip";
+import { report } from "./report";
+import { ownerToken, startBenchApp } from "./support/app";
+import { MISSING_PHOTOS, photoSet } from "./support/photos";
+
+const TARGET_BYTES = Number(process.env.BENCH_ZIP_MB ?? 1024) * 1024 * 1024;
+
+/** Resident memory of every Chromium process, in MB. */
+function browserRssMb(): number {
+  const out = execFileSync("ps", ["-C", "chromium", "-o", "rss="], { encoding: "utf8" }).trim();
+  return out.split(/\s+/).filter(Boolean).reduce((sum, kb) => sum + Number(kb), 0) / 1024;
+}
+
+it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 256 MB", async () => {
+  const probe = photoSet(1);
+  if (!probe) {
+    console.log(MISSING_PHOTOS);
+    return;
+  }
+  const averageBytes = statSync(probe.files[0]!).size;
+  const set = photoSet(Math.ceil(TARGET_BYTES / averageBytes))!;
+  const app = await startBenchApp();
+  try {
+    const token = await ownerToken(app);
+    const client = (await (await fetch(`${app.server.url}/api/collections/clients/records`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Zip Bench" }) })).json()) as { id: string; accessUrl: string; accessCode: string };
+    let totalBytes = 0;
+    const ids: string[] = [];
+    for (const [i, file] of set.files.entries()) {
+      const bytes = readFileSync(file);
+      totalBytes += bytes.length;
+      const form = new FormData();
+      form.set("client", client.id);
+      form.set("filename", `photo-${i}.jpg`);
+      form.set("originalName", `photo-${i}.jpg`);
+      form.set("fileSize", String(bytes.length));
+      form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString());
+      form.set("original", new File([new Uint8Array(bytes)], `photo-${i}.jpg`, { type: "image/jpeg" }));
+      const res = await fetch(`${app.server.url}/api/collections/images/records`, { method: "POST", headers: { Authorization: token }, body: form });
+      if (!res.ok) throw new Error(`seeding failed: ${res.status}`);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+
+    const visitor = await app.browser.newContext({ baseURL: app.server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await visitor.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+    const v = await visitor.newPage();
+    await v.goto(`/gallery/${client.accessUrl}`);
+    await v.getByLabel("Access Code").fill(client.accessCode);
+    await v.getByRole("button", { name: "Access Gallery" }).click();
+    await v.locator(".image-card").first().waitFor();
+    await v.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await v.reload();
+    await v.locator(".image-card").first().waitFor();
+    if (!(await v.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error("the service worker does not control the page");
+
+    // Reference: the same files fetched one after another and read, without zipping.
+    const fetchMs = await v.evaluate(async (imageIds) => {
+      const t0 = performance.now();
+      for (const id of imageIds) await (await fetch(`/api/gallery/image/${id}`)).arrayBuffer();
+      return performance.now() - t0;
+    }, ids);
+
+    await v.waitForTimeout(2000);
+    const idleMb = browserRssMb();
+    let peakMb = idleMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, browserRssMb())), 250);
+    const t0 = Date.now();
+    const downloading = v.waitForEvent("download", { timeout: 600_000 });
+    await v.getByRole("button", { name: /^Download All/ }).click();
+    const download = await downloading;
+    const zipPath = await download.path();
+    const zipMs = Date.now() - t0;
+    clearInterval(sampler);
+    const zipBytes = statSync(zipPath!).size;
+    const entries = await readZipDirectory(new Blob([readFileSync(zipPath!)]));
+
+    report("zip-download", {
+      files: ids.length,
+      total_mb: totalBytes / 1024 / 1024,
+      zip_mb: zipBytes / 1024 / 1024,
+      zip_entries: entries.length,
+      fetch_mb_per_s: totalBytes / 1024 / 1024 / (fetchMs / 1000),
+      zip_mb_per_s: totalBytes / 1024 / 1024 / (zipMs / 1000),
+      ratio_vs_fetch: fetchMs / zipMs,
+      browser_idle_mb: idleMb,
+      browser_peak_above_idle_mb: peakMb - idleMb,
+    });
+    await visitor.close();
+  } finally {
+    await app.close();
+  }
+});
