@@ -133,6 +133,21 @@ describe("visitor gallery", () => {
     await context.close();
   });
 
+  it("decorates the access page with 100 stars, 30 fireflies and 10 cards, standing still under reduced motion", async () => {
+    const context = await browser.newContext({ baseURL: server.url, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/gallery/access");
+    await page.getByRole("heading", { name: "Client Gallery Access" }).waitFor();
+    expect(await page.locator(".decorations .star").count()).toBe(100);
+    expect(await page.locator(".decorations .firefly").count()).toBe(30);
+    expect(await page.locator(".decorations .card-particle").count()).toBe(10);
+    const still = await page.evaluate(() => [".star", ".firefly", ".card-particle", ".glow"].map((sel) => getComputedStyle(document.querySelector(sel)!).animationName));
+    expect(still).toEqual(["none", "none", "none", "none"]);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".firefly")!).animationName)).toBe("drift");
+    await context.close();
+  });
+
   it("shows Gallery Not Found for an unknown, a disabled and an expired gallery", async () => {
     const { context, page } = await newVisitor();
     const disabled = await seedGallery(seedPage, "Paused Pat", [], { enabled: false });

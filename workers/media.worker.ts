@@ -3,16 +3,22 @@
  * these (src/workers-client/pool.ts); a job is aborted by terminating its worker.
  */
 import { expose } from "comlink";
+import { convertImage, type ConvertOptions } from "./convert/convertImage";
 import { processImage } from "./image/processImage";
 import { extractEntry, isJunkEntry, readZipDirectory, type ZipEntry } from "./zip/readZip";
 
 const api = {
   processImage,
+  convertImage,
   /** The archive's files that may be photos (folders, forks and hidden files left out), after every limit check. */
   async listZip(zip: Blob): Promise<ZipEntry[]> {
     return (await readZipDirectory(zip)).filter((entry) => !isJunkEntry(entry));
   },
   extractEntry: (zip: Blob, entry: ZipEntry) => extractEntry(zip, entry),
+  /** Extracts one zip entry and converts it, in one job. */
+  async convertZipEntry(zip: Blob, entry: ZipEntry, options: ConvertOptions) {
+    return convertImage(await extractEntry(zip, entry), entry.name, options);
+  },
 };
 
 export type MediaWorkerApi = typeof api;

@@ -44,14 +44,14 @@ export async function ownerToken(app: BenchApp): Promise<string> {
 /** Starts recording the page's long tasks (over 50 ms); read them with `longTasks`. */
 export async function recordLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
+    const w = window as unknown as { __longTasks: Array<{ start: number; duration: number }> };
     w.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask" });
   });
 }
 
-export async function longTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+export async function longTasks(page: Page): Promise<Array<{ start: number; duration: number }>> {
+  return page.evaluate(() => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks);
 }

@@ -12,7 +12,7 @@ import { ClientsRoute } from "../routes/clients/ClientsRoute";
 import { NewClientRoute } from "../routes/clients/NewClientRoute";
 import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
 import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
-import { PendingRoute } from "../routes/pending/PendingRoute";
+import { ClientConverterRoute, StandaloneConverterRoute } from "../routes/converter/ConverterRoutes";
 import { SettingsRoute } from "../routes/settings/SettingsRoute";
 import { AppLayout } from "./AppLayout";
 
@@ -37,11 +37,11 @@ export default function OwnerApp() {
             path="/clients/:clientId/converter"
             element={
               <RequireAuth ownerOnly>
-                <PendingRoute title="Image Converter" />
+                <ClientConverterRoute />
               </RequireAuth>
             }
           />
-          <Route path="/converter" element={<PendingRoute title="Standalone Image Converter" />} />
+          <Route path="/converter" element={<StandaloneConverterRoute />} />
           <Route path="/settings" element={<SettingsRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />

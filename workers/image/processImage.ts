@@ -7,6 +7,7 @@
 import { ImageError, MAX_PIXELS } from "./errors";
 import { orientedSize, readExifOrientation } from "./exif";
 import { HEADER_BYTES, readImageHeader, type ImageHeader } from "./sniff";
+import { decodeTiff } from "./tiff";
 import { drawWatermark, type Watermark } from "./watermark";
 
 export const THUMBNAIL_EDGE = 400;
@@ -29,7 +30,7 @@ export interface ProcessedImage {
   preview: Blob;
 }
 
-/** Formats the browser decodes by itself; TIFF and HEIC need the converters' decoders. */
+/** Formats the browser decodes by itself; TIFF goes through UTIF; HEIC is not read. */
 const BROWSER_DECODES = new Set(["jpeg", "png", "gif", "webp", "bmp", "avif"]);
 
 export async function inspectImage(file: Blob): Promise<{ header: ImageHeader; orientation: number }> {
@@ -43,6 +44,7 @@ export async function inspectImage(file: Blob): Promise<{ header: ImageHeader; o
 }
 
 export async function decodeImage(file: Blob, header: ImageHeader): Promise<ImageBitmap> {
+  if (header.format === "tiff") return createImageBitmap(await decodeTiff(file));
   if (!BROWSER_DECODES.has(header.format)) throw new ImageError("unsupported", `${header.format.toUpperCase()} images cannot be shown in browsers; convert them to JPEG first.`);
   try {
     return await createImageBitmap(file, { imageOrientation: "from-image" });

@@ -53,8 +53,11 @@ async function processOptions(): Promise<ProcessOptions> {
  * Upload times that put a batch in file-name order (camera order: IMG_0001 before IMG_0002), whatever
  * order the workers finish in. The gallery lists images by upload time.
  */
+const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
 export function uploadTimes(names: string[], start: number): string[] {
-  const order = names.map((name, i) => ({ name, i })).sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }) || a.i - b.i);
+  // One collator for the whole sort: localeCompare with options builds one per call (slow for big batches).
+  const order = names.map((name, i) => ({ name, i })).sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.i - b.i);
   const times: string[] = new Array(names.length);
   order.forEach(({ i }, rank) => (times[i] = new Date(start + rank).toISOString().replace("T", " ")));
   return times;

@@ -1,0 +1,91 @@
+/**
+ * Runs a conversion in the media worker pool: photos, or the photos of a zip (read with the same limits as
+ * imports: only jpg, jpeg, png, gif, webp, tiff, avif and bmp entries, folders skipped). Each file fails
+ * alone; the progress dialog shows each one.
+ */
+import { useCallback, useState } from "react";
+import { CONVERTIBLE_EXTENSIONS, formatFor } from "../../domain/convert-formats";
+import { hasExtension } from "../../domain/image-files";
+import { mediaPool, type ConvertOptions, type ConvertedFile, type MediaApi } from "../../workers-client/media";
+import type { ImportItem } from "../upload/importFiles";
+
+export interface ConvertSettings {
+  format: string;
+  quality: number;
+  lossless: boolean;
+}
+
+export interface ConvertedResult {
+  id: string;
+  name: string;
+  mimeType: string;
+  blob: Blob;
+}
+
+export interface ConversionRun {
+  items: ImportItem[];
+  isComplete: boolean;
+  error?: string;
+}
+
+let nextId = 0;
+
+/** One file to convert; `convert` runs inside one worker job (a job never waits for another job). */
+interface Input {
+  id: string;
+  name: string;
+  size: number;
+  convert: (api: MediaApi, options: ConvertOptions) => Promise<ConvertedFile>;
+}
+
+export function useConversion() {
+  const [run, setRun] = useState<ConversionRun | null>(null);
+  const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
+
+  /** Converts every input; `onEach` sees each result as it is ready. Returns the results, in input order. */
+  const convertAll = useCallback(
+    async (inputs: Input[], settings: ConvertSettings, onEach?: (done: number, total: number) => void): Promise<ConvertedResult[]> => {
+      const pool = mediaPool();
+      setRun({ isComplete: false, items: inputs.map((i) => ({ id: i.id, name: i.name, size: i.size, status: "queued", progress: 0 })) });
+      const results: Array<ConvertedResult | null> = new Array(inputs.length).fill(null);
+      let done = 0;
+      const quality = Math.min(100, Math.max(1, Math.round(settings.quality)));
+      const options = { format: formatFor(settings.format).id, quality, lossless: settings.lossless };
+      await Promise.all(
+        inputs.map(async (input, index) => {
+          try {
+            const out = await pool.run((api) => {
+              update(input.id, { status: "uploading", progress: 30 });
+              return input.convert(api, options);
+            });
+            results[index] = { id: input.id, name: out.name, mimeType: out.mimeType, blob: out.blob };
+            update(input.id, { status: "success", progress: 100 });
+          } catch (err) {
+            update(input.id, { status: "error", progress: 0, error: (err as Error).message || "Failed to convert." });
+          }
+          done++;
+          onEach?.(done, inputs.length);
+        }),
+      );
+      setRun((r) => (r ? { ...r, isComplete: true } : r));
+      return results.filter((r): r is ConvertedResult => r !== null);
+    },
+    [update],
+  );
+
+  const fromFiles = useCallback(
+    (files: File[]): Input[] => files.map((file) => ({ id: `c${++nextId}`, name: file.name, size: file.size, convert: (api, options) => api.convertImage(file, file.name, options) })),
+    [],
+  );
+
+  /** The zip's convertible photos as inputs; throws (with the reason) for a hostile or damaged archive. */
+  const fromZip = useCallback(async (zip: File): Promise<Input[]> => {
+    const pool = mediaPool();
+    const entries = (await pool.run((api) => api.listZip(zip))).filter((e) => hasExtension(e.name, CONVERTIBLE_EXTENSIONS));
+    return entries.map((entry) => ({ id: `c${++nextId}`, name: entry.name, size: entry.size, convert: (api, options) => api.convertZipEntry(zip, entry, options) }));
+  }, []);
+
+  const fail = useCallback((message: string) => setRun((r) => ({ items: r?.items ?? [], isComplete: true, error: message })), []);
+  const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
+  return { run, convertAll, fromFiles, fromZip, fail, close };
+}
