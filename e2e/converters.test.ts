@@ -1,0 +1,181 @@
+/**
+ * Both converters in Chromium with real codecs: every output format decodes back with the input's size,
+ * lossless PNG and WebP keep every pixel, a lower quality gives a smaller file, a zip input, per-file and
+ * zip downloads, a corrupt input failing alone, and the client converter's results landing in the
+ * client's gallery and on the server.
+ */
+import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readImageHeader } from "../workers/image/sniff";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { buildZip } from "../workers/zip/test-zip";
+import { NewClientPage } from "./pages/ClientPages";
+import { LoginPage } from "./pages/LoginPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { corruptJpeg, makeJpeg, type TestFile } from "./support/photos";
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  page = await context.newPage();
+  await page.goto("/auth");
+  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
+  await page.waitForURL(`${server.url}/`);
+  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+}, 120_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const bytesOf = async (d: Download) => readFileSync((await d.path())!);
+
+async function convertStandalone(files: TestFile[], format: string, options: { quality?: number; lossless?: boolean } = {}) {
+  await page.goto("/converter");
+  await page.getByLabel("Target Format").selectOption(format);
+  if (options.quality !== undefined) await page.getByLabel(/^Quality/).fill(String(options.quality));
+  if (options.lossless) await page.getByLabel("Lossless Conversion").check();
+  await page.getByLabel("Choose images").setInputFiles(files);
+  await page.getByRole("button", { name: "Convert", exact: true }).click();
+  await page.getByRole("heading", { name: /^Conversion Complete/ }).waitFor({ timeout: 120_000 });
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+}
+
+async function downloadResult(name: string): Promise<Buffer> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Download ${name}` }).click();
+  return bytesOf(await downloading);
+}
+
+/** RGBA pixels of an image file, decoded by the browser. */
+async function pixels(bytes: Buffer, type: string): Promise<number[]> {
+  return page.evaluate(
+    async ({ b64, type }) => {
+      const bin = atob(b64);
+      const arr = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) arr[i] = bin.charCodeAt(i);
+      const bitmap = await createImageBitmap(new Blob([arr], { type }), { colorSpaceConversion: "none", premultiplyAlpha: "none" });
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext("2d")!;
+      ctx.drawImage(bitmap, 0, 0);
+      return Array.from(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data);
+    },
+    { b64: bytes.toString("base64"), type },
+  );
+}
+
+describe("standalone converter", () => {
+  it("shows the empty results and converts to every format, each decoding back with the same size", async () => {
+    await page.goto("/converter");
+    await page.getByRole("heading", { name: "Standalone Image Converter" }).waitFor();
+    await page.getByText("No converted files yet.").waitFor();
+    expect(await page.getByRole("button", { name: "Convert", exact: true }).isDisabled()).toBe(true);
+    const photo = { name: "portrait.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 320, 240, 7) };
+    const magic: Record<string, [string, string]> = { jpeg: ["jpeg", ".jpg"], png: ["png", ".png"], webp: ["webp", ".webp"], avif: ["avif", ".avif"], tiff: ["tiff", ".tiff"] };
+    for (const [format, [expected, ext]] of Object.entries(magic)) {
+      await convertStandalone([photo], format);
+      const out = await downloadResult(`portrait${ext}`);
+      const header = readImageHeader(new Uint8Array(out));
+      expect(header, format).toMatchObject({ format: expected, width: 320, height: 240 });
+    }
+  });
+
+  it("keeps every pixel with lossless PNG and WebP, and makes smaller files at lower quality", async () => {
+    const photo = { name: "exact.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 160, 120, 9) };
+    const source = await pixels(photo.buffer, "image/jpeg");
+    await convertStandalone([photo], "png", { lossless: true });
+    expect(await pixels(await downloadResult("exact.png"), "image/png")).toEqual(source);
+    await convertStandalone([photo], "webp", { lossless: true });
+    expect(await pixels(await downloadResult("exact.webp"), "image/webp")).toEqual(source);
+
+    const big = { name: "q.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 640, 480, 10) };
+    const sizes: Record<string, number[]> = {};
+    for (const format of ["jpeg", "webp", "avif", "png"]) {
+      sizes[format] = [];
+      for (const quality of [20, 90]) {
+        await convertStandalone([big], format, { quality });
+        const ext = format === "jpeg" ? "jpg" : format;
+        sizes[format]!.push((await downloadResult(`q.${ext}`)).length);
+      }
+      expect(sizes[format]![0], format).toBeLessThan(sizes[format]![1]!);
+    }
+  });
+
+  it("converts the photos of a zip, fails a corrupt one alone, and downloads them all as one zip", async () => {
+    const a = await makeJpeg(page, 200, 150, 1);
+    const b = await makeJpeg(page, 150, 200, 2);
+    const zip = buildZip([{ path: "set/" }, { path: "set/a.jpg", data: a }, { path: "set/b.jpg", data: b, deflate: true }, { path: "set/notes.txt", data: Buffer.from("x") }, { path: "set/bad.jpg", data: corruptJpeg("bad.jpg").buffer }]);
+    await page.goto("/converter");
+    await page.getByLabel("Target Format").selectOption("webp");
+    await page.getByRole("tab", { name: "Upload Zip File" }).click();
+    await page.getByLabel("Choose a zip file").setInputFiles({ name: "shoot.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    await page.getByText(/^Selected zip file: shoot\.zip \(/).waitFor();
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await page.getByRole("heading", { name: "Conversion Completed with Issues" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("dialog").getByRole("listitem").filter({ hasText: "bad.jpg" }).getByText(/damaged/).waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.getByRole("list", { name: "Conversion Results" }).getByText("a.webp").waitFor();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download as ZIP" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("converted_images_webp.zip");
+    const archive = new Blob([await bytesOf(download)]);
+    const entries = await readZipDirectory(archive);
+    expect(entries.map((e) => e.name).sort()).toEqual(["a.webp", "b.webp"]);
+    for (const entry of entries) expect(readImageHeader(new Uint8Array(await (await extractEntry(archive, entry)).arrayBuffer()))?.format).toBe("webp");
+    await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Remove All" }).click();
+    await page.getByText("No converted files yet.").waitFor();
+  });
+});
+
+describe("client converter", () => {
+  it("adds the converted images to the client's gallery, which syncs them to the server", async () => {
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Convert Carla" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const clientId = page.url().split("/").pop()!;
+    await page.goto(`/clients/${clientId}/converter`);
+    await page.getByText(`Converting images for client ID: ${clientId}`).waitFor();
+    await page.getByLabel("Target Format").selectOption("png");
+    const files = [
+      { name: "one.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 300, 200, 21) },
+      { name: "two.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 200, 300, 22) },
+    ];
+    await page.getByLabel("Choose images").setInputFiles(files);
+    await page.getByText("2 image(s) selected").waitFor();
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await page.getByTestId("toast").getByText("Conversion Successful").waitFor({ timeout: 60_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.getByText("0 image(s) selected").waitFor(); // the selection is cleared on success
+
+    await page.goto(`/clients/${clientId}`);
+    await page.getByText("Showing 2 images").waitFor();
+    await page.getByRole("list", { name: "Images" }).getByRole("img", { name: "one.png" }).waitFor();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 60_000 });
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
+    const res = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}'`)}`, { headers: { Authorization: token } });
+    const items = ((await res.json()) as { items: { originalName: string; mimeType: string }[] }).items;
+    expect(items.map((i) => [i.originalName, i.mimeType]).sort()).toEqual([["one.png", "image/png"], ["two.png", "image/png"]]);
+  });
+
+  it("warns without a known client and keeps Convert disabled", async () => {
+    await page.goto("/clients/nosuchclient0000/converter");
+    await page.getByText("Please select a client before converting images").waitFor();
+    expect(await page.getByRole("button", { name: "Convert", exact: true }).isDisabled()).toBe(true);
+  });
+});
