@@ -33,6 +33,7 @@ export class WorkerPool<Api> {
   constructor(
     private readonly create: () => Worker,
     readonly size = defaultPoolSize(),
+    private readonly idleMs = IDLE_MS,
   ) {}
 
   run<T>(job: (api: Remote<Api>) => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -109,7 +110,7 @@ export class WorkerPool<Api> {
     if (!this.slots.includes(slot)) return;
     slot.isBusy = false;
     slot.fail = undefined;
-    slot.idleTimer = setTimeout(() => this.discard(slot), IDLE_MS);
+    slot.idleTimer = setTimeout(() => this.discard(slot), this.idleMs);
     this.pump();
   }
 
