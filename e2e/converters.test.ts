@@ -6,7 +6,9 @@
  */
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withExifOrientation } from "../workers/image/exif";
 import { readImageHeader } from "../workers/image/sniff";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { buildZip } from "../workers/zip/test-zip";
@@ -140,6 +142,44 @@ describe("standalone converter", () => {
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Remove All" }).click();
     await page.getByText("No converted files yet.").waitFor();
+  });
+
+  it("reads CMYK JPEG, 16-bit PNG, TIFF and a camera-rotated JPEG so the output looks like the input, and fails a huge and a corrupt file alone", async () => {
+    const red = { width: 200, height: 150, channels: 3 as const, background: { r: 200, g: 40, b: 40 } };
+    const cmyk = await sharp({ create: red }).toColourspace("cmyk").jpeg({ quality: 95 }).toBuffer();
+    const deep = await sharp({ create: red }).toColourspace("rgb16").png().toBuffer();
+    const scan = await sharp({ create: red }).tiff().toBuffer();
+    const upright = await sharp({ create: { ...red, width: 300, height: 200 } }).jpeg().toBuffer();
+    const rotated = Buffer.from(withExifOrientation(new Uint8Array(upright), 6));
+    // A 20,000 x 20,000 header: refused from the header alone, before any decoding.
+    const huge = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x4e, 0x20, 0x4e, 0x20, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9]);
+    expect(readImageHeader(new Uint8Array(cmyk))?.format).toBe("jpeg");
+    expect(deep[24]).toBe(16); // PNG bit depth
+    await page.goto("/converter");
+    await page.getByLabel("Target Format").selectOption("png");
+    await page.getByLabel("Choose images").setInputFiles([
+      { name: "cmyk.jpg", mimeType: "image/jpeg", buffer: cmyk },
+      { name: "deep.png", mimeType: "image/png", buffer: deep },
+      { name: "scan.tiff", mimeType: "image/tiff", buffer: scan },
+      { name: "rotated.jpg", mimeType: "image/jpeg", buffer: rotated },
+      { name: "huge.jpg", mimeType: "image/jpeg", buffer: huge },
+      corruptJpeg("bad.jpg"),
+    ]);
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await page.getByRole("heading", { name: "Conversion Completed with Issues" }).waitFor({ timeout: 60_000 });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("listitem").filter({ hasText: "huge.jpg" }).getByText(/400 megapixels/).waitFor();
+    await dialog.getByRole("listitem").filter({ hasText: "bad.jpg" }).getByText(/damaged/).waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    for (const name of ["cmyk", "deep", "scan"]) {
+      const px = await pixels(await downloadResult(`${name}.png`), "image/png");
+      const count = px.length / 4;
+      const mean = [0, 1, 2].map((c) => px.filter((_, i) => i % 4 === c).reduce((a, b) => a + b, 0) / count);
+      expect(Math.abs(mean[0]! - 200), `${name} red`).toBeLessThan(14);
+      expect(Math.abs(mean[1]! - 40), `${name} green`).toBeLessThan(14);
+      expect(Math.abs(mean[2]! - 40), `${name} blue`).toBeLessThan(14);
+    }
+    expect(readImageHeader(new Uint8Array(await downloadResult("rotated.png")))).toMatchObject({ width: 200, height: 300 });
   });
 });
 
