@@ -26,7 +26,8 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
     console.log(MISSING_PHOTOS);
     return;
   }
-  const averageBytes = statSync(probe.files[0]!).size;
+  const sample = photoSet(6)!;
+  const averageBytes = sample.files.reduce((sum, f) => sum + statSync(f).size, 0) / sample.files.length;
   const set = photoSet(Math.ceil(TARGET_BYTES / averageBytes))!;
   const app = await startBenchApp();
   try {

@@ -41,3 +41,10 @@ export async function imageFile(db: StudioDb, id: string, kind: ImageFileKind, s
   }
   return pending;
 }
+
+/** Where a zip worker gets an original: its bytes on this device, or the server with the owner's token. */
+export async function originalLocation(db: StudioDb, id: string): Promise<{ blob?: Blob; url?: string; headers?: Record<string, string> }> {
+  const local = (await db.imageBlobs.get(id))?.original;
+  if (local) return { blob: local };
+  return { url: `/api/gallery/image/${encodeURIComponent(id)}`, headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {} };
+}

@@ -52,7 +52,7 @@ export function ClientsTable() {
         toast({ title: CLIENT_TEXTS.downloadSelected, description: CLIENT_TEXTS.noImagesToDownload(client.name) });
         continue;
       }
-      await zip.start(zipNameFor(client.name), originalSources(images));
+      await zip.start(zipNameFor(client.name), await originalSources(images));
     }
   }
 

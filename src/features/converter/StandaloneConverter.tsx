@@ -65,7 +65,7 @@ export function StandaloneConverter() {
       const name = `converted_images_${formatRef.current}.zip`;
       const failed = await zip.start(
         name,
-        results.map((r) => ({ id: r.id, name: r.name, load: async () => r.blob })),
+        results.map((r) => ({ id: r.id, name: r.name, blob: r.blob })),
       );
       if (failed && !failed.length) toast({ title: CONVERTER_TEXTS.zipReady, description: CONVERTER_TEXTS.zipReadyText(name) });
     } catch {

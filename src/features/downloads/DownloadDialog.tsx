@@ -3,8 +3,7 @@
  * the list scrolls above 300 px. Closable only when complete; 'Done' reads 'Close' when a file failed.
  */
 import { Button } from "../../ui/Button";
-import { Dialog } from "../../ui/Dialog";
-import { ProgressBar } from "../../ui/ProgressBar";
+import { ProgressDialog } from "../../ui/ProgressDialog";
 import { DOWNLOAD_TEXTS } from "./texts";
 import type { DownloadItem } from "./zipDownload";
 
@@ -20,10 +19,14 @@ export function DownloadDialog({ run, onClose }: { run: DownloadRun | null; onCl
   const hasErrors = !!run?.items.some((i) => i.status === "error");
   const title = !run?.isComplete ? DOWNLOAD_TEXTS.preparing : hasErrors ? DOWNLOAD_TEXTS.completeWithIssues : DOWNLOAD_TEXTS.complete;
   return (
-    <Dialog
+    <ProgressDialog
       isOpen={!!run}
       title={title}
-      isDismissable={!!run?.isComplete}
+      isComplete={!!run?.isComplete}
+      overall={run?.total ?? 0}
+      overallLabel={DOWNLOAD_TEXTS.total}
+      items={run?.items ?? []}
+      statusLine={(item) => `${DOWNLOAD_TEXTS.status[item.status]} · ${item.progress}%`}
       onClose={onClose}
       footer={
         run?.isComplete ? (
@@ -35,29 +38,6 @@ export function DownloadDialog({ run, onClose }: { run: DownloadRun | null; onCl
           </>
         ) : null
       }
-    >
-      {run ? (
-        <>
-          <div className="progress-head">
-            <span>{DOWNLOAD_TEXTS.total}</span>
-            <span>{Math.round(run.total)}%</span>
-          </div>
-          <ProgressBar value={run.total} label={DOWNLOAD_TEXTS.total} />
-          <ul className="file-status-list" aria-label="Files">
-            {run.items.map((item) => (
-              <li key={item.id} className={`file-status file-status-${item.status}`}>
-                <span className="file-status-name" title={item.name}>
-                  {item.name}
-                </span>
-                <span className="file-status-state">
-                  {DOWNLOAD_TEXTS.status[item.status]} · {item.progress}%
-                </span>
-                {item.error ? <span className="file-status-error">{item.error}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </Dialog>
+    />
   );
 }

@@ -46,13 +46,20 @@ export function useZipDownload() {
   return { run, start, close };
 }
 
+/** One file to save: its name and how to get its bytes (throws with the message to show). */
+export interface SingleSource {
+  id: string;
+  name: string;
+  load: () => Promise<Blob>;
+}
+
 /**
  * One original, with the steps of the specification: total 50 after the response, 90 after the bytes,
  * 100 when saved; a failure completes the dialog with the error.
  */
 export function useSingleDownload() {
   const [run, setRun] = useState<DownloadRun | null>(null);
-  const start = useCallback(async (source: ZipSource) => {
+  const start = useCallback(async (source: SingleSource) => {
     const item: DownloadItem = { id: source.id, name: source.name, progress: 10, status: "downloading" };
     setRun({ items: [item], total: 10, isComplete: false });
     try {

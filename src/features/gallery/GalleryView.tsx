@@ -3,7 +3,7 @@
  * and downloads (one original; or a zip of the selection, streamed to disk).
  */
 import { useCallback, useMemo, useState } from "react";
-import { fetchOriginal, type GalleryImage } from "../../sync/galleryApi";
+import { fetchOriginal, imageUrl, type GalleryImage } from "../../sync/galleryApi";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { DownloadDialog } from "../downloads/DownloadDialog";
@@ -24,7 +24,7 @@ interface Props {
 }
 
 function sourceOf(image: GalleryImage): ZipSource {
-  return { id: image.id, name: image.originalName || image.filename, load: (signal) => fetchOriginal(image.id, signal) };
+  return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original") };
 }
 
 export function zipNameFor(galleryName: string): string {
@@ -63,7 +63,7 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
     if (failed?.length) onAccessLost();
   }
   async function downloadOne(image: GalleryImage) {
-    if (!(await single.start(sourceOf(image)))) onAccessLost();
+    if (!(await single.start({ id: image.id, name: image.originalName || image.filename, load: () => fetchOriginal(image.id) }))) onAccessLost();
   }
 
   const currentIndex = currentId ? list.findIndex((i) => i.id === currentId) : -1;

@@ -3,7 +3,7 @@ import { db } from "../../store/db";
 import { deleteImages } from "../../store/repositories/images";
 import type { ImageRow } from "../../store/rows";
 import { toast } from "../../state/toast";
-import { imageFile } from "../../sync/imageFiles";
+import { imageFile, originalLocation } from "../../sync/imageFiles";
 import { saveBlob } from "../downloads/saveFile";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import type { ZipSource } from "../downloads/zipDownload";
@@ -41,13 +41,15 @@ export async function downloadOriginal(image: ImageRow): Promise<void> {
 }
 
 /** Zip sources for images: originals from the device, or from the server. */
-export function originalSources(images: ImageRow[]): ZipSource[] {
-  return images.map((image) => ({
-    id: image.id,
-    name: image.originalName || image.filename,
-    lastModified: new Date(image.uploadedAt.replace(" ", "T")),
-    load: (signal) => imageFile(db, image.id, "original", signal),
-  }));
+export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> {
+  return Promise.all(
+    images.map(async (image) => ({
+      id: image.id,
+      name: image.originalName || image.filename,
+      lastModified: new Date(image.uploadedAt.replace(" ", "T")).getTime(),
+      ...(await originalLocation(db, image.id)),
+    })),
+  );
 }
 
 export function zipNameFor(clientName: string): string {

@@ -1,0 +1,86 @@
+/**
+ * A progress dialog of work on many files: overall progress, an optional error, each file's status, and
+ * a footer. It closes (Escape, backdrop) only once the work is complete.
+ */
+import type { ReactNode } from "react";
+import { Dialog } from "./Dialog";
+import { FileStatusList, type FileStatusItem } from "./FileStatusList";
+import { ProgressBar } from "./ProgressBar";
+
+interface Props<T extends FileStatusItem> {
+  isOpen: boolean;
+  title: string;
+  isComplete: boolean;
+  overall: number;
+  overallLabel: string;
+  items: T[];
+  statusLine: (item: T) => string;
+  error?: string;
+  footer: ReactNode;
+  onClose: () => void;
+}
+
+export function ProgressDialog<T extends FileStatusItem>(p: Props<T>) {
+  return (
+    <Dialog isOpen={p.isOpen} title={p.title} isDismissable={p.isComplete} onClose={p.onClose} footer={p.footer}>
+      {p.isOpen ? (
+        <>
+          <div className="progress-head">
+            <span>{p.overallLabel}</span>
+            <span>{Math.round(p.overall)}%</span>
+          </div>
+          <ProgressBar value={p.overall} label={p.overallLabel} />
+          {p.error ? (
+            <p className="form-error" role="alert">
+              {p.error}
+            </p>
+          ) : null}
+          <FileStatusList items={p.items} statusLine={p.statusLine} />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Overall progress of items that each go from 0 to 100; a failed item counts as finished. */
+export function overallProgress(items: Array<{ status: string; progress: number }>, isComplete: boolean): number {
+  if (!items.length) return isComplete ? 100 : 0;
+  return items.reduce((sum, i) => sum + (i.status === "error" ? 100 : i.progress), 0) / items.length;
+}
+
+export interface FileWork {
+  items: Array<FileStatusItem & { size: number; progress: number }>;
+  isComplete: boolean;
+  error?: string;
+}
+
+/** Work on files (import, conversion): one title while working, another when done, with or without issues. */
+export function FileWorkDialog({ run, titles, overallLabel, statusLine, closeLabel, onClose }: {
+  run: FileWork | null;
+  titles: { working: string; done: string; issues: string };
+  overallLabel: string;
+  statusLine: (item: FileWork["items"][number]) => string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  const hasIssues = !!run && (!!run.error || run.items.some((i) => i.status === "error"));
+  const title = !run?.isComplete ? titles.working : hasIssues ? titles.issues : titles.done;
+  return (
+    <ProgressDialog
+      isOpen={!!run}
+      title={title}
+      isComplete={!!run?.isComplete}
+      overall={overallProgress(run?.items ?? [], !!run?.isComplete)}
+      overallLabel={overallLabel}
+      items={run?.items ?? []}
+      statusLine={statusLine}
+      error={run?.error}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={onClose} disabled={!run?.isComplete}>
+          {closeLabel}
+        </button>
+      }
+    />
+  );
+}

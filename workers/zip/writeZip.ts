@@ -1,0 +1,69 @@
+/**
+ * The zip stream of a download, made in a worker: files are fetched (or taken from the device) one after
+ * another with a small lookahead, written as stored entries by client-zip (ZIP64 when needed), and the
+ * stream is handed to the page, which sends it to disk. A file that fails is reported and left out.
+ */
+import { makeZip } from "client-zip";
+import { uniqueName } from "../../src/lib/unique-names";
+
+/** Files fetched ahead of the one being written (memory: at most LOOKAHEAD + 1 files). */
+const LOOKAHEAD = 2;
+
+export interface ZipWorkerSource {
+  id: string;
+  name: string;
+  lastModified?: number;
+  /** The bytes, when the device has them. */
+  blob?: Blob;
+  /** Otherwise where to fetch them (same origin; the gallery's cookie goes along), and any headers. */
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ZipWorkerProgress {
+  item: (id: string, patch: { status: "downloading" | "success" | "error"; progress: number; error?: string }) => void;
+  total: (percent: number) => void;
+}
+
+async function load(source: ZipWorkerSource): Promise<Blob> {
+  if (source.blob) return source.blob;
+  let res: Response;
+  try {
+    res = await fetch(source.url!, { headers: source.headers, credentials: "same-origin" });
+  } catch (err) {
+    throw new Error("Download failed", { cause: err });
+  }
+  if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
+  return res.blob();
+}
+
+export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress): ReadableStream<Uint8Array> {
+  const taken = new Set<string>();
+  const loads = new Map<number, Promise<Blob>>();
+  const start = (i: number) => {
+    if (i >= sources.length || loads.has(i)) return;
+    const pending = load(sources[i]!);
+    pending.catch(() => undefined); // awaited, and reported, in order below
+    loads.set(i, pending);
+  };
+  async function* entries() {
+    for (let i = 0; i < sources.length; i++) {
+      const source = sources[i]!;
+      for (let k = 0; k <= LOOKAHEAD; k++) start(i + k);
+      void progress.item(source.id, { status: "downloading", progress: 10 });
+      try {
+        const blob = await loads.get(i)!;
+        void progress.item(source.id, { status: "downloading", progress: 90 });
+        yield { name: uniqueName(source.name, taken), input: blob, lastModified: new Date(source.lastModified ?? Date.now()), size: blob.size };
+        void progress.item(source.id, { status: "success", progress: 100 });
+      } catch (err) {
+        void progress.item(source.id, { status: "error", progress: 0, error: (err as Error).message || "Download failed" });
+      } finally {
+        loads.delete(i);
+      }
+      void progress.total(Math.round(((i + 1) / sources.length) * 80));
+    }
+    void progress.total(90);
+  }
+  return makeZip(entries()) as ReadableStream<Uint8Array>;
+}
