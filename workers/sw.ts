@@ -15,7 +15,6 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 interface PendingDownload {
   name: string;
-  size?: number;
   stream: ReadableStream<Uint8Array>;
 }
 const pendingDownloads = new Map<string, PendingDownload>();
@@ -36,7 +35,6 @@ self.addEventListener("fetch", (event) => {
     "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(download.name)}`,
     "Cache-Control": "no-store",
   };
-  if (download.size) headers["Content-Length"] = String(download.size);
   event.respondWith(new Response(download.stream, { headers }));
 });
 
@@ -45,12 +43,22 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//, /^\/__download\//] }));
 
 self.addEventListener("message", (event) => {
-  const data = event.data as { type?: string; id?: string; name?: string; size?: number; stream?: ReadableStream<Uint8Array> } | null;
+  const data = event.data as { type?: string; id?: string; name?: string } | null;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
-  if (data?.type === "stream-download" && data.id && data.name && data.stream) {
-    pendingDownloads.set(data.id, { name: data.name, size: data.size, stream: data.stream });
-    // Forgotten after a minute if the page never asks for it.
-    setTimeout(() => pendingDownloads.delete(data.id!), 60_000);
-    event.ports[0]?.postMessage("ready");
+  if (data?.type === "stream-download" && data.id && data.name) {
+    // ports[0]: the producer (a download worker) posts the stream on it; ports[1]: the page hears of it.
+    const [streamPort, events] = event.ports;
+    if (!streamPort || !events) return;
+    const { id, name } = data;
+    streamPort.onmessage = (message) => {
+      const stream = (message.data as { stream?: ReadableStream<Uint8Array> }).stream;
+      if (!stream) return;
+      // Tells the page when the browser has taken the last byte, or that the stream failed.
+      const watch = new TransformStream<Uint8Array, Uint8Array>({ flush: () => events.postMessage("done") });
+      stream.pipeTo(watch.writable).catch(() => events.postMessage("error"));
+      pendingDownloads.set(id, { name, stream: watch.readable });
+      setTimeout(() => pendingDownloads.delete(id), 60_000);
+      events.postMessage("ready");
+    };
   }
 });

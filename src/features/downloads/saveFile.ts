@@ -38,80 +38,48 @@ export async function chooseZipTarget(name: string): Promise<WritableStream<Uint
 
 let swDownloadId = 0;
 
-/** Streams through the service worker: the page hands it the stream, then navigates a hidden frame to it. */
-async function saveThroughServiceWorker(stream: ReadableStream<Uint8Array>, name: string, size?: number): Promise<boolean> {
+/**
+ * A streamed download through the service worker. The zip's producer (the download worker) posts its
+ * stream straight to the service worker on `streamPort`'s other end, so the bytes never pass through the
+ * page; the page only hears 'ready' (then navigates a hidden frame to the download URL) and 'done'.
+ * Returns null when no service worker controls the page.
+ */
+export async function openServiceWorkerDownload(name: string): Promise<{ streamPort: MessagePort; start: () => Promise<boolean>; finished: Promise<void> } | null> {
   const registration = await navigator.serviceWorker?.getRegistration();
   const sw = registration?.active;
-  if (!sw || !navigator.serviceWorker.controller) return false;
+  if (!sw || !navigator.serviceWorker.controller) return null;
   const id = `${Date.now()}-${++swDownloadId}`;
-  const accepted = new Promise<boolean>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data === "ready");
-    setTimeout(() => resolve(false), 3000);
-    try {
-      sw.postMessage({ type: "stream-download", id, name, size, stream }, [channel.port2, stream as unknown as Transferable]);
-    } catch {
-      resolve(false); // this browser cannot transfer streams
-    }
-  });
-  if (!(await accepted)) return false;
-  const frame = document.createElement("iframe");
-  frame.hidden = true;
-  frame.src = `/__download/${id}/${encodeURIComponent(name)}`;
-  document.body.append(frame);
-  setTimeout(() => frame.remove(), 60_000);
-  return true;
-}
-
-/**
- * Writes the zip stream to `target` (from chooseZipTarget) or hands it to the service worker; otherwise
- * collects it into a Blob (the only way left) and downloads that. Resolves when the stream is consumed.
- */
-export async function saveZipStream(stream: ReadableStream<Uint8Array>, name: string, target: WritableStream<Uint8Array> | null, size?: number): Promise<void> {
-  if (target) {
-    await stream.pipeTo(target);
-    return;
-  }
-  const [forSw, done] = teeForCompletion(stream);
-  if (await saveThroughServiceWorker(forSw, name, size)) {
-    await done;
-    return;
-  }
-  saveBlob(await new Response(stream).blob(), name);
-}
-
-/**
- * The service worker consumes the stream in another thread; the page still wants to know when it ends.
- * Wraps the stream so that its end (or failure) resolves a promise. If the worker refuses it, the original
- * stream is still unread and the Blob path uses it instead (the wrapper then never starts).
- */
-function teeForCompletion(stream: ReadableStream<Uint8Array>): [ReadableStream<Uint8Array>, Promise<void>] {
+  const stream = new MessageChannel();
+  const events = new MessageChannel();
+  let onReady!: (ok: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (onReady = resolve));
   let finish!: () => void;
-  let fail!: (err: unknown) => void;
-  const done = new Promise<void>((resolve, reject) => {
+  let fail!: (err: Error) => void;
+  const finished = new Promise<void>((resolve, reject) => {
     finish = resolve;
     fail = reject;
   });
-  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
-  const wrapped = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      reader ??= stream.getReader();
-      try {
-        const { done: isDone, value } = await reader.read();
-        if (isDone) {
-          controller.close();
-          finish();
-        } else controller.enqueue(value);
-      } catch (err) {
-        controller.error(err);
-        fail(err);
-      }
+  finished.catch(() => undefined);
+  events.port1.onmessage = (event) => {
+    if (event.data === "ready") onReady(true);
+    else if (event.data === "done") finish();
+    else if (event.data === "error") fail(new Error("The download was interrupted."));
+  };
+  sw.postMessage({ type: "stream-download", id, name }, [stream.port1, events.port2]);
+  return {
+    streamPort: stream.port2,
+    finished,
+    start: async () => {
+      const timeout = setTimeout(() => onReady(false), 10_000);
+      const ok = await ready;
+      clearTimeout(timeout);
+      if (!ok) return false;
+      const frame = document.createElement("iframe");
+      frame.hidden = true;
+      frame.src = `/__download/${id}/${encodeURIComponent(name)}`;
+      document.body.append(frame);
+      void finished.finally(() => setTimeout(() => frame.remove(), 1000)).catch(() => undefined);
+      return true;
     },
-    cancel(reason) {
-      fail(reason);
-      return reader?.cancel(reason) ?? stream.cancel(reason);
-    },
-    // No pull before someone reads: until the worker takes it, the original stream must stay unlocked.
-  }, { highWaterMark: 0 });
-  return [wrapped, done];
+  };
 }

@@ -5,7 +5,7 @@
  * A file that fails is marked and left out; the others go on.
  */
 import { zipInWorker, type ZipWorkerSource } from "../../workers-client/zip";
-import { saveZipStream } from "./saveFile";
+import { openServiceWorkerDownload, saveBlob } from "./saveFile";
 
 export type DownloadStatus = "queued" | "downloading" | "success" | "error";
 
@@ -25,24 +25,33 @@ export interface ZipProgress {
   total: (percent: number) => void;
 }
 
-/** Streams a zip of `sources` into `target` (or the fallbacks of saveZipStream). Returns the ids that failed. */
+/**
+ * Streams a zip of `sources` to disk: into `target` (a file the user chose), else through the service
+ * worker (the download worker hands it the stream directly), else as a Blob. Returns the ids that failed.
+ */
 export async function downloadZip(zipName: string, sources: ZipSource[], progress: ZipProgress, target: WritableStream<Uint8Array> | null, signal?: AbortSignal): Promise<string[]> {
   const failed: string[] = [];
-  const { stream, terminate } = await zipInWorker(sources, {
-    item: (id, patch) => {
+  const report = {
+    item: (id: string, patch: Partial<DownloadItem>) => {
       if (patch.status === "error") failed.push(id);
       progress.item(id, patch);
     },
     total: progress.total,
-  });
+  };
+  const viaServiceWorker = target ? null : await openServiceWorkerDownload(zipName);
+  const { stream, terminate } = await zipInWorker(sources, report, viaServiceWorker?.streamPort);
   const onAbort = () => {
     terminate();
-    void stream.cancel().catch(() => undefined);
+    void stream?.cancel().catch(() => undefined);
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     // No Content-Length: a file that fails changes the length, and a wrong length breaks the download.
-    await saveZipStream(stream, zipName, target);
+    if (target) await stream!.pipeTo(target);
+    else if (viaServiceWorker) {
+      if (!(await viaServiceWorker.start())) throw new Error("The download could not start.");
+      await viaServiceWorker.finished;
+    } else saveBlob(await new Response(stream!).blob(), zipName);
   } finally {
     signal?.removeEventListener("abort", onAbort);
     terminate();
