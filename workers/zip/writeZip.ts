@@ -25,7 +25,12 @@ export interface ZipWorkerProgress {
   total: (percent: number) => void;
 }
 
-async function load(source: ZipWorkerSource): Promise<Blob> {
+/**
+ * The file's bytes: a Blob from the device, or the response, whose body then streams into the zip as it
+ * arrives (no copy of the whole file is held). A failure before the body (status, network) fails only
+ * this file; a connection lost in the middle of a body fails the download.
+ */
+async function load(source: ZipWorkerSource): Promise<Blob | Response> {
   if (source.blob) return source.blob;
   let res: Response;
   try {
@@ -34,12 +39,12 @@ async function load(source: ZipWorkerSource): Promise<Blob> {
     throw new Error("Download failed", { cause: err });
   }
   if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
-  return res.blob();
+  return res;
 }
 
 export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress): ReadableStream<Uint8Array> {
   const taken = new Set<string>();
-  const loads = new Map<number, Promise<Blob>>();
+  const loads = new Map<number, Promise<Blob | Response>>();
   const start = (i: number) => {
     if (i >= sources.length || loads.has(i)) return;
     const pending = load(sources[i]!);
@@ -52,9 +57,10 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
       for (let k = 0; k <= LOOKAHEAD; k++) start(i + k);
       void progress.item(source.id, { status: "downloading", progress: 10 });
       try {
-        const blob = await loads.get(i)!;
-        void progress.item(source.id, { status: "downloading", progress: 90 });
-        yield { name: uniqueName(source.name, taken), input: blob, lastModified: new Date(source.lastModified ?? Date.now()), size: blob.size };
+        const input = await loads.get(i)!;
+        void progress.item(source.id, { status: "downloading", progress: 50 });
+        const size = input instanceof Blob ? input.size : Number(input.headers.get("Content-Length")) || undefined;
+        yield { name: uniqueName(source.name, taken), input, lastModified: new Date(source.lastModified ?? Date.now()), size };
         void progress.item(source.id, { status: "success", progress: 100 });
       } catch (err) {
         void progress.item(source.id, { status: "error", progress: 0, error: (err as Error).message || "Download failed" });
