@@ -146,7 +146,7 @@ describe("standalone converter", () => {
 
   it("reads CMYK JPEG, 16-bit PNG, TIFF and a camera-rotated JPEG so the output looks like the input, and fails a huge and a corrupt file alone", async () => {
     const red = { width: 200, height: 150, channels: 3 as const, background: { r: 200, g: 40, b: 40 } };
-    const cmyk = await sharp({ create: red }).toColourspace("cmyk").jpeg({ quality: 95 }).toBuffer();
+    const cmyk = await sharp({ create: red }).withIccProfile("cmyk").jpeg({ quality: 95 }).toBuffer(); // CMYK with its profile embedded, as prepress files are
     const deep = await sharp({ create: red }).toColourspace("rgb16").png().toBuffer();
     const scan = await sharp({ create: red }).tiff().toBuffer();
     const upright = await sharp({ create: { ...red, width: 300, height: 200 } }).jpeg().toBuffer();
@@ -171,13 +171,18 @@ describe("standalone converter", () => {
     await dialog.getByRole("listitem").filter({ hasText: "huge.jpg" }).getByText(/400 megapixels/).waitFor();
     await dialog.getByRole("listitem").filter({ hasText: "bad.jpg" }).getByText(/damaged/).waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
-    for (const name of ["cmyk", "deep", "scan"]) {
+    // "Looks like the input": the mean colour of each output against the input as a colour-managed
+    // decoder (libvips) shows it in sRGB.
+    const inputs: Record<string, Buffer> = { cmyk, deep, scan };
+    for (const [name, input] of Object.entries(inputs)) {
+      const { data, info } = await sharp(input).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+      const expected = [0, 1, 2].map((c) => data.filter((_, i) => i % info.channels === c).reduce((a, b) => a + b, 0) / (data.length / info.channels));
       const px = await pixels(await downloadResult(`${name}.png`), "image/png");
-      const count = px.length / 4;
-      const mean = [0, 1, 2].map((c) => px.filter((_, i) => i % 4 === c).reduce((a, b) => a + b, 0) / count);
-      expect(Math.abs(mean[0]! - 200), `${name} red`).toBeLessThan(14);
-      expect(Math.abs(mean[1]! - 40), `${name} green`).toBeLessThan(14);
-      expect(Math.abs(mean[2]! - 40), `${name} blue`).toBeLessThan(14);
+      const mean = [0, 1, 2].map((c) => px.filter((_, i) => i % 4 === c).reduce((a, b) => a + b, 0) / (px.length / 4));
+      // CMYK to sRGB differs between colour-managed decoders by their rendering intents: Chromium's and
+      // libvips' land within about 30 levels of each other on this saturated red.
+      const tolerance = name === "cmyk" ? 32 : 8;
+      for (const c of [0, 1, 2]) expect(Math.abs(mean[c]! - expected[c]!), `${name} channel ${c}: ${mean} vs ${expected}`).toBeLessThan(tolerance);
     }
     expect(readImageHeader(new Uint8Array(await downloadResult("rotated.png")))).toMatchObject({ width: 200, height: 300 });
   });
