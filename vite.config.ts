@@ -34,7 +34,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest}"],
+        // The codecs' WASM too: the converters and imports must work offline. AVIF's encoder is ~3.5 MB.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,wasm}"],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

@@ -25,7 +25,9 @@ async function browserConvert(app: BenchApp, files: string[], format: string): P
   await page.getByRole("button", { name: "Convert", exact: true }).click();
   await page.waitForFunction(() => /^Conversion Complete/.test(document.querySelector("dialog[open] h2")?.textContent ?? ""), undefined, { timeout: 1_800_000, polling: 100 });
   const ms = Date.now() - t0;
-  return { ms, title: (await page.locator("dialog[open] h2").textContent()) ?? "" };
+  const title = (await page.locator("dialog[open] h2").textContent()) ?? "";
+  if (title !== "Conversion Complete") throw new Error(`${format}: ${title}: ${await page.locator("dialog[open] .file-status-error").first().textContent()}`);
+  return { ms, title };
 }
 
 async function vipsConvert(files: string[], format: string, inFlight: number): Promise<number> {

@@ -186,6 +186,22 @@ describe("standalone converter", () => {
     }
     expect(readImageHeader(new Uint8Array(await downloadResult("rotated.png")))).toMatchObject({ width: 200, height: 300 });
   });
+
+  it("works with the network off (the codecs come from the app's offline cache)", async () => {
+    await page.goto("/converter");
+    await page.getByRole("heading", { name: "Standalone Image Converter" }).waitFor();
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      const photo = { name: "offline.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 120, 90, 3) };
+      for (const format of ["webp", "avif"]) {
+        await convertStandalone([photo], format);
+        expect(readImageHeader(new Uint8Array(await downloadResult(`offline.${format}`)))?.format).toBe(format);
+      }
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });
 
 describe("client converter", () => {
