@@ -16,9 +16,10 @@ import { MISSING_PHOTOS, photoSet } from "./support/photos";
 const MP = (5120 * 2880) / 1e6;
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 
-async function browserConvert(app: BenchApp, files: string[], format: string): Promise<{ ms: number; title: string }> {
+async function browserConvert(app: BenchApp, files: string[], format: string, beforeConvert?: () => Promise<void>): Promise<{ ms: number; title: string }> {
   const { page } = app;
   await page.goto("/converter");
+  await beforeConvert?.();
   await page.getByLabel("Target Format").selectOption(format);
   await page.getByLabel("Choose images").setInputFiles(files);
   const t0 = Date.now();
@@ -59,7 +60,7 @@ it("converts real photos with WASM codecs close to libvips' throughput", async (
     await app.context.setOffline(true); // the standalone converter needs no server
     const workers = await app.page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
     const perCore: Record<string, number | string> = { workers };
-    for (const [format, count] of [["webp", 6], ["jpeg", 6], ["avif", 2]] as const) {
+    for (const [format, count] of process.env.BENCH_SKIP_PER_CORE ? [] : ([["webp", 6], ["jpeg", 6], ["avif", 2]] as const)) {
       const files = set.files.slice(0, count);
       const browser = await browserConvert(app, files, format);
       const vips = await vipsConvert(files, format, workers);
@@ -67,11 +68,10 @@ it("converts real photos with WASM codecs close to libvips' throughput", async (
       perCore[`${format}_libvips_mp_per_s_per_core`] = (count * MP) / (vips / 1000) / workers;
       perCore[`${format}_ratio`] = vips / browser.ms;
     }
-    report("convert-per-core", perCore);
+    if (!process.env.BENCH_SKIP_PER_CORE) report("convert-per-core", perCore);
 
     const batch = set.files.slice(0, BATCH);
-    await recordLongTasks(app.page);
-    const browser = await browserConvert(app, batch, "webp");
+    const browser = await browserConvert(app, batch, "webp", () => recordLongTasks(app.page));
     const tasks = await longTasks(app.page);
     const vips = await vipsConvert(batch, "webp", workers);
     report("convert-batch-webp", {

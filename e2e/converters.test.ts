@@ -13,8 +13,8 @@ import { readImageHeader } from "../workers/image/sniff";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { buildZip } from "../workers/zip/test-zip";
 import { NewClientPage } from "./pages/ClientPages";
-import { LoginPage } from "./pages/LoginPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { ownerSession } from "./support/owner-session";
 import { launchChromium } from "./support/browser";
 import { corruptJpeg, makeJpeg, type TestFile } from "./support/photos";
 
@@ -25,13 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
-  page = await context.newPage();
-  await page.goto("/auth");
-  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  ({ context, page } = await ownerSession(browser, server, { acceptDownloads: true, streamDownloads: true }));
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -10,9 +10,9 @@ import { encodePng } from "../scripts/lib/png.mjs";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { NewClientPage } from "./pages/ClientPages";
-import { LoginPage } from "./pages/LoginPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
 import { photo } from "./support/photos";
 
 let server: AppServer;
@@ -22,14 +22,7 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  // Streamed saving to a chosen file needs a person at the save dialog; the tests take the service-worker stream.
-  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
-  page = await context.newPage();
-  await page.goto("/auth");
-  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  ({ context, page } = await ownerSession(browser, server, { acceptDownloads: true, streamDownloads: true }));
 });
 afterAll(async () => {
   await context?.close();

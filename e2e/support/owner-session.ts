@@ -1,0 +1,17 @@
+/** A browser context signed in as the studio owner, with the first sync settled. */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { LoginPage } from "../pages/LoginPage";
+import { OWNER, type AppServer } from "./app-server";
+
+export async function ownerSession(browser: Browser, server: AppServer, options: BrowserContextOptions & { streamDownloads?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { streamDownloads, ...contextOptions } = options;
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, ...contextOptions });
+  // Streamed saving to a chosen file needs a person at the save dialog; tests take the service-worker stream.
+  if (streamDownloads) await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
+  await page.waitForURL(`${server.url}/`);
+  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  return { context, page };
+}
