@@ -1,9 +1,11 @@
 /**
  * The per-file list of the progress dialogs (upload, conversion, download): name, a status line, and the
- * error when there is one. Rows are memoized: a progress update re-renders only the row that changed,
- * which keeps a 200-file dialog cheap while it updates hundreds of times.
+ * error when there is one. Only the rows in view are rendered (a 200-file import opened its dialog in
+ * one long task otherwise), and rows are memoized: a progress update re-renders only the row that changed.
+ * An error that does not fit its row is shortened; hovering shows it whole.
  */
 import { memo } from "react";
+import { VirtualList } from "./VirtualList";
 
 export interface FileStatusItem {
   id: string;
@@ -12,24 +14,33 @@ export interface FileStatusItem {
   error?: string;
 }
 
+const ROW_HEIGHT = 56;
+
 const Row = memo(function Row({ item, statusLine }: { item: FileStatusItem; statusLine: string }) {
   return (
-    <li className={`file-status file-status-${item.status}`}>
+    <div className={`file-status file-status-${item.status}`}>
       <span className="file-status-name" title={item.name}>
         {item.name}
       </span>
       <span className="file-status-state">{statusLine}</span>
-      {item.error ? <span className="file-status-error">{item.error}</span> : null}
-    </li>
+      {item.error ? (
+        <span className="file-status-error" title={item.error}>
+          {item.error}
+        </span>
+      ) : null}
+    </div>
   );
 });
 
 export function FileStatusList<T extends FileStatusItem>({ items, statusLine }: { items: T[]; statusLine: (item: T) => string }) {
   return (
-    <ul className="file-status-list" aria-label="Files">
-      {items.map((item) => (
-        <Row key={item.id} item={item} statusLine={statusLine(item)} />
-      ))}
-    </ul>
+    <VirtualList
+      className="file-status-list"
+      label="Files"
+      items={items}
+      rowHeight={ROW_HEIGHT}
+      keyOf={(item) => item.id}
+      renderItem={(item) => <Row item={item} statusLine={statusLine(item)} />}
+    />
   );
 }

@@ -88,15 +88,15 @@ function messageOf(err: unknown): string {
 }
 
 /** Processes and stores each photo; returns how many were stored. */
-export async function importPhotos(clientId: string, files: { id: string; file: File }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
+export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
   const options = await processOptions();
   const pool = mediaPool();
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
   await Promise.all(
-    files.map(async ({ id, file }, index) => {
+    files.map(async ({ id, file, size = file.size }, index) => {
       try {
-        if (file.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        if (size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
         const processed = await pool.run(
           (api) => {
             update(id, { status: "uploading", progress: 30 });
