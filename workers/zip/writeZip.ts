@@ -71,5 +71,32 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
     }
     void progress.total(90);
   }
-  return makeZip(entries()) as ReadableStream<Uint8Array>;
+  return (makeZip(entries()) as ReadableStream<Uint8Array>).pipeThrough(rechunk(CHUNK_BYTES));
+}
+
+/** Chunks handed across threads: fewer, larger messages (network reads arrive in ~64 KB pieces). */
+const CHUNK_BYTES = 1024 * 1024;
+
+function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
+  let buffer = new Uint8Array(size);
+  let filled = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      let offset = 0;
+      while (offset < chunk.length) {
+        const take = Math.min(size - filled, chunk.length - offset);
+        buffer.set(chunk.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === size) {
+          controller.enqueue(buffer);
+          buffer = new Uint8Array(size);
+          filled = 0;
+        }
+      }
+    },
+    flush(controller) {
+      if (filled) controller.enqueue(buffer.subarray(0, filled));
+    },
+  });
 }
