@@ -144,6 +144,23 @@ describe("owner screens", () => {
     await page.getByRole("button", { name: "Done" }).click();
   });
 
+  it("shows a change made elsewhere in the open Client Details form, keeping what the owner is typing", async () => {
+    await page.goto("/clients");
+    await page.getByRole("link", { name: "Grace Hopper" }).click();
+    await page.getByRole("tab", { name: "Client Details" }).click();
+    const id = page.url().split("/").pop()!;
+    await page.getByLabel("Email").fill("typing@example.com");
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
+    const res = await fetch(`${server.url}/api/collections/clients/records/${id}`, {
+      method: "PATCH",
+      headers: { Authorization: token, "Content-Type": "application/json" },
+      body: JSON.stringify({ notes: "Changed on the laptop", fieldTimes: { notes: Date.now() } }),
+    });
+    expect(res.status).toBe(200);
+    await page.waitForFunction(() => (document.querySelector("textarea") as HTMLTextAreaElement | null)?.value === "Changed on the laptop", undefined, { timeout: 30_000 });
+    expect(await page.getByLabel("Email").inputValue()).toBe("typing@example.com");
+  });
+
   it("validates settings with the specified messages, saves them, and applies the primary colour", async () => {
     await page.goto("/settings");
     await page.getByLabel("Company Name").fill("");

@@ -18,7 +18,8 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit }: Pr
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ClientFormValues>({ resolver: zodResolver(ClientFormSchema), defaultValues: defaults });
+    // `values` follows the client as sync changes it elsewhere; fields the owner is editing keep their input.
+  } = useForm<ClientFormValues>({ resolver: zodResolver(ClientFormSchema), defaultValues: defaults, values: defaults, resetOptions: { keepDirtyValues: true } });
   return (
     <form className="client-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
