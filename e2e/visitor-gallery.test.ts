@@ -203,13 +203,8 @@ describe("visitor gallery", () => {
     const { page, gallery } = visitor;
     await page.goto(`/gallery/${wedding.accessUrl}`);
     await gallery.sidebarRows().nth(3).waitFor();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-      await page.reload();
-      await gallery.sidebarRows().nth(3).waitFor();
-    }
+    // The service worker takes control on its first install, without a reload: the first download streams.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
     await page.getByRole("button", { name: "Select All", exact: true }).click();
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download Selected (4)" }).click();

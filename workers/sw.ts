@@ -38,6 +38,10 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(new Response(download.stream, { headers }));
 });
 
+// The first install takes control of the open pages at once, so a visitor's first large download can
+// already stream through this worker. Updates still wait for the owner's consent (the update prompt).
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//, /^\/__download\//] }));
