@@ -42,3 +42,8 @@ export function initials(label: string): string {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : "";
   return (first + last).toUpperCase();
 }
+
+/** A gallery's zip: '{client name}_images.zip' (specification, section 7), safe as a file name. */
+export function galleryZipName(name: string): string {
+  return `${(name || "gallery").replace(/[\\/:*?"<>|]+/g, "_")}_images.zip`;
+}

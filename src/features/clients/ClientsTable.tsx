@@ -6,14 +6,15 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { parseDate } from "../../domain/gallery-status";
-import { formatDate } from "../../domain/format";
+import { formatDate, galleryZipName } from "../../domain/format";
+import { toggled } from "../../lib/selection";
 import { db } from "../../store/db";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
-import { originalSources, zipNameFor } from "../images/actions";
+import { originalSources } from "../images/actions";
 import { byUpload } from "../images/useClientImages";
 import { RemoveClientDialog } from "./RemoveClientDialog";
 import { RowMenu } from "./RowMenu";
@@ -38,12 +39,7 @@ export function ClientsTable() {
   const selectedRows = (clients ?? []).filter((c) => selected.has(c.id));
   const isAllSelected = filtered.length > 0 && filtered.every((c) => selected.has(c.id));
 
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((s) => toggled(s, id));
 
   async function downloadSelected(rows: ClientRow[]) {
     for (const client of rows) {
@@ -52,7 +48,7 @@ export function ClientsTable() {
         toast({ title: CLIENT_TEXTS.downloadSelected, description: CLIENT_TEXTS.noImagesToDownload(client.name) });
         continue;
       }
-      await zip.start(zipNameFor(client.name), await originalSources(images));
+      await zip.start(galleryZipName(client.name), await originalSources(images));
     }
   }
 

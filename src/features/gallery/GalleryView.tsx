@@ -4,6 +4,8 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { fetchOriginal, imageUrl, type GalleryImage } from "../../sync/galleryApi";
+import { galleryZipName } from "../../domain/format";
+import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { DownloadDialog } from "../downloads/DownloadDialog";
@@ -27,10 +29,6 @@ function sourceOf(image: GalleryImage): ZipSource {
   return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original") };
 }
 
-export function zipNameFor(galleryName: string): string {
-  return `${(galleryName || "gallery").replace(/[\\/:*?"<>|]+/g, "_")}_images.zip`;
-}
-
 export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
@@ -44,11 +42,7 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
     const q = query.trim().toLowerCase();
     return q ? list.filter((i) => (i.originalName || i.filename).toLowerCase().includes(q)) : list;
   }, [list, query]);
-  const toggle = useCallback((id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  }), []);
+  const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const open = useCallback((id: string) => {
     setCurrentId(id);
     setMode("single");
@@ -59,7 +53,7 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
   async function downloadImages(chosen: GalleryImage[]) {
     // Specification, section 5: nothing selected, or the list not loaded: nothing happens.
     if (!chosen.length || images.kind !== "loaded") return;
-    const failed = await zip.start(zipNameFor(name), chosen.map(sourceOf));
+    const failed = await zip.start(galleryZipName(name), chosen.map(sourceOf));
     if (failed?.length) onAccessLost();
   }
   async function downloadOne(image: GalleryImage) {

@@ -3,6 +3,8 @@
  * the viewer, deletions and downloads. Everything reads and writes the device's store.
  */
 import { useCallback, useMemo, useState } from "react";
+import { galleryZipName } from "../../domain/format";
+import { toggled } from "../../lib/selection";
 import type { ClientRow, ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -12,7 +14,7 @@ import { useZipDownload } from "../downloads/useZipDownload";
 import { UploadProgressDialog } from "../upload/UploadProgressDialog";
 import { UploadZones } from "../upload/UploadZones";
 import { useImport } from "../upload/useImport";
-import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources, zipNameFor } from "./actions";
+import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources } from "./actions";
 import { ImageCard } from "./ImageCard";
 import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
@@ -33,11 +35,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
 
   const list = useMemo(() => images ?? [], [images]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
-  const toggle = useCallback((id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  }), []);
+  const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
   const askDelete = useCallback((id: string) => setToDelete([id]), []);
   const download = useCallback((image: ImageRow) => void downloadOriginal(image), []);
@@ -69,7 +67,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <Button variant="outline" onClick={() => setSelected(new Set())} disabled={!selected.size}>
             {IMAGE_TEXTS.deselectAll}
           </Button>
-          <Button variant="outline" onClick={async () => void zip.start(zipNameFor(client.name), await originalSources(selectedImages))} disabled={!selectedImages.length}>
+          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages))} disabled={!selectedImages.length}>
             {IMAGE_TEXTS.downloadSelected(selectedImages.length)}
           </Button>
           <Button variant="destructive" onClick={() => setToDelete(selectedImages.map((i) => i.id))} disabled={!selectedImages.length}>

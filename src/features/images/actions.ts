@@ -51,7 +51,3 @@ export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> 
     })),
   );
 }
-
-export function zipNameFor(clientName: string): string {
-  return `${(clientName || "gallery").replace(/[\\/:*?"<>|]+/g, "_")}_images.zip`;
-}

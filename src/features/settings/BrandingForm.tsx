@@ -7,13 +7,13 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
 import { db } from "../../store/db";
-import { updateSettings } from "../../store/repositories/settings";
 import type { SettingsRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { logoUrl, uploadLogo } from "../../sync/account";
 import { errorMessage } from "../../sync/auth";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { saveSettings } from "./saveSettings";
 import { BrandingSchema, LOGO_MAX_BYTES, LOGO_TYPES, type BrandingInput, type BrandingValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
 
@@ -74,14 +74,7 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
       <form
         className="client-form"
         noValidate
-        onSubmit={handleSubmit(async (values) => {
-          try {
-            await updateSettings(db, values);
-            toast({ title: SETTINGS_TEXTS.saved });
-          } catch (err) {
-            toast({ title: SETTINGS_TEXTS.errorSaving, description: (err as Error).message, variant: "destructive" });
-          }
-        })}
+        onSubmit={handleSubmit(saveSettings)}
       >
         <div className="color-row">
           <TextField label={SETTINGS_TEXTS.primaryColor} placeholder={DEFAULT_PRIMARY_COLOR} error={errors.primaryColor?.message} {...register("primaryColor")} />

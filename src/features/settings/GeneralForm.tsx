@@ -1,12 +1,10 @@
 /** General: company name, email, website URL; saved to the device and synced. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { db } from "../../store/db";
-import { updateSettings } from "../../store/repositories/settings";
 import type { SettingsRow } from "../../store/rows";
-import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { saveSettings } from "./saveSettings";
 import { GeneralSchema, type GeneralValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
 
@@ -23,14 +21,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
     <form
       className="client-form"
       noValidate
-      onSubmit={handleSubmit(async (values) => {
-        try {
-          await updateSettings(db, values);
-          toast({ title: SETTINGS_TEXTS.saved });
-        } catch (err) {
-          toast({ title: SETTINGS_TEXTS.errorSaving, description: (err as Error).message, variant: "destructive" });
-        }
-      })}
+      onSubmit={handleSubmit(saveSettings)}
     >
       <TextField label={SETTINGS_TEXTS.companyName} error={errors.companyName?.message} {...register("companyName")} />
       <TextField label={SETTINGS_TEXTS.email} type="email" error={errors.email?.message} {...register("email")} />
