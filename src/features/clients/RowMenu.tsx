@@ -1,22 +1,14 @@
 /** A row's actions menu: Edit (to the client) and Delete. Closes on outside click and Escape. */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { useDismiss } from "../../ui/useDismiss";
 import { CLIENT_TEXTS } from "./texts";
 
 export function RowMenu({ clientId, clientName, onDelete }: { clientId: string; clientName: string; onDelete: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!isOpen) return;
-    const onDown = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setIsOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setIsOpen(false);
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [isOpen]);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(ref, isOpen, close);
   return (
     <div className="row-menu" ref={ref}>
       <button type="button" className="row-menu-button" aria-haspopup="menu" aria-expanded={isOpen} aria-label={`${CLIENT_TEXTS.colActions} for ${clientName}`} onClick={() => setIsOpen((o) => !o)}>

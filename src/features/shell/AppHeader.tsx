@@ -2,7 +2,7 @@
  * The header: studio logo, the owner's navigation (hidden for anyone else), the user label and avatar, and
  * the user menu (the navigation again plus Logout; Logout alone for a visitor).
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { initials } from "../../domain/format";
 import { userLabel } from "../../domain/user";
@@ -11,6 +11,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Logo } from "../../ui/Logo";
+import { useDismiss } from "../../ui/useDismiss";
 import { AUTH_TEXTS } from "../auth/texts";
 import { useLogout } from "../auth/useLogout";
 import { SyncStatusIndicator } from "../sync/SyncStatusIndicator";
@@ -25,18 +26,8 @@ export function AppHeader() {
   const isOwner = user?.isStudioOwner === true;
   const label = userLabel(user);
 
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [isMenuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuRef, isMenuOpen, closeMenu);
 
   return (
     <header className="app-header">
