@@ -5,7 +5,7 @@ export class NewClientPage {
   constructor(private readonly page: Page) {}
 
   async create(fields: { name: string; email?: string }) {
-    await this.page.getByLabel("Name").fill(fields.name);
+    await this.page.getByLabel("Name", { exact: true }).fill(fields.name);
     if (fields.email) await this.page.getByLabel("Email").fill(fields.email);
     await this.page.getByRole("button", { name: "Create Client" }).click();
   }

@@ -3,18 +3,15 @@
  * (the account's email), the password, and the studio logo file. Each returns the new session user where
  * it changes, and throws with the server's message otherwise.
  */
-import type { RecordModel } from "pocketbase";
 import type { SessionUser } from "../domain/user";
 import type { StudioDb } from "../store/db";
-import { toSessionUser } from "./auth";
+import { keepSession, signIn } from "./auth";
 import { pb } from "./pocketbase";
 import { applyServerRecords } from "./applyServerRecords";
 import type { ServerRecord } from "./records";
 
 export async function updateUsername(username: string): Promise<SessionUser> {
-  const result = await pb.send<{ token: string; record: RecordModel }>("/api/admin/update-username", { method: "POST", body: { username } });
-  pb.authStore.save(result.token, result.record);
-  return toSessionUser(result.record);
+  return keepSession(await pb.send<unknown>("/api/admin/update-username", { method: "POST", body: { username } }));
 }
 
 /** PocketBase revokes every token when the password changes, so this signs in again with the new one. */
@@ -22,8 +19,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const record = pb.authStore.record;
   if (!record) throw new Error("Not signed in.");
   await pb.collection("users").update(record.id, { oldPassword: currentPassword, password: newPassword, passwordConfirm: confirmPassword });
-  const auth = await pb.collection("users").authWithPassword(String(record.email), newPassword);
-  return toSessionUser(auth.record);
+  return signIn(String(record.email), newPassword);
 }
 
 /** Uploads the logo and brings the updated settings row onto the device. */

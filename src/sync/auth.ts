@@ -14,12 +14,29 @@ export function toSessionUser(record: RecordModel): SessionUser {
 /** The session kept on this device, valid or not: offline, an expired token still opens the app. */
 export function storedUser(): SessionUser | null {
   const record = pb.authStore.record;
-  return record ? toSessionUser(record) : null;
+  return record?.id && pb.authStore.token ? toSessionUser(record) : null;
+}
+
+type AuthResponse = { token: string; record: RecordModel };
+
+function isAuthResponse(data: unknown): data is AuthResponse {
+  const d = data as Partial<AuthResponse> | null;
+  return typeof d?.token === "string" && d.token.length > 0 && typeof d.record?.id === "string";
+}
+
+/**
+ * Keeps a session the server has just issued. The SDK's own helpers store whatever a 200 carried, and a
+ * body cut off mid-way (a page left during the request) parses as {}: that stored a session without a token,
+ * and the next start signed the owner out. An answer without a token and a record changes nothing here.
+ */
+export function keepSession(data: unknown): SessionUser {
+  if (!isAuthResponse(data)) throw new Error("The server's answer was incomplete. Please try again.");
+  pb.authStore.save(data.token, data.record);
+  return toSessionUser(data.record);
 }
 
 export async function signIn(username: string, password: string): Promise<SessionUser> {
-  const result = await pb.collection("users").authWithPassword(username.trim(), password);
-  return toSessionUser(result.record);
+  return keepSession(await pb.send<unknown>("/api/collections/users/auth-with-password", { method: "POST", body: { identity: username.trim(), password } }));
 }
 
 export function signOut(): void {
@@ -34,8 +51,8 @@ export type RefreshOutcome = { kind: "refreshed"; user: SessionUser } | { kind: 
  */
 export async function refreshSession(): Promise<RefreshOutcome> {
   try {
-    const result = await pb.collection("users").authRefresh();
-    return { kind: "refreshed", user: toSessionUser(result.record) };
+    const data = await pb.send<unknown>("/api/collections/users/auth-refresh", { method: "POST" });
+    return isAuthResponse(data) ? { kind: "refreshed", user: keepSession(data) } : { kind: "unreachable" };
   } catch (err) {
     if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) return { kind: "rejected" };
     return { kind: "unreachable" };
