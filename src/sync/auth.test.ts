@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { refreshSession, storedUser } from "./auth";
 import { pb } from "./pocketbase";
 
-const owner = { id: "owner0000000001", email: "owner@studio.test", isStudioOwner: true, collectionName: "users" };
+const owner = { id: "owner0000000001", email: "owner@studio.test", isStudioOwner: true, collectionId: "_pb_users_auth_", collectionName: "users" };
 
 function cutOffResponse(): Response {
   const body = new ReadableStream<Uint8Array>({
