@@ -89,13 +89,20 @@ describe("standalone converter", () => {
     }
   });
 
-  it("keeps every pixel with lossless PNG and WebP, and makes smaller files at lower quality", async () => {
+  it("keeps every pixel with lossless PNG and WebP and with TIFF, and makes smaller files at lower quality", async () => {
     const photo = { name: "exact.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 160, 120, 9) };
     const source = await pixels(photo.buffer, "image/jpeg");
     await convertStandalone([photo], "png", { lossless: true });
     expect(await pixels(await downloadResult("exact.png"), "image/png")).toEqual(source);
     await convertStandalone([photo], "webp", { lossless: true });
     expect(await pixels(await downloadResult("exact.webp"), "image/webp")).toEqual(source);
+    // TIFF is always lossless (browsers cannot read it: libvips does), and says so next to the quality.
+    await page.getByLabel("Target Format").selectOption("tiff");
+    await page.getByText("TIFF is saved without loss for printing: quality does not change it.").waitFor();
+    await convertStandalone([photo], "tiff", { quality: 10 });
+    const tiff = await sharp(await downloadResult("exact.tiff")).raw().toBuffer({ resolveWithObject: true });
+    expect(tiff.info.channels).toBe(3); // an opaque photo is written as RGB
+    expect(Array.from(tiff.data)).toEqual(source.filter((_, i) => i % 4 !== 3));
 
     const big = { name: "q.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 640, 480, 10) };
     const sizes: Record<string, number[]> = {};

@@ -2,18 +2,19 @@
  * Converts one image in a worker. Decoding: the browser's own decoder for what it reads (JPEG, PNG, GIF's
  * first frame, WebP, AVIF, BMP: EXIF orientation applied once, colour profiles converted to sRGB, CMYK and
  * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG, PNG (+ OxiPNG when lossless is asked),
- * WebP (lossy or lossless) and AVIF from @jsquash (WASM), TIFF through UTIF. The quality (1-100) changes
- * every lossy output; a lossy PNG is posterized by it before encoding. 'original' returns the file as is.
+ * WebP (lossy or lossless) and AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
+ * The quality (1-100) changes every lossy output; a lossy PNG is posterized by it before encoding. TIFF is
+ * always lossless (the form says so). 'original' returns the file as is.
  */
 import encodeAvif from "@jsquash/avif/encode";
 import encodeJpeg from "@jsquash/jpeg/encode";
 import optimisePng from "@jsquash/oxipng/optimise";
 import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
-import * as UTIF from "utif2";
 import { convertedName, formatFor } from "../../src/domain/convert-formats";
 import { decodeImage, inspectImage } from "../image/processImage";
 import { decodeTiff } from "../image/tiff";
+import { writeTiff } from "../image/writeTiff";
 
 export interface ConvertOptions {
   format: string;
@@ -72,8 +73,7 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       bytes = await encodeAvif(image, { quality });
       break;
     case "tiff":
-      bytes = UTIF.encodeImage(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
-      break;
+      return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(image) };
     default:
       bytes = await encodeJpeg(image, { quality });
   }

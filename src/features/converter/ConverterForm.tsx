@@ -69,7 +69,12 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           <label htmlFor={`${id}-quality`}>
             {CONVERTER_TEXTS.quality}: <strong>{quality}</strong>
           </label>
-          <input id={`${id}-quality`} type="range" min={1} max={100} step={1} value={quality} onChange={(e) => setQuality(Number(e.target.value))} disabled={isBusy} />
+          <input id={`${id}-quality`} type="range" min={1} max={100} step={1} value={quality} onChange={(e) => setQuality(Number(e.target.value))} disabled={isBusy} aria-describedby={format === "tiff" ? `${id}-quality-note` : undefined} />
+          {format === "tiff" ? (
+            <p id={`${id}-quality-note`} className="field-note">
+              {CONVERTER_TEXTS.tiffLossless}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {canLossless ? (

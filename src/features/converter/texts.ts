@@ -8,6 +8,7 @@ export const CONVERTER_TEXTS = {
   targetFormat: "Target Format",
   quality: "Quality",
   lossless: "Lossless Conversion",
+  tiffLossless: "TIFF is saved without loss for printing: quality does not change it.",
   tabImages: "Upload Images",
   tabZip: "Upload Zip File",
   chooseImages: "Choose images",
