@@ -1,6 +1,7 @@
 /**
  * Offline work in Chromium with the browser's own offline switch: a client created and changed with the
- * network off survives a reload, and reaches the server once the network is back.
+ * network off survives a reload, and reaches the server once the network is back. Two tabs of the app:
+ * one syncs for both, and the other takes over when it closes.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
 import { LoginPage } from "./pages/LoginPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
 
 let server: AppServer;
 let browser: Browser;
@@ -25,13 +27,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
+let token: string | undefined;
+/** One sign-in for the whole file: sign-ins are limited to 20 a minute. */
 async function ownerToken(): Promise<string> {
+  if (token) return token;
   const res = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
   });
-  return ((await res.json()) as { token: string }).token;
+  token = ((await res.json()) as { token: string }).token;
+  return token;
 }
 
 async function clientsOnServer(name: string): Promise<Array<{ name: string; notes: string }>> {
@@ -82,5 +88,38 @@ describe("offline client work", () => {
     const text = (await card.textContent()) ?? "";
     expect(text).toMatch(/Used: [\d.]+ (Bytes|KB|MB|GB)/);
     expect(text).toMatch(/Available: [\d.]+ (KB|MB|GB|TB)/);
+  });
+});
+
+describe("two tabs", () => {
+  /** Requests that only a syncing tab makes: the clock probe and pushes. */
+  const isSyncRequest = (url: string) => /\/api\/(sync\/now|batch)\b/.test(url);
+
+  it("syncs from one tab only, shows the other tab's changes as synced, and hands over when that tab closes", async () => {
+    const { context: tabs, page: first } = await ownerSession(browser, server);
+    try {
+      const syncRequests = new Map<Page, number>();
+      const count = (tab: Page) => tab.on("request", (r) => isSyncRequest(r.url()) && syncRequests.set(tab, (syncRequests.get(tab) ?? 0) + 1));
+      count(first);
+      const second = await tabs.newPage();
+      count(second);
+      await second.goto("/clients/new");
+      await new NewClientPage(second).create({ name: "Second Tab Sam" });
+      await second.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+
+      // The first tab holds the sync lock: it pushes the second tab's change, and both show it synced.
+      await expect.poll(() => clientsOnServer("Second Tab Sam"), { timeout: 20_000 }).toHaveLength(1);
+      for (const tab of [first, second]) await tab.getByTestId("sync-details").getByText(/^All changes synced · Last synced /).waitFor({ timeout: 20_000 });
+      expect(syncRequests.get(first) ?? 0).toBeGreaterThan(0);
+      expect(syncRequests.get(second) ?? 0).toBe(0);
+
+      await first.close();
+      await second.goto("/clients/new");
+      await new NewClientPage(second).create({ name: "After Close Alex" });
+      await expect.poll(() => clientsOnServer("After Close Alex"), { timeout: 20_000 }).toHaveLength(1);
+      expect(syncRequests.get(second) ?? 0).toBeGreaterThan(0);
+    } finally {
+      await tabs.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
  * state), push record changes, upload image files. Sequential by design: nothing else writes sync data
  * while a sync runs, and only one tab runs syncs (scheduler.ts).
  */
+import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
 import { errorMessage } from "./auth";
@@ -31,8 +32,13 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
 
   // What the last session knew: edits made offline before the first sync of this session need the offset.
   void loadClockOffset(db);
-  void db.syncState.get(LAST_SYNCED_KEY).then((row) => {
-    if (typeof row?.value === "number" && status.get().lastSyncedAt === null) status.set({ lastSyncedAt: row.value });
+  // When the last sync finished, in whichever tab ran it: tabs that do not lead follow the leader's.
+  liveQuery(() => db.syncState.get(LAST_SYNCED_KEY)).subscribe({
+    next: (row) => {
+      const at = row?.value;
+      if (typeof at === "number" && at > (status.get().lastSyncedAt ?? 0)) status.set({ lastSyncedAt: at });
+    },
+    error: () => undefined, // the database closed (sign-out wipes it); the next engine reads it again
   });
 
   async function run(signal?: AbortSignal): Promise<SyncResult> {
