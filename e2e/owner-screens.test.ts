@@ -50,7 +50,7 @@ async function serverClients(): Promise<string[]> {
 describe("owner screens", () => {
   it("shows the empty states of the dashboard and the clients list", async () => {
     await page.getByText("No clients in your database yet").waitFor();
-    expect(await counter("Total Clients").textContent()).toBe("0");
+    await expect.poll(() => counter("Total Clients").textContent()).toBe("0");
     await page.getByRole("link", { name: "Create your first client" }).waitFor();
     await page.goto("/clients");
     await page.getByText("You haven't added any clients yet").waitFor();
@@ -62,18 +62,18 @@ describe("owner screens", () => {
     await createClient("Alan Turing", "alan@example.com", "2020-01-01");
     await page.getByRole("link", { name: "Dashboard" }).click();
     await page.getByRole("heading", { name: "Recent Clients" }).waitFor();
-    expect(await counter("Total Clients").textContent()).toBe("3");
-    expect(await counter("Active Galleries").textContent()).toBe("2");
-    expect(await counter("Expiring Galleries").textContent()).toBe("1");
+    await expect.poll(() => counter("Total Clients").textContent()).toBe("3");
+    await expect.poll(() => counter("Active Galleries").textContent()).toBe("2");
+    await expect.poll(() => counter("Expiring Galleries").textContent()).toBe("1");
     await page.getByText(/^Gallery expires in [23] days \(/).waitFor();
 
     await page.getByRole("button", { name: "Extend Ada Lovelace" }).click();
     await toast().getByText("Gallery extended").waitFor();
     await page.getByRole("heading", { name: "Expiring Galleries" }).waitFor({ state: "detached" });
-    expect(await counter("Expiring Galleries").textContent()).toBe("0");
+    await expect.poll(() => counter("Expiring Galleries").textContent()).toBe("0");
     await toast().getByRole("button", { name: "Undo" }).click();
     await page.getByRole("button", { name: "Extend Ada Lovelace" }).waitFor();
-    expect(await counter("Expiring Galleries").textContent()).toBe("1");
+    await expect.poll(() => counter("Expiring Galleries").textContent()).toBe("1");
   });
 
   it("searches, selects, and deletes clients after one confirmation", async () => {

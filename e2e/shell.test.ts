@@ -1,12 +1,18 @@
 /**
  * The app shell in Chromium against `npm start`'s server: protected routes, sign-in failure and success,
- * logout, 404, the manifest and service worker, security headers, and the shell reloading offline.
+ * logout, 404, the manifest and service worker, the update prompt, security headers, and the shell reloading
+ * offline.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoginPage } from "./pages/LoginPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+
+/** The built app the test server serves (scripts/test.mjs builds it first). */
+const DIST = path.join(import.meta.dirname, "..", "dist");
 
 let server: AppServer;
 let browser: Browser;
@@ -130,6 +136,44 @@ describe("signed in", () => {
     await page.goto("/settings");
     await page.getByRole("navigation", { name: "Main" }).waitFor();
     await context.setOffline(false);
+  });
+
+  it("offers a new version of the app and changes to it only when the owner reloads", async () => {
+    await signInAsOwner();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+
+    // A new release: the same service worker with other bytes, as the next build makes it.
+    const swPath = path.join(DIST, "sw.js");
+    const released = readFileSync(swPath);
+    try {
+      writeFileSync(swPath, Buffer.concat([released, Buffer.from(`\n// release ${Date.now()}\n`)]));
+      await page.evaluate(() => {
+        (window as { unreloaded?: boolean }).unreloaded = true;
+      });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole("alert").filter({ hasText: "A new version of Studio Gallery is available." });
+      await prompt.waitFor();
+      // The new version waits: the page is not reloaded under the owner's hands.
+      expect(await page.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(true);
+
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      await page.waitForFunction(() => !(window as { unreloaded?: boolean }).unreloaded);
+      await page.getByRole("heading", { name: `Welcome, ${OWNER.email}` }).waitFor();
+      const registration = await page.evaluate(async () => {
+        const r = (await navigator.serviceWorker.getRegistration())!;
+        return { waiting: !!r.waiting, controlled: navigator.serviceWorker.controller?.state };
+      });
+      expect(registration).toEqual({ waiting: false, controlled: "activated" });
+      expect(await prompt.count()).toBe(0);
+    } finally {
+      writeFileSync(swPath, released);
+    }
   });
 
   it("sends the security headers with the app", async () => {
