@@ -47,6 +47,18 @@ async function signInAsOwner() {
   await page.getByRole("heading", { name: `Welcome, ${OWNER.email}` }).waitFor();
 }
 
+/** Signed in, the service worker controlling the page, and the page's first sync done (so going offline
+ * or swapping the worker does not cut requests in flight). */
+async function signInUnderServiceWorker() {
+  await signInAsOwner();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+}
+
 describe("signed out", () => {
   it("sends a protected route to /auth, which shows the login screen", async () => {
     await page.goto("/clients");
@@ -116,14 +128,7 @@ describe("signed in", () => {
     expect(manifest).toMatchObject({ name: "Studio Gallery", theme_color: "#6d28d9", display: "standalone" });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
 
-    await signInAsOwner();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    // Let the first sync of this page finish, so going offline does not cut requests in flight.
-    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await signInUnderServiceWorker();
 
     await context.setOffline(true);
     await page.reload();
@@ -139,13 +144,7 @@ describe("signed in", () => {
   });
 
   it("offers a new version of the app and changes to it only when the owner reloads", async () => {
-    await signInAsOwner();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await signInUnderServiceWorker();
 
     // A new release: the same service worker with other bytes, as the next build makes it.
     const swPath = path.join(DIST, "sw.js");
