@@ -1,7 +1,8 @@
 /**
  * The owner's dashboard, clients list and settings in Chromium against the real server: empty states,
  * counters and Extend with undo, search, selection, bulk delete, a client's gallery downloaded as a zip
- * (entries compared byte for byte), settings validation, the theme colour, the logo, username and password.
+ * (entries compared byte for byte) and several saved into one picked folder, settings validation, the
+ * theme colour, the logo, username and password.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { photo } from "./support/photos";
+import { answerPickersWith, pickerCalls, privateFiles, removePickers } from "./support/private-files";
 
 let server: AppServer;
 let browser: Browser;
@@ -142,6 +144,48 @@ describe("owner screens", () => {
     const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
     for (const original of [...files, again]) expect(contents.some((c) => c.equals(original.buffer))).toBe(true);
     await page.getByRole("button", { name: "Done" }).click();
+  });
+
+  it("saves several clients' galleries into one picked folder, one zip each, replacing no file already there", async () => {
+    await createClient("Mary Shelley", "mary@example.com");
+    const gallery = new GalleryTabPage(page);
+    const marys = [await photo(page, "portrait.jpg", 400, 300, 41)];
+    await gallery.uploadPhotos(marys);
+    await gallery.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await gallery.closeDialog();
+
+    await page.goto("/clients");
+    await answerPickersWith(page, "studio-downloads", { "Grace Hopper_images.zip": "an older download" });
+    let browserDownloads = 0;
+    const countDownload = () => browserDownloads++;
+    page.on("download", countDownload);
+    try {
+      await page.getByRole("checkbox", { name: "Select all clients" }).check();
+      await page.getByRole("button", { name: "Download Selected" }).click();
+      const names = ["Grace Hopper_images (2).zip", "Grace Hopper_images.zip", "Mary Shelley_images.zip"];
+      await expect.poll(async () => Object.keys(await privateFiles(page, "studio-downloads")).sort(), { timeout: 30_000 }).toEqual(names);
+      await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+      // Each zip is committed when complete: wait for both to be whole archives.
+      const zipOf = async (name: string) => {
+        const bytes = (await privateFiles(page, "studio-downloads"))[name]!;
+        return readZipDirectory(new Blob([new Uint8Array(bytes)])).then((entries) => ({ bytes, entries }));
+      };
+      await expect.poll(() => zipOf("Grace Hopper_images (2).zip").then((z) => z.entries.length, () => 0), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => zipOf("Mary Shelley_images.zip").then((z) => z.entries.length, () => 0), { timeout: 30_000 }).toBe(1);
+
+      expect(await pickerCalls(page)).toEqual([{ picker: "folder" }]); // one question for both clients
+      const files = await privateFiles(page, "studio-downloads");
+      expect(files["Grace Hopper_images.zip"]!.toString()).toBe("an older download");
+      const mary = await zipOf("Mary Shelley_images.zip");
+      expect(mary.entries.map((e) => e.name)).toEqual(["portrait.jpg"]);
+      expect(Buffer.from(await (await extractEntry(new Blob([new Uint8Array(mary.bytes)]), mary.entries[0]!)).arrayBuffer()).equals(marys[0]!.buffer)).toBe(true);
+      expect((await zipOf("Grace Hopper_images (2).zip")).entries.map((e) => e.name).sort()).toEqual(["other.jpg", "same (2).jpg", "same.jpg"]);
+      expect(browserDownloads).toBe(0);
+      await page.getByRole("button", { name: "Done" }).click();
+    } finally {
+      page.off("download", countDownload);
+      await removePickers(page, "studio-downloads");
+    }
   });
 
   it("shows a change made elsewhere in the open Client Details form, keeping what the owner is typing", async () => {

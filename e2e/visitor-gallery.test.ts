@@ -1,7 +1,8 @@
 /**
  * The visitor gallery in Chromium against the real server: codes, the session cookie across reloads,
  * unknown, disabled and expired galleries, a code changed while open, search, selection rules, the single
- * view, the phone layout, and zip downloads compared byte for byte with the uploaded originals.
+ * view, the phone layout, and zip downloads (through the service worker, and straight into a picked file)
+ * compared byte for byte with the uploaded originals.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { answerPickersWith, pickerCalls, privateFiles, removePickers } from "./support/private-files";
 import { makeJpeg } from "./support/photos";
 
 let server: AppServer;
@@ -218,6 +220,32 @@ describe("visitor gallery", () => {
     const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
     for (const original of wedding.originals.values()) expect(contents.filter((c) => c.equals(original))).toHaveLength(1);
     await page.getByRole("button", { name: "Done" }).click();
+  });
+
+  it("writes the zip straight into the file the visitor picks where the browser offers a save picker", async () => {
+    const { page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await gallery.sidebarRows().nth(3).waitFor();
+    await answerPickersWith(page, "picked");
+    let browserDownloads = 0;
+    const countDownload = () => browserDownloads++;
+    page.on("download", countDownload);
+    try {
+      await page.getByRole("button", { name: "Select All", exact: true }).click();
+      await page.getByRole("button", { name: "Download Selected (4)" }).click();
+      await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+      expect(await pickerCalls(page)).toEqual([{ picker: "save", suggestedName: "Ada Lovelace_images.zip" }]);
+      const zip = new Blob([new Uint8Array((await privateFiles(page, "picked"))["Ada Lovelace_images.zip"]!)]);
+      const entries = await readZipDirectory(zip);
+      expect(entries.map((e) => e.name).sort()).toEqual(["ceremony (2).jpg", "ceremony.jpg", "first-dance.jpg", "rings.jpg"]);
+      const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
+      for (const original of wedding.originals.values()) expect(contents.filter((c) => c.equals(original))).toHaveLength(1);
+      expect(browserDownloads).toBe(0); // nothing went through the browser's download manager
+      await page.getByRole("button", { name: "Done" }).click();
+    } finally {
+      page.off("download", countDownload);
+      await removePickers(page, "picked");
+    }
   });
 
   it("marks a file that fails and still zips the others", async () => {

@@ -13,6 +13,7 @@ import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { DownloadDialog } from "../downloads/DownloadDialog";
+import { chooseZipFolder, type ZipFolder } from "../downloads/saveFile";
 import { useZipDownload } from "../downloads/useZipDownload";
 import { originalSources } from "../images/actions";
 import { byUpload } from "../images/useClientImages";
@@ -41,14 +42,26 @@ export function ClientsTable() {
 
   const toggle = (id: string) => setSelected((s) => toggled(s, id));
 
+  /** One zip per client; with several clients and a folder picker, one question for all of them. */
   async function downloadSelected(rows: ClientRow[]) {
+    let folder: ZipFolder | null = null;
+    if (rows.length > 1) {
+      try {
+        folder = await chooseZipFolder();
+      } catch {
+        return; // the user cancelled the folder dialog
+      }
+    }
     for (const client of rows) {
       const images = (await db.images.where("client").equals(client.id).toArray()).sort(byUpload);
       if (!images.length) {
         toast({ title: CLIENT_TEXTS.downloadSelected, description: CLIENT_TEXTS.noImagesToDownload(client.name) });
         continue;
       }
-      await zip.start(galleryZipName(client.name), await originalSources(images));
+      const name = galleryZipName(client.name);
+      // A folder that stopped letting us write (permission taken back) falls back to asking per file.
+      const target = folder ? await folder.create(name).catch(() => undefined) : undefined;
+      await zip.start(name, await originalSources(images), target);
     }
   }
 

@@ -2,7 +2,8 @@
  * Saving what the app produces to the user's disk. A single file is a Blob already: an anchor download.
  * A zip is a stream: it goes straight to disk through the File System Access API where the browser has it
  * (memory stays flat whatever the size), otherwise through the service worker as a streamed download
- * (see workers/sw.ts), and only as a Blob when neither is available.
+ * (see workers/sw.ts), and only as a Blob when neither is available. Many zips at once can go into one
+ * folder the user picks.
  */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -34,6 +35,41 @@ export async function chooseZipTarget(name: string): Promise<WritableStream<Uint
     if ((err as Error).name === "AbortError") throw err; // the user cancelled
     return null; // not allowed here (no user gesture, sandbox): fall back
   }
+}
+
+type FolderPicker = (options: { id?: string; mode: "readwrite" }) => Promise<FileSystemDirectoryHandle>;
+
+/** Where several zips go at once: each gets a new file in one folder the user picked. */
+export interface ZipFolder {
+  /** A new file named `name` (suffixed " (2)", " (3)"... when the folder has one already: nothing is replaced). */
+  create: (name: string) => Promise<WritableStream<Uint8Array>>;
+}
+
+/**
+ * Asks once for a folder (when the browser can write to one), so that downloading many clients' galleries
+ * is one question instead of a save dialog per client. Null when the browser has no folder picker or
+ * refuses it here; throws AbortError when the user cancelled.
+ */
+export async function chooseZipFolder(): Promise<ZipFolder | null> {
+  const picker = (window as unknown as { showDirectoryPicker?: FolderPicker }).showDirectoryPicker;
+  if (typeof picker !== "function") return null;
+  let folder: FileSystemDirectoryHandle;
+  try {
+    folder = await picker.call(window, { id: "studio-gallery-zips", mode: "readwrite" });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    return null;
+  }
+  const exists = (name: string) => folder.getFileHandle(name).then(() => true, () => false);
+  return {
+    async create(name) {
+      let candidate = name;
+      const dot = name.lastIndexOf(".");
+      for (let n = 2; await exists(candidate); n++) candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+      const handle = await folder.getFileHandle(candidate, { create: true });
+      return (await handle.createWritable()) as unknown as WritableStream<Uint8Array>;
+    },
+  };
 }
 
 let swDownloadId = 0;

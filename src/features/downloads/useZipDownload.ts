@@ -11,11 +11,12 @@ export function useZipDownload() {
   const abortRef = useRef<AbortController | null>(null);
 
   /** Resolves with the ids that failed (empty when all went well), or null when nothing was started. */
-  const start = useCallback(async (zipName: string, sources: ZipSource[]): Promise<string[] | null> => {
+  /** `chosenTarget`: where the zip goes when the caller already asked (a folder for many zips). */
+  const start = useCallback(async (zipName: string, sources: ZipSource[], chosenTarget?: WritableStream<Uint8Array>): Promise<string[] | null> => {
     if (!sources.length) return null;
     let target: WritableStream<Uint8Array> | null;
     try {
-      target = await chooseZipTarget(zipName);
+      target = chosenTarget ?? (await chooseZipTarget(zipName));
     } catch {
       return null; // the user cancelled the save dialog
     }
