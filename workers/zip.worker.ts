@@ -1,10 +1,11 @@
 /**
- * The download worker: builds a zip stream from files (workers/zip/writeZip.ts). With a port (whose other
- * end the service worker holds) it posts the stream there, so the bytes go straight from this worker to
- * the download and never through the page; without one it transfers the stream to the page.
+ * The download worker: builds a zip stream from files (workers/zip/writeZip.ts). Into a file the user
+ * chose, it writes the file itself; with a port (whose other end the service worker holds) it posts the
+ * stream there; either way the bytes never pass through the page. Otherwise it transfers the stream to
+ * the page.
  */
 import { expose, transfer } from "comlink";
-import { writeZip, type ZipWorkerProgress, type ZipWorkerSource } from "./zip/writeZip";
+import { FILE_CHUNK_BYTES, writeZip, type ZipWorkerProgress, type ZipWorkerSource } from "./zip/writeZip";
 
 const api = {
   zip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, port?: MessagePort): ReadableStream<Uint8Array> | null {
@@ -14,6 +15,20 @@ const api = {
       return null;
     }
     return transfer(stream, [stream as unknown as Transferable]);
+  },
+  /**
+   * Writes the zip into a file the user chose, from here: the bytes never cross to the page. Resolves when
+   * the file is complete; a failure (or the worker being terminated) leaves the file as it was. Returns the
+   * stream instead when this browser cannot write files from a worker, for the page to write.
+   */
+  async zipToFile(sources: ZipWorkerSource[], progress: ZipWorkerProgress, file: FileSystemFileHandle): Promise<ReadableStream<Uint8Array> | null> {
+    if (typeof file.createWritable !== "function") {
+      const stream = writeZip(sources, progress);
+      return transfer(stream, [stream as unknown as Transferable]);
+    }
+    const stream = writeZip(sources, progress, FILE_CHUNK_BYTES);
+    await stream.pipeTo(await file.createWritable());
+    return null;
   },
 };
 

@@ -42,7 +42,8 @@ async function load(source: ZipWorkerSource): Promise<Blob | Response> {
   return res;
 }
 
-export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress): ReadableStream<Uint8Array> {
+/** `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES and FILE_CHUNK_BYTES). */
+export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, chunkBytes = CHUNK_BYTES): ReadableStream<Uint8Array> {
   const taken = new Set<string>();
   const loads = new Map<number, Promise<Blob | Response>>();
   const start = (i: number) => {
@@ -71,11 +72,17 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
     }
     void progress.total(90);
   }
-  return (makeZip(entries()) as ReadableStream<Uint8Array>).pipeThrough(rechunk(CHUNK_BYTES));
+  return (makeZip(entries()) as ReadableStream<Uint8Array>).pipeThrough(rechunk(chunkBytes));
 }
 
 /** Chunks handed across threads: fewer, larger messages (network reads arrive in ~64 KB pieces). */
 const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Chunks written to a chosen file. Each write of a FileSystemWritableFileStream costs about 15 ms besides
+ * the bytes (measured in Chromium here: 1 MB writes reach 44 MB/s, 4 MB writes 88 MB/s), so larger ones.
+ */
+export const FILE_CHUNK_BYTES = 8 * 1024 * 1024;
 
 function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
   let buffer = new Uint8Array(size);

@@ -25,12 +25,11 @@ function savePicker(): SavePicker | null {
 }
 
 /** Asks where to save (when the browser can stream to a file), before any work starts. */
-export async function chooseZipTarget(name: string): Promise<WritableStream<Uint8Array> | null> {
+export async function chooseZipTarget(name: string): Promise<FileSystemFileHandle | null> {
   const picker = savePicker();
   if (!picker) return null;
   try {
-    const handle = await picker({ suggestedName: name, types: [{ description: "Zip archive", accept: { "application/zip": [".zip"] } }] });
-    return (await handle.createWritable()) as unknown as WritableStream<Uint8Array>;
+    return await picker({ suggestedName: name, types: [{ description: "Zip archive", accept: { "application/zip": [".zip"] } }] });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err; // the user cancelled
     return null; // not allowed here (no user gesture, sandbox): fall back
@@ -42,7 +41,7 @@ type FolderPicker = (options: { id?: string; mode: "readwrite" }) => Promise<Fil
 /** Where several zips go at once: each gets a new file in one folder the user picked. */
 export interface ZipFolder {
   /** A new file named `name` (suffixed " (2)", " (3)"... when the folder has one already: nothing is replaced). */
-  create: (name: string) => Promise<WritableStream<Uint8Array>>;
+  create: (name: string) => Promise<FileSystemFileHandle>;
 }
 
 /**
@@ -66,8 +65,7 @@ export async function chooseZipFolder(): Promise<ZipFolder | null> {
       let candidate = name;
       const dot = name.lastIndexOf(".");
       for (let n = 2; await exists(candidate); n++) candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-      const handle = await folder.getFileHandle(candidate, { create: true });
-      return (await handle.createWritable()) as unknown as WritableStream<Uint8Array>;
+      return folder.getFileHandle(candidate, { create: true });
     },
   };
 }

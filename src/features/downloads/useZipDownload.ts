@@ -12,9 +12,9 @@ export function useZipDownload() {
 
   /** Resolves with the ids that failed (empty when all went well), or null when nothing was started. */
   /** `chosenTarget`: where the zip goes when the caller already asked (a folder for many zips). */
-  const start = useCallback(async (zipName: string, sources: ZipSource[], chosenTarget?: WritableStream<Uint8Array>): Promise<string[] | null> => {
+  const start = useCallback(async (zipName: string, sources: ZipSource[], chosenTarget?: FileSystemFileHandle): Promise<string[] | null> => {
     if (!sources.length) return null;
-    let target: WritableStream<Uint8Array> | null;
+    let target: FileSystemFileHandle | null;
     try {
       target = chosenTarget ?? (await chooseZipTarget(zipName));
     } catch {
