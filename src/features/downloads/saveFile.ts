@@ -5,6 +5,8 @@
  * (see workers/sw.ts), and only as a Blob when neither is available. Many zips at once can go into one
  * folder the user picks.
  */
+import { uniqueName } from "../../lib/unique-names";
+
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -59,15 +61,13 @@ export async function chooseZipFolder(): Promise<ZipFolder | null> {
     if ((err as Error).name === "AbortError") throw err;
     return null;
   }
-  const exists = (name: string) => folder.getFileHandle(name).then(() => true, () => false);
-  return {
-    async create(name) {
-      let candidate = name;
-      const dot = name.lastIndexOf(".");
-      for (let n = 2; await exists(candidate); n++) candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-      return folder.getFileHandle(candidate, { create: true });
-    },
-  };
+  const taken = new Set<string>(); // what the folder has, and the files made here: none is replaced
+  try {
+    for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) uniqueName(name, taken);
+  } catch {
+    return null; // not readable after all: ask per file
+  }
+  return { create: (name) => folder.getFileHandle(uniqueName(name, taken), { create: true }) };
 }
 
 let swDownloadId = 0;

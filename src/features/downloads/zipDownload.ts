@@ -26,8 +26,9 @@ export interface ZipProgress {
 }
 
 /**
- * Streams a zip of `sources` to disk: into `target` (a file the user chose, written by the worker), else through the service
- * worker (the download worker hands it the stream directly), else as a Blob. Returns the ids that failed.
+ * Streams a zip of `sources` to disk: into `target` (a file the user chose, written by the worker), else
+ * through the service worker (the download worker hands it the stream directly), else as a Blob. Returns
+ * the ids that failed.
  */
 export async function downloadZip(zipName: string, sources: ZipSource[], progress: ZipProgress, target: FileSystemFileHandle | null, signal?: AbortSignal): Promise<string[]> {
   const failed: string[] = [];
@@ -65,8 +66,9 @@ export async function downloadZip(zipName: string, sources: ZipSource[], progres
 }
 
 /**
- * The worker writes the file (the bytes never cross to the page; measured on 1 GB it is what makes this
- * path fast). Cancelling terminates the worker before the file is closed, so the file keeps what it had.
+ * The worker writes the file, so the bytes never cross to the page and its main thread stays free (the
+ * speed comes from the worker's large writes: docs/BENCHMARKS.md). Cancelling terminates the worker
+ * before the file is closed, so the file keeps what it had.
  */
 async function zipToFile(file: FileSystemFileHandle, sources: ZipSource[], report: ZipProgress, signal?: AbortSignal): Promise<void> {
   const { done, terminate } = zipInWorkerToFile(sources, report, file);
