@@ -1,19 +1,32 @@
 /**
- * `npm start`: builds the PWA, applies migrations, makes sure a studio owner exists (from OWNER_EMAIL and
- * OWNER_PASSWORD), then runs PocketBase serving the API and the built app from one port.
- * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 reuses dist/.
+ * `npm start`: builds the PWA when dist/ is missing or older than its sources (otherwise starts at once),
+ * applies migrations, makes sure a studio owner exists (from OWNER_EMAIL and OWNER_PASSWORD), then runs
+ * PocketBase serving the API and the built app from one port. With a prebuilt dist/ it needs production
+ * dependencies only (`npm ci --omit=dev`): Vite is imported only when a build is due.
+ * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 never builds.
  */
 import path from "node:path";
-import { build } from "vite";
+import { buildNeeded } from "./lib/freshness.mjs";
 import { ROOT, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
 
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, "pb_data"));
 
-if (process.env.SKIP_BUILD !== "1") {
-  console.log("Building the app...");
-  await build({ root: ROOT, logLevel: "warn" });
+const why = process.env.SKIP_BUILD === "1" ? null : buildNeeded(ROOT);
+if (why) {
+  let vite;
+  try {
+    vite = await import("vite");
+  } catch {
+    console.error(
+      `dist/ is ${why === "missing" ? "missing" : "older than the sources"}, and the build tools are not installed ` +
+        "(production install). Run `npm ci && npm run build` where the devDependencies are, then start again.",
+    );
+    process.exit(1);
+  }
+  console.log(why === "missing" ? "Building the app (first start)..." : "The sources changed: rebuilding the app...");
+  await vite.build({ root: ROOT, logLevel: "warn" });
 }
 process.stdout.write(await prepareDataDir(dataDir));
 const server = await startPocketBase({ host, port, dataDir, stdio: "inherit" });

@@ -1,0 +1,32 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type * as Deploy from "./deploy_settings.js";
+
+const require = createRequire(import.meta.url);
+const { planFromEnv } = require("./deploy_settings.js") as typeof Deploy;
+const env = (vars: Record<string, string>) => (name: string) => vars[name];
+
+const S3 = { S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "photos", S3_REGION: "eu-1", S3_ACCESS_KEY: "key", S3_SECRET: "secret" };
+
+describe("deployment settings from the environment", () => {
+  it("leaves the stored settings alone when nothing is set", () => {
+    expect(planFromEnv(env({}))).toEqual({ trustedProxyHeaders: null, s3: null, s3Backups: false });
+  });
+
+  it("trusts the named proxy header, or none", () => {
+    expect(planFromEnv(env({ TRUSTED_PROXY_HEADER: "X-Forwarded-For" })).trustedProxyHeaders).toEqual(["X-Forwarded-For"]);
+    expect(planFromEnv(env({ TRUSTED_PROXY_HEADER: "none" })).trustedProxyHeaders).toEqual([]);
+  });
+
+  it("turns on S3 for files and backups, path style only when asked", () => {
+    const plan = planFromEnv(env({ ...S3, S3_FORCE_PATH_STYLE: "true" }));
+    expect(plan.s3).toEqual({ enabled: true, endpoint: S3.S3_ENDPOINT, bucket: "photos", region: "eu-1", accessKey: "key", secret: "secret", forcePathStyle: true });
+    expect(plan.s3Backups).toBe(true);
+    expect(planFromEnv(env(S3)).s3?.forcePathStyle).toBe(false);
+    expect(planFromEnv(env({ ...S3, S3_BACKUPS: "false" })).s3Backups).toBe(false);
+  });
+
+  it("names the missing variables of a half-done S3 configuration", () => {
+    expect(() => planFromEnv(env({ S3_BUCKET: "photos", S3_ENDPOINT: "https://x" }))).toThrow(/S3_REGION, S3_ACCESS_KEY, S3_SECRET/);
+  });
+});
