@@ -1,5 +1,6 @@
 /**
- * The three test tiers. `unit` runs without servers; `server` starts the real PocketBase binary per file;
+ * The test tiers. `unit` runs without servers; `server` starts the real PocketBase binary per file; `proxy`
+ * puts Debian's nginx with deploy/nginx.conf in front of it;
  * `browser` drives Debian's Chromium against the built app served by PocketBase (scripts/test.mjs builds it
  * first and passes CHROMIUM_PATH).
  */
@@ -19,6 +20,17 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Debian's nginx running deploy/nginx.conf in front of PocketBase (scripts/test.mjs installs nginx).
+        test: {
+          name: "proxy",
+          include: ["tests/proxy/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 /**
- * `npm test`: every tier, in order: static checks (tsc, ESLint), unit, server (real PocketBase), browser
- * (Debian's Chromium against the built app served by PocketBase). `npm test -- unit server` runs some.
+ * `npm test`: every tier, in order: static checks (tsc, ESLint), unit, server (real PocketBase), proxy
+ * (Debian's nginx with deploy/nginx.conf in front of PocketBase), browser (Debian's Chromium against the
+ * built app served by PocketBase). `npm test -- unit server` runs some.
  * Ends with one summary line "N passed, N failed, N skipped" and a non-zero exit on any failure.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -9,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./lib/pocketbase.mjs";
 
-const ALL_TIERS = ["static", "unit", "server", "browser"];
+const ALL_TIERS = ["static", "unit", "server", "proxy", "browser"];
 const requested = process.argv.slice(2).filter((a) => ALL_TIERS.includes(a));
 const tiers = requested.length ? requested : ALL_TIERS;
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
@@ -23,18 +24,26 @@ function run(label, cmd, args, env = {}) {
   return res.status === 0;
 }
 
-/** The browser tier needs Debian's Chromium: CHROMIUM_PATH, /usr/bin/chromium, or install it when root. */
-function ensureChromium() {
-  const candidate = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  if (existsSync(candidate)) return candidate;
+/**
+ * A program from a Debian package: `bin` when it exists, else the package installed with apt-get when
+ * running as root (as CI does), else a message saying how to install it. Returns the program's path.
+ */
+function ensureDebianPackage(bin, pkg, why) {
+  if (existsSync(bin)) return bin;
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package...");
+    console.log(`${path.basename(bin)} is missing: installing Debian's ${pkg} package...`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+    execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (existsSync(bin)) return bin;
   }
-  console.error("The browser tests need Chromium: run `sudo apt-get install -y chromium` or set CHROMIUM_PATH.");
+  console.error(`${why}: run \`sudo apt-get install -y ${pkg}\`.`);
   process.exit(1);
+}
+
+/** The browser tier needs Debian's Chromium: CHROMIUM_PATH, or /usr/bin/chromium (installed when root). */
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  return ensureDebianPackage("/usr/bin/chromium", "chromium", "The browser tests need Chromium (or set CHROMIUM_PATH)");
 }
 
 function vitest(project, env = {}) {
@@ -59,6 +68,10 @@ if (tiers.includes("static")) {
 }
 if (tiers.includes("unit")) vitest("unit");
 if (tiers.includes("server")) vitest("server");
+if (tiers.includes("proxy")) {
+  const nginx = process.env.NGINX_PATH || ensureDebianPackage("/usr/sbin/nginx", "nginx", "The proxy tests need nginx (or set NGINX_PATH)");
+  vitest("proxy", { NGINX_PATH: nginx });
+}
 if (tiers.includes("browser")) {
   const chromium = ensureChromium();
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("browser", { CHROMIUM_PATH: chromium });

@@ -1,0 +1,115 @@
+/**
+ * deploy/nginx.conf in front of the real PocketBase, run by Debian's nginx over TLS: large uploads, realtime
+ * events not held back, the gallery cookie marked Secure, and the rate limiter counting each client's real
+ * address (the one nginx saw), never an X-Forwarded-For the client made up.
+ */
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePng } from "../../scripts/lib/png.mjs";
+import { startTestServer, type TestServer } from "../server/test-server";
+import { multipart, openRealtime, proxyRequest, type ProxyRequest } from "./client";
+import { startNginx, type RunningNginx } from "./nginx";
+
+let server: TestServer;
+let nginx: RunningNginx;
+beforeAll(async () => {
+  // What deploy/studio-gallery.service sets.
+  server = await startTestServer({ TRUSTED_PROXY_HEADER: "X-Forwarded-For" });
+  nginx = await startNginx(Number(new URL(server.url).port));
+});
+afterAll(async () => {
+  await nginx?.stop();
+  await server?.stop();
+});
+
+const via = (pathname: string, opts: ProxyRequest = {}) => proxyRequest(nginx.httpsPort, nginx.ca, pathname, opts);
+const asOwner = () => ({ Authorization: server.ownerToken });
+
+async function makeClient(name: string) {
+  const r = await via("/api/collections/clients/records", { method: "POST", headers: { ...asOwner(), "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  expect(r.status, r.body.toString()).toBe(200);
+  return r.json<{ id: string; accessUrl: string; accessCode: string }>();
+}
+
+/** A PNG of noise (barely compressible), about `megabytes` MB. */
+function noisePng(megabytes: number) {
+  const side = Math.ceil(Math.sqrt((megabytes * 1024 * 1024) / 3));
+  let s = 0x9e3779b9;
+  const rnd = () => ((s ^= s << 13), (s ^= s >>> 17), (s ^= s << 5), s & 0xff);
+  return encodePng(side, side, () => [rnd(), rnd(), rnd(), 255]);
+}
+
+describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
+  it("sends plain HTTP to HTTPS", async () => {
+    const res = await fetch(`http://127.0.0.1:${nginx.httpPort}/gallery/access`, { redirect: "manual", headers: { Host: "gallery.example.com" } });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toMatch(/^https:\/\/[^/]+\/gallery\/access$/);
+  });
+
+  it("takes a 20 MB photo upload and serves the same bytes back", async () => {
+    const client = await makeClient("Big Upload");
+    const png = noisePng(20);
+    expect(png.length).toBeGreaterThan(20 * 1024 * 1024);
+    const form = multipart(
+      { client: client.id, filename: "big.png", originalName: "big.png", fileSize: String(png.length), uploadedAt: new Date().toISOString() },
+      { original: { name: "big.png", type: "image/png", data: png } },
+    );
+    const up = await via("/api/collections/images/records", { method: "POST", headers: { ...asOwner(), "Content-Type": form.contentType }, body: form.body });
+    expect(up.status, up.body.toString().slice(0, 300)).toBe(200);
+    const down = await via(`/api/gallery/image/${up.json<{ id: string }>().id}`, { headers: asOwner() });
+    expect(down.status).toBe(200);
+    expect(createHash("sha256").update(down.body).digest("hex")).toBe(createHash("sha256").update(png).digest("hex"));
+  });
+
+  it("delivers a realtime event within a second (the event stream is not buffered)", async () => {
+    const stream = await openRealtime(nginx.httpsPort, nginx.ca);
+    try {
+      const sub = await via("/api/realtime", {
+        method: "POST",
+        headers: { ...asOwner(), "Content-Type": "application/json" },
+        body: JSON.stringify({ clientId: stream.clientId, subscriptions: ["clients/*"] }),
+      });
+      expect(sub.status, sub.body.toString()).toBe(204);
+      const made = await makeClient("Realtime Client");
+      const event = JSON.parse(await stream.next("clients/*", 1000)) as { action: string; record: { id: string } };
+      expect(event).toMatchObject({ action: "create", record: { id: made.id } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("marks the gallery cookie Secure behind TLS, and not on a plain connection", async () => {
+    const client = await makeClient("Secure Cookie");
+    const body = JSON.stringify({ accessCode: client.accessCode });
+    const headers = { "Content-Type": "application/json" };
+    const viaTls = await via(`/api/gallery/${client.accessUrl}/verify`, { method: "POST", headers, body });
+    expect(viaTls.status).toBe(200);
+    expect(String(viaTls.headers["set-cookie"])).toMatch(/;\s*Secure/i);
+    const direct = await fetch(`${server.url}/api/gallery/${client.accessUrl}/verify`, { method: "POST", headers, body });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("rate-limits by the address nginx saw: a forged X-Forwarded-For changes nothing, another client is not affected", async () => {
+    await server.restart(); // the limiter's counters live in memory
+    const settings = await server.api<{ rateLimits: { rules: { label: string; maxRequests: number }[] } }>("GET", "/api/settings", { token: server.superToken });
+    const limit = settings.body.rateLimits.rules.find((r) => r.label === "POST /api/gallery/")!.maxRequests;
+    const attempt = (from: string, forged?: string) =>
+      via("/api/gallery/no-such-gallery/verify", {
+        method: "POST",
+        from,
+        headers: { "Content-Type": "application/json", ...(forged ? { "X-Forwarded-For": forged } : {}) },
+        body: JSON.stringify({ accessCode: "WRONG1" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 5; i++) statuses.push((await attempt("127.0.0.2", `203.0.113.${i + 1}`)).status);
+    expect(statuses.slice(0, limit)).not.toContain(429);
+    expect(statuses.slice(limit)).toEqual(Array(5).fill(429));
+    // Another visitor behind the same proxy still gets through: the proxy's own address is not what counts.
+    expect((await attempt("127.0.0.3")).status).not.toBe(429);
+  });
+
+  it("keeps the PocketBase dashboard to the server itself", async () => {
+    expect((await via("/_/", { from: "127.0.0.2" })).status).toBe(403);
+  });
+});
