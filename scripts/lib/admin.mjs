@@ -1,0 +1,64 @@
+/**
+ * A superuser session for the maintenance scripts (backup, restore, moving files to S3), against the
+ * running server at HOST:PORT. With SUPERUSER_EMAIL and SUPERUSER_PASSWORD it signs in as that account;
+ * otherwise it (re)sets a dedicated superuser, maintenance@studio-gallery.local, to a fresh random password
+ * through the PocketBase CLI and signs in with it. The CLI writes to DATA_DIR, so only someone who can
+ * already read every file of the studio can run these scripts; no password is stored anywhere.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { ROOT, upsertSuperuser } from "./pocketbase.mjs";
+
+export const MAINTENANCE_EMAIL = "maintenance@studio-gallery.local";
+
+/** Where the server is and where its data lives, from the same variables `npm start` reads. */
+export function serverFromEnv(env = process.env) {
+  const host = env.HOST || "127.0.0.1";
+  const connectHost = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host;
+  return {
+    url: `http://${connectHost}:${Number(env.PORT || 8090)}`,
+    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, "pb_data")),
+  };
+}
+
+/** Signs in as a superuser; returns { url, token, api(method, pathname, { json, form }) }. */
+export async function superuserSession({ url, dataDir }, env = process.env) {
+  let email = env.SUPERUSER_EMAIL;
+  let password = env.SUPERUSER_PASSWORD;
+  if (!email || !password) {
+    email = MAINTENANCE_EMAIL;
+    password = randomBytes(24).toString("base64url");
+    await upsertSuperuser(dataDir, email, password);
+  }
+  let res;
+  try {
+    res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: email, password }),
+    });
+  } catch (err) {
+    throw new Error(`The studio server does not answer at ${url}: start it first (npm start, or systemctl start studio-gallery).`, { cause: err });
+  }
+  if (!res.ok) throw new Error(`Signing in as the superuser ${email} failed (${res.status}): ${await res.text()}`);
+  const { token } = await res.json();
+  const api = async (method, pathname, { json, form } = {}) => {
+    const headers = { Authorization: token };
+    let body;
+    if (json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(json);
+    } else if (form) body = form;
+    const r = await fetch(url + pathname, { method, headers, body });
+    const text = await r.text();
+    if (!r.ok) throw new Error(`${method} ${pathname} failed (${r.status}): ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  return { url, token, api };
+}
+
+/** "12.3 MB" */
+export function formatBytes(n) {
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
