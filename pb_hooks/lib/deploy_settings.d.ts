@@ -1,6 +1,6 @@
 export interface DeployPlan {
   trustedProxyHeaders: string[] | null;
   s3: { enabled: true; endpoint: string; bucket: string; region: string; accessKey: string; secret: string; forcePathStyle: boolean } | null;
-  s3Backups: boolean;
+  s3BackupBucket: string | null;
 }
 export function planFromEnv(getenv: (name: string) => string | undefined): DeployPlan;

@@ -8,12 +8,12 @@ const TRUTHY = ["1", "true", "yes", "on"];
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY", "S3_SECRET"];
 
 /**
- * What to apply, from a getenv function: { trustedProxyHeaders, s3, s3Backups } where null means "leave
- * the stored setting as it is". Throws one clear message when the S3 variables are incomplete.
+ * What to apply, from a getenv function: { trustedProxyHeaders, s3, s3BackupBucket } where null means
+ * "leave the stored setting as it is". Throws one clear message when the S3 variables are incomplete.
  */
 function planFromEnv(getenv) {
   const env = (name) => String(getenv(name) || "").trim();
-  const plan = { trustedProxyHeaders: null, s3: null, s3Backups: false };
+  const plan = { trustedProxyHeaders: null, s3: null, s3BackupBucket: null };
 
   // The proxy's header; PocketBase then takes its RIGHTMOST address, the one the proxy itself wrote.
   // "none" clears it (PocketBase then counts the connecting address).
@@ -33,7 +33,9 @@ function planFromEnv(getenv) {
       secret: env("S3_SECRET"),
       forcePathStyle: TRUTHY.includes(env("S3_FORCE_PATH_STYLE").toLowerCase()),
     };
-    plan.s3Backups = !["0", "false", "no", "off"].includes(env("S3_BACKUPS").toLowerCase());
+    // Backups need a bucket of their own: PocketBase lists the whole backup bucket as backups.
+    plan.s3BackupBucket = env("S3_BACKUP_BUCKET") || null;
+    if (plan.s3BackupBucket === plan.s3.bucket) throw new Error("S3_BACKUP_BUCKET must differ from S3_BUCKET: PocketBase would list every photo as a backup.");
   }
   return plan;
 }
@@ -49,7 +51,10 @@ function applyDeploySettings(app) {
   }
   if (plan.s3) {
     for (const key of Object.keys(plan.s3)) settings.s3[key] = plan.s3[key];
-    if (plan.s3Backups) for (const key of Object.keys(plan.s3)) settings.backups.s3[key] = plan.s3[key];
+    if (plan.s3BackupBucket) {
+      for (const key of Object.keys(plan.s3)) settings.backups.s3[key] = plan.s3[key];
+      settings.backups.s3.bucket = plan.s3BackupBucket;
+    }
   }
   app.save(settings);
 }

@@ -10,7 +10,7 @@ const S3 = { S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "photos", S3_REGI
 
 describe("deployment settings from the environment", () => {
   it("leaves the stored settings alone when nothing is set", () => {
-    expect(planFromEnv(env({}))).toEqual({ trustedProxyHeaders: null, s3: null, s3Backups: false });
+    expect(planFromEnv(env({}))).toEqual({ trustedProxyHeaders: null, s3: null, s3BackupBucket: null });
   });
 
   it("trusts the named proxy header, or none", () => {
@@ -18,12 +18,13 @@ describe("deployment settings from the environment", () => {
     expect(planFromEnv(env({ TRUSTED_PROXY_HEADER: "none" })).trustedProxyHeaders).toEqual([]);
   });
 
-  it("turns on S3 for files and backups, path style only when asked", () => {
+  it("turns on S3 for files, for backups when they have a bucket of their own, path style only when asked", () => {
     const plan = planFromEnv(env({ ...S3, S3_FORCE_PATH_STYLE: "true" }));
     expect(plan.s3).toEqual({ enabled: true, endpoint: S3.S3_ENDPOINT, bucket: "photos", region: "eu-1", accessKey: "key", secret: "secret", forcePathStyle: true });
-    expect(plan.s3Backups).toBe(true);
+    expect(plan.s3BackupBucket).toBeNull();
     expect(planFromEnv(env(S3)).s3?.forcePathStyle).toBe(false);
-    expect(planFromEnv(env({ ...S3, S3_BACKUPS: "false" })).s3Backups).toBe(false);
+    expect(planFromEnv(env({ ...S3, S3_BACKUP_BUCKET: "photo-backups" })).s3BackupBucket).toBe("photo-backups");
+    expect(() => planFromEnv(env({ ...S3, S3_BACKUP_BUCKET: "photos" }))).toThrow(/must differ/);
   });
 
   it("names the missing variables of a half-done S3 configuration", () => {

@@ -72,7 +72,8 @@ export async function fingerprint(server: TestServer) {
         if (!filename) continue;
         const res = await fetch(`${server.url}/api/files/${name}/${String(item.id)}/${filename}?token=${fileToken}`);
         expect(res.status, `${name}/${String(item.id)}/${filename}`).toBe(200);
-        files[`${name}/${String(item.id)}/${filename}`] = createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex");
+        // Keyed as PocketBase stores it, on disk and in a bucket alike: collection id / record id / file name.
+        files[`${String(item.collectionId)}/${String(item.id)}/${filename}`] = createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex");
       }
     }
   }

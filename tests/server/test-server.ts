@@ -27,8 +27,8 @@ export interface TestServer {
   restart: () => Promise<void>;
   /** Kills the server at once (SIGKILL), as a power cut or a crash would. */
   crash: () => Promise<void>;
-  /** Starts it again after crash(). */
-  start: () => Promise<void>;
+  /** Starts it again after crash(), with `moreEnv` added to the environment it was made with. */
+  start: (moreEnv?: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -88,8 +88,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       pb.process.kill("SIGKILL");
       await exited;
     },
-    start: async () => {
-      pb = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
+    start: async (moreEnv = {}) => {
+      pb = await startPocketBase({ port, dataDir, env: { ...env, ...moreEnv }, publicDir: path.join(dataDir, "public") });
     },
     stop: async () => {
       await pb.stop();
