@@ -13,3 +13,7 @@ export function s3Client(config: S3Config): {
   delete(key: string): Promise<void>;
   list(prefix?: string): Promise<string[]>;
 };
+export function signV4(
+  config: S3Config,
+  request: { method: string; pathname: string; qs: string; now: string; payloadHash: string; headers: Record<string, string> },
+): { authorization: string; lower: Record<string, string> };

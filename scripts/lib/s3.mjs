@@ -7,7 +7,9 @@ import { createHash, createHmac } from "node:crypto";
 
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 const hmac = (key, data) => createHmac("sha256", key).update(data).digest();
-const encodeKey = (key) => key.split("/").map(encodeURIComponent).join("/");
+/** URI encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ */
+const uriEncode = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeKey = (key) => key.split("/").map(uriEncode).join("/");
 const TRUTHY = ["1", "true", "yes", "on"];
 
 /** The S3 settings of the environment, or null when S3 is not configured. */
@@ -25,6 +27,23 @@ export function s3ConfigFromEnv(env = process.env) {
   };
 }
 
+/**
+ * AWS Signature Version 4 of one request: the Authorization header and the headers as signed (lower-case
+ * names). `qs` is the canonical (sorted, encoded) query string, `now` the x-amz-date (YYYYMMDDTHHMMSSZ).
+ */
+export function signV4(config, { method, pathname, qs, now, payloadHash, headers }) {
+  const date = now.slice(0, 8);
+  const all = { ...headers, "x-amz-content-sha256": payloadHash, "x-amz-date": now };
+  const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), String(v).trim()]));
+  const names = Object.keys(lower).sort();
+  const canonical = [method, pathname, qs, names.map((h) => `${h}:${lower[h]}\n`).join(""), names.join(";"), payloadHash].join("\n");
+  const scope = `${date}/${config.region}/s3/aws4_request`;
+  const toSign = ["AWS4-HMAC-SHA256", now, scope, sha256(canonical)].join("\n");
+  const key = hmac(hmac(hmac(hmac(`AWS4${config.secret}`, date), config.region), "s3"), "aws4_request");
+  const signature = createHmac("sha256", key).update(toSign).digest("hex");
+  return { authorization: `AWS4-HMAC-SHA256 Credential=${config.accessKey}/${scope}, SignedHeaders=${names.join(";")}, Signature=${signature}`, lower };
+}
+
 export function s3Client(config) {
   const endpoint = new URL(config.endpoint.includes("://") ? config.endpoint : `https://${config.endpoint}`);
   const host = config.forcePathStyle ? endpoint.host : `${config.bucket}.${endpoint.host}`;
@@ -32,21 +51,13 @@ export function s3Client(config) {
 
   async function send(method, key, { query = {}, body, headers = {} } = {}) {
     const now = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-    const date = now.slice(0, 8);
     const pathname = `${basePath}/${key ? encodeKey(key) : ""}`;
     const qs = Object.keys(query)
       .sort()
-      .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`)
+      .map((k) => `${uriEncode(k)}=${uriEncode(query[k])}`)
       .join("&");
     const payloadHash = sha256(body ?? "");
-    const all = { ...headers, host, "x-amz-content-sha256": payloadHash, "x-amz-date": now };
-    const names = Object.keys(all).map((h) => h.toLowerCase()).sort();
-    const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), String(v).trim()]));
-    const canonical = [method, pathname, qs, names.map((h) => `${h}:${lower[h]}\n`).join(""), names.join(";"), payloadHash].join("\n");
-    const scope = `${date}/${config.region}/s3/aws4_request`;
-    const toSign = ["AWS4-HMAC-SHA256", now, scope, sha256(canonical)].join("\n");
-    const key4 = hmac(hmac(hmac(hmac(`AWS4${config.secret}`, date), config.region), "s3"), "aws4_request");
-    const signature = createHmac("sha256", key4).update(toSign).digest("hex");
+    const { authorization, lower } = signV4(config, { method, pathname, qs, now, payloadHash, headers: { ...headers, host } });
     const sendHeaders = { ...lower };
     delete sendHeaders.host; // fetch sets it
     const res = await fetch(`${endpoint.protocol}//${host}${pathname}${qs ? `?${qs}` : ""}`, {
@@ -54,7 +65,7 @@ export function s3Client(config) {
       body,
       headers: {
         ...sendHeaders,
-        Authorization: `AWS4-HMAC-SHA256 Credential=${config.accessKey}/${scope}, SignedHeaders=${names.join(";")}, Signature=${signature}`,
+        Authorization: authorization,
       },
     });
     return res;
