@@ -4,3 +4,4 @@ export interface DeployPlan {
   s3BackupBucket: string | null;
 }
 export function planFromEnv(getenv: (name: string) => string | undefined): DeployPlan;
+export function trustedProxyAddresses(getenv: (name: string) => string | undefined): string[];

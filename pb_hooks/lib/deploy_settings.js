@@ -59,4 +59,22 @@ function applyDeploySettings(app) {
   app.save(settings);
 }
 
-module.exports = { planFromEnv, applyDeploySettings };
+/** The proxies whose forwarding header is believed: TRUSTED_PROXY_ADDRESSES, loopback by default. */
+function trustedProxyAddresses(getenv) {
+  const given = String(getenv("TRUSTED_PROXY_ADDRESSES") || "").trim();
+  return given ? given.split(",").map((a) => a.trim()).filter(Boolean) : ["127.0.0.1", "::1"];
+}
+
+/**
+ * PocketBase believes the trusted proxy header of ANY request: whoever reaches its port directly could
+ * name a new address in X-Forwarded-For with every request and never meet the rate limiter. So the header
+ * is removed from requests that did not come from a trusted proxy address, before the limiter reads it.
+ */
+function dropForgedForwarding(e) {
+  const headers = e.app.settings().trustedProxy.headers;
+  if (!headers || headers.length === 0) return;
+  if (trustedProxyAddresses((name) => $os.getenv(name)).includes(e.remoteIP())) return;
+  for (const h of headers) e.request.header.del(h);
+}
+
+module.exports = { planFromEnv, applyDeploySettings, trustedProxyAddresses, dropForgedForwarding };

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type * as Deploy from "./deploy_settings.js";
 
 const require = createRequire(import.meta.url);
-const { planFromEnv } = require("./deploy_settings.js") as typeof Deploy;
+const { planFromEnv, trustedProxyAddresses } = require("./deploy_settings.js") as typeof Deploy;
+const planAddresses = (vars: Record<string, string>) => trustedProxyAddresses((name) => vars[name]);
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
 const S3 = { S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "photos", S3_REGION: "eu-1", S3_ACCESS_KEY: "key", S3_SECRET: "secret" };
@@ -29,5 +30,12 @@ describe("deployment settings from the environment", () => {
 
   it("names the missing variables of a half-done S3 configuration", () => {
     expect(() => planFromEnv(env({ S3_BUCKET: "photos", S3_ENDPOINT: "https://x" }))).toThrow(/S3_REGION, S3_ACCESS_KEY, S3_SECRET/);
+  });
+});
+
+describe("trusted proxy addresses", () => {
+  it("are loopback unless TRUSTED_PROXY_ADDRESSES names others", () => {
+    expect(planAddresses({})).toEqual(["127.0.0.1", "::1"]);
+    expect(planAddresses({ TRUSTED_PROXY_ADDRESSES: "10.0.0.5, 10.0.0.6" })).toEqual(["10.0.0.5", "10.0.0.6"]);
   });
 });

@@ -1,4 +1,5 @@
 /** HTTPS requests to the proxy under test, from a chosen loopback source address (127.0.0.0/8 is all local). */
+import http from "node:http";
 import https from "node:https";
 
 export interface ProxyResponse {
@@ -95,5 +96,18 @@ export function openRealtime(port: number, ca: Buffer): Promise<{ clientId: stri
         });
       }
     }
+  });
+}
+
+/** A plain HTTP request straight to PocketBase's port from a chosen loopback address, bypassing the proxy. */
+export function directRequest(baseUrl: string, pathname: string, opts: ProxyRequest = {}): Promise<{ status: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: pathname, method: opts.method ?? "GET", localAddress: opts.from, agent: false, headers: opts.headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on("error", reject);
+    req.end(opts.body);
   });
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { startTestServer, type TestServer } from "../server/test-server";
-import { multipart, openRealtime, proxyRequest, type ProxyRequest } from "./client";
+import { directRequest, multipart, openRealtime, proxyRequest, type ProxyRequest } from "./client";
 import { startNginx, type RunningNginx } from "./nginx";
 
 let server: TestServer;
@@ -90,23 +90,38 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
     expect(direct.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
   });
 
+  async function galleryPostLimit() {
+    const settings = await server.api<{ rateLimits: { rules: { label: string; maxRequests: number }[] } }>("GET", "/api/settings", { token: server.superToken });
+    return settings.body.rateLimits.rules.find((r) => r.label === "POST /api/gallery/")!.maxRequests;
+  }
+  const wrongCode = (forged?: string) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(forged ? { "X-Forwarded-For": forged } : {}) },
+    body: JSON.stringify({ accessCode: "WRONG1" }),
+  });
+
   it("rate-limits by the address nginx saw: a forged X-Forwarded-For changes nothing, another client is not affected", async () => {
     await server.restart(); // the limiter's counters live in memory
-    const settings = await server.api<{ rateLimits: { rules: { label: string; maxRequests: number }[] } }>("GET", "/api/settings", { token: server.superToken });
-    const limit = settings.body.rateLimits.rules.find((r) => r.label === "POST /api/gallery/")!.maxRequests;
-    const attempt = (from: string, forged?: string) =>
-      via("/api/gallery/no-such-gallery/verify", {
-        method: "POST",
-        from,
-        headers: { "Content-Type": "application/json", ...(forged ? { "X-Forwarded-For": forged } : {}) },
-        body: JSON.stringify({ accessCode: "WRONG1" }),
-      });
+    const limit = await galleryPostLimit();
+    const attempt = (from: string, forged?: string) => via("/api/gallery/no-such-gallery/verify", { from, ...wrongCode(forged) });
     const statuses: number[] = [];
     for (let i = 0; i < limit + 5; i++) statuses.push((await attempt("127.0.0.2", `203.0.113.${i + 1}`)).status);
     expect(statuses.slice(0, limit)).not.toContain(429);
     expect(statuses.slice(limit)).toEqual(Array(5).fill(429));
     // Another visitor behind the same proxy still gets through: the proxy's own address is not what counts.
     expect((await attempt("127.0.0.3")).status).not.toBe(429);
+  });
+
+  it("ignores X-Forwarded-For from anyone but the proxy, should PocketBase's port be reachable", async () => {
+    // The finding: with the header trusted and the port reachable, 15 of 15 attempts with a rotated header
+    // got through a limit of 10. 127.0.0.4 stands for a machine that is not the proxy (127.0.0.1).
+    await server.restart();
+    const limit = await galleryPostLimit();
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 5; i++) {
+      statuses.push((await directRequest(server.url, "/api/gallery/no-such-gallery/verify", { from: "127.0.0.4", ...wrongCode(`198.51.100.${i + 1}`) })).status);
+    }
+    expect(statuses.slice(limit)).toEqual(Array(5).fill(429));
   });
 
   it("keeps the PocketBase dashboard to the server itself", async () => {
