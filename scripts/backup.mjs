@@ -19,7 +19,8 @@ if (keep !== null && !(Number.isInteger(keep) && keep >= 1)) {
 
 try {
   const session = await superuserSession(serverFromEnv());
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  // studio-20260101-031500-123.zip: sorts by time; the milliseconds keep two quick backups apart.
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-").slice(0, 19);
   const name = `${PREFIX}${stamp}.zip`.toLowerCase();
   await session.api("POST", "/api/backups", { json: { name } });
 

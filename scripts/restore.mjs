@@ -59,6 +59,12 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   if (!sawRestart || Date.now() >= deadline) throw new Error("The server did not restart into the backup; see its log.");
+  // The maintenance superuser's password was changed just now, so its token is worthless in the restored
+  // database; if it still works, the server came back on the old data (PocketBase logs why).
+  if (!process.env.SUPERUSER_EMAIL) {
+    const still = await fetch(`${server.url}/api/backups`, { headers: { Authorization: session.token } });
+    if (still.ok) throw new Error("The restore failed and the server kept its data; see its log.");
+  }
   console.log(`Restored ${key}; the studio is running at ${server.url}/.`);
 } catch (err) {
   console.error(err.message);

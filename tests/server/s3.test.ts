@@ -104,7 +104,7 @@ describe("a studio on S3 storage", () => {
     const out = await script(server, "backup.mjs");
     expect(out.stdout).toMatch(new RegExp(`is in the S3 bucket ${S3_BACKUP_BUCKET}`));
     const backups = await s3Client({ ...s3ConfigFromEnv(s3.env)!, bucket: S3_BACKUP_BUCKET }).list();
-    expect(backups.some((k) => /^studio-\d{8}-\d{6}\.zip$/.test(k))).toBe(true);
+    expect(backups.some((k) => /^studio-\d{8}-\d{6}-\d{3}\.zip$/.test(k))).toBe(true);
     expect(existsSync(path.join(server.dataDir, "backups"))).toBe(false);
   });
 });
