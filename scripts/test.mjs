@@ -70,6 +70,7 @@ if (tiers.includes("unit")) vitest("unit");
 if (tiers.includes("server")) vitest("server");
 if (tiers.includes("proxy")) {
   const nginx = process.env.NGINX_PATH || ensureDebianPackage("/usr/sbin/nginx", "nginx", "The proxy tests need nginx (or set NGINX_PATH)");
+  ensureDebianPackage("/usr/bin/openssl", "openssl", "The proxy tests make a throwaway certificate with openssl");
   vitest("proxy", { NGINX_PATH: nginx });
 }
 if (tiers.includes("browser")) {

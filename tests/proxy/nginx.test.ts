@@ -91,7 +91,11 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
   });
 
   async function galleryPostLimit() {
-    const settings = await server.api<{ rateLimits: { rules: { label: string; maxRequests: number }[] } }>("GET", "/api/settings", { token: server.superToken });
+    const settings = await server.api<{ rateLimits: { rules: { label: string; maxRequests: number }[] }; trustedProxy: unknown }>("GET", "/api/settings", {
+      token: server.superToken,
+    });
+    // What TRUSTED_PROXY_HEADER set at start: the header, and its rightmost address (the one nginx wrote).
+    expect(settings.body.trustedProxy).toEqual({ headers: ["X-Forwarded-For"], useLeftmostIP: false });
     return settings.body.rateLimits.rules.find((r) => r.label === "POST /api/gallery/")!.maxRequests;
   }
   const wrongCode = (forged?: string) => ({
