@@ -83,9 +83,11 @@ function setSessionCookie(e, client) {
   );
 }
 
+/** Compares the normalised forms (lib/contract.js), in constant time for equal lengths. */
 function codesMatch(given, expected) {
-  // Constant time for equal lengths; the length of a code is no secret worth the complexity.
-  return $security.equal(String(given), String(expected)) && String(expected) !== "";
+  const a = rules.normalizeAccessCode(given);
+  const b = rules.normalizeAccessCode(expected);
+  return $security.equal(a, b) && b !== "";
 }
 
 /** Reads and updates the per-gallery wrong-code counter; throws 429 while the gallery refuses attempts. */
@@ -112,7 +114,7 @@ function checkCodeWithCap(client, givenCode) {
 
 function requestedCode(e) {
   const body = e.requestInfo().body || {};
-  return typeof body.accessCode === "string" ? body.accessCode.trim() : "";
+  return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
 }
 
 function studioBranding() {
@@ -125,7 +127,7 @@ function studioBranding() {
       companyName: s.getString("companyName"),
       email: s.getString("email"),
       websiteUrl: s.getString("websiteUrl"),
-      primaryColor: s.getString("primaryColor") || "#6d28d9",
+      primaryColor: s.getString("primaryColor") || rules.DEFAULT_PRIMARY_COLOR,
       enableWatermark: s.getBool("enableWatermark"),
       logoUrl: logo ? "/api/gallery/studio/logo?v=" + encodeURIComponent(logo) : "",
     };
@@ -160,17 +162,21 @@ function plainImage(r) {
 
 // ---- route handlers -------------------------------------------------------------------------------------
 
-/** POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone. */
+/**
+ * POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone, through the
+ * unique normalised key. A code that two clients shared before codes were unique has no key, so it opens
+ * neither here (the link route still works).
+ */
 function access(e) {
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required");
-  const candidates = $app.findRecordsByFilter("clients", "enabled = true && accessCode != ''", "created,id", 0, 0);
-  // Compare against every candidate, without stopping early, so the time taken says nothing.
   let match = null;
-  for (const c of candidates) {
-    if (codesMatch(code, c.getString("accessCode")) && !match) match = c;
+  try {
+    match = $app.findFirstRecordByData("clients", "accessKey", code);
+  } catch (_) {}
+  if (!match || !match.getBool("enabled") || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
+    throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
-  if (!match) throw new UnauthorizedError(rules.TEXTS.invalidCode);
   assertOpen(match);
   setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
@@ -283,7 +289,7 @@ function studioLogo(e) {
 
 /** GET /api/gallery/studio/info: name, contact email, colour and logo for the access page. */
 function studioInfo(e) {
-  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: "#6d28d9", enableWatermark: true, logoUrl: "" });
+  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
 module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };

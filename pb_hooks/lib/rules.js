@@ -3,15 +3,20 @@
  * The hooks pass in the current time and the records' plain values.
  */
 
-/** Generated access URLs: 10 lowercase alphanumerics (specification, section 9). */
-const ACCESS_URL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-const ACCESS_URL_LENGTH = 10;
-/** Generated access codes: 6 uppercase alphanumerics. */
-const ACCESS_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-const ACCESS_CODE_LENGTH = 6;
-/** Path segments of /api/gallery/* that are routes, so never a gallery's accessUrl. */
-const RESERVED_ACCESS_URLS = ["access", "image"];
-const ACCESS_URL_PATTERN = /^[a-z0-9-]{1,64}$/;
+const contract = require("./contract.js");
+const {
+  ACCESS_URL_ALPHABET,
+  ACCESS_URL_LENGTH,
+  ACCESS_CODE_ALPHABET,
+  ACCESS_CODE_LENGTH,
+  RESERVED_ACCESS_URLS,
+  EVENT_TYPES,
+  DEFAULT_EVENT_TYPE,
+  DEFAULT_PRIMARY_COLOR,
+  parsePbDate,
+  isValidAccessUrl,
+  normalizeAccessCode,
+} = contract;
 
 /** Wrong codes a gallery accepts per window before it refuses every attempt until the window ends. */
 const MAX_FAILURES_PER_WINDOW = 10;
@@ -20,8 +25,6 @@ const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 200;
-const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"];
-const DEFAULT_EVENT_TYPE = "Wedding";
 
 const TEXTS = {
   notFound: "Gallery not found",
@@ -30,24 +33,16 @@ const TEXTS = {
   locked: "Too many wrong access codes for this gallery. Please try again later.",
   unauthorized: "Please enter your access code to view this private gallery",
   imageNotFound: "Image not found",
+  codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
 };
-
-/** PocketBase dates read as "2026-01-02 03:04:05.000Z"; an empty string means no date. */
-function parsePbDate(value) {
-  if (!value) return null;
-  const ms = Date.parse(String(value).replace(" ", "T"));
-  return Number.isNaN(ms) ? null : ms;
-}
 
 /**
  * What a visitor may get of a gallery: "missing" (unknown or disabled: the same answer, so that a disabled
  * gallery cannot be told from one that never existed), "expired" (expiry earlier than now), or "open".
  */
 function galleryState(client, nowMs) {
-  if (!client || !client.enabled) return "missing";
-  const expiresAt = parsePbDate(client.expirationDate);
-  if (expiresAt !== null && expiresAt < nowMs) return "expired";
-  return "open";
+  const status = contract.galleryStatus(client, nowMs);
+  return status === "Dormant" ? "missing" : status === "Expired" ? "expired" : "open";
 }
 
 /**
@@ -70,10 +65,6 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
 
 function galleryCookieName(clientId) {
   return "sg_gallery_" + clientId;
-}
-
-function isValidAccessUrl(value) {
-  return ACCESS_URL_PATTERN.test(value) && RESERVED_ACCESS_URLS.indexOf(value) === -1;
 }
 
 function parsePaging(pageParam, limitParam) {
@@ -113,6 +104,7 @@ module.exports = {
   PAGE_SIZE_DEFAULT,
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
+  DEFAULT_PRIMARY_COLOR,
   TEXTS,
   parsePbDate,
   galleryState,
@@ -120,6 +112,7 @@ module.exports = {
   galleryTokenKey,
   galleryCookieName,
   isValidAccessUrl,
+  normalizeAccessCode,
   parsePaging,
   publicImage,
 };

@@ -2,10 +2,10 @@
  * The synced records as the app and the server share them (specification, section 3). Dates are kept in
  * PocketBase's form ("2026-06-01 00:00:00.000Z", or "" for none) so local and server values compare equal.
  */
-export const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"] as const;
+import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES } from "./contract";
+
+export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
-export const DEFAULT_EVENT_TYPE: EventType = "Wedding";
-export const DEFAULT_PRIMARY_COLOR = "#6d28d9";
 
 export type SyncedCollection = "clients" | "images" | "settings";
 
