@@ -8,13 +8,15 @@ import { clientFormValues, submitClientChanges } from "../../features/clients/ac
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
-import { useClient } from "../../features/clients/useClient";
+import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
 import { GalleryTab } from "../../features/images/GalleryTab";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
   const client = useClient(id);
   const [tab, setTab] = useState<"gallery" | "details">("gallery");
+  const refused = useRefusedFields(id ?? "");
+  const codeShared = useCodeShared(id ?? "", client?.accessCode ?? "");
 
   if (client === undefined) return <main className="page"><p className="muted">{CLIENT_TEXTS.loading}</p></main>;
   if (client === null) return <main className="page"><p className="muted">{CLIENT_TEXTS.notFound}</p></main>;
@@ -46,6 +48,8 @@ export function ClientDetailRoute() {
             submitLabel={CLIENT_TEXTS.save}
             pendingLabel={CLIENT_TEXTS.saving}
             onSubmit={(values) => submitClientChanges(client.id, values)}
+            serverErrors={refused}
+            codeShared={codeShared}
           />
         </section>
       )}

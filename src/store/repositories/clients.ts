@@ -3,6 +3,7 @@
  * No network call happens here; sync pushes the outbox.
  */
 import { generateAccessCode, generateAccessUrl } from "../../domain/access";
+import { normalizeAccessCode } from "../../domain/contract";
 import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
 import type { StudioDb } from "../db";
@@ -21,6 +22,30 @@ function normalize(input: Partial<ClientFields>): Partial<ClientFields> {
   if (out.eventDate !== undefined) out.eventDate = toPbDate(out.eventDate);
   if (out.expirationDate !== undefined) out.expirationDate = toPbDate(out.expirationDate);
   return out;
+}
+
+/** The owner's message when another client on this device has the code (the server says the same). */
+export const CODE_TAKEN_MESSAGE = "Another client already has this access code. Choose another one or generate a new code.";
+
+/** Refuses a code that another client of this device has, compared in the contract's normalised form. */
+async function assertCodeFree(db: StudioDb, code: string, exceptId: string): Promise<void> {
+  const key = normalizeAccessCode(code);
+  const clash = await db.clients.filter((c) => c.id !== exceptId && normalizeAccessCode(c.accessCode) === key).first();
+  if (clash) throw new StoreError("code-taken", CODE_TAKEN_MESSAGE);
+}
+
+/** A code the server refused (parked) is replaced by the owner's new one, so the parked change can go again. */
+async function releaseRefusedCode(db: StudioDb, id: string, accessCode: string): Promise<void> {
+  const parked = await db.outbox.where("[collection+recordId]").equals(["clients", id]).filter((e) => !!e.fieldErrors?.accessCode).toArray();
+  for (const entry of parked) {
+    await db.outbox.update(entry.seq!, { fields: { ...entry.fields, accessCode }, error: undefined, fieldErrors: undefined });
+  }
+}
+
+/** The server's refusals of this client's waiting changes, by field (shown on the Client Details form). */
+export async function refusedClientFields(db: StudioDb, id: string): Promise<Record<string, string>> {
+  const entries = await db.outbox.where("[collection+recordId]").equals(["clients", id]).toArray();
+  return Object.assign({}, ...entries.map((e) => e.fieldErrors ?? {}));
 }
 
 export async function createClient(db: StudioDb, input: ClientInput): Promise<ClientRow> {
@@ -46,6 +71,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
   };
   await guardQuota(() =>
     db.transaction("rw", db.clients, db.outbox, async () => {
+      await assertCodeFree(db, fields.accessCode, row.id);
       const entry = await enqueue(db, "clients", row.id, "create", { ...fields });
       row.fieldTimes = (await db.outbox.get(entry))!.fieldTimes;
       await db.clients.add(row);
@@ -64,6 +90,10 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();
       const changed = changedFields<ClientFields>(row, normalized);
       if (Object.keys(changed).length === 0) return;
+      if (changed.accessCode !== undefined) {
+        await assertCodeFree(db, changed.accessCode, id);
+        await releaseRefusedCode(db, id, changed.accessCode);
+      }
       const seq = await enqueue(db, "clients", id, "update", changed);
       const { fieldTimes } = (await db.outbox.get(seq))!;
       await db.clients.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });

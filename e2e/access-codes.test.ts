@@ -1,0 +1,81 @@
+/**
+ * Access codes on the client form: the device refuses a code another client has (compared after the
+ * contract's normalisation), warns about weak codes, generates new ones, and a clash the server finds at
+ * push comes back to the form as a fixable field error instead of a parked change.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  ({ context, page } = await ownerSession(browser, server));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ownerApi<T>(method: string, pathname: string, json?: unknown): Promise<T> {
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const res = await fetch(server.url + pathname, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: json ? JSON.stringify(json) : undefined });
+  return (await res.json()) as T;
+}
+
+describe("access codes on the client form", () => {
+  it("refuses a code another client has, warns about weak codes and generates new ones", async () => {
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Ann Archer", accessCode: "ANN123" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+
+    await page.goto("/clients/new");
+    const form = new ClientDetailPage(page);
+    await new NewClientPage(page).create({ name: "Ben Baker", accessCode: "ann-123" });
+    await form.accessCodeMessage(/Another client already has this access code/).waitFor();
+    expect(page.url()).toMatch(/\/clients\/new$/);
+
+    await form.accessCode().fill("1234");
+    await form.accessCodeMessage(/easier to guess/).waitFor();
+    await form.generateCode();
+    const generated = await form.accessCode().inputValue();
+    expect(generated).toMatch(/^[A-Z0-9]{6}$/);
+    if (/[A-Z]/.test(generated)) expect(await form.accessCodeMessage(/easier to guess/).count()).toBe(0);
+    await page.getByRole("button", { name: "Create Client" }).click();
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+  });
+
+  it("brings a clash found at push back to the form, and a new code sends the client", async () => {
+    await context.setOffline(true);
+    await page.getByTestId("sync-status").getByText("Offline").waitFor();
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Cleo Clash", accessCode: "CLASH7" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    // Meanwhile another device gave the same code to another client.
+    await ownerApi("POST", "/api/collections/clients/records", { name: "Dan Other", accessCode: "clash-7" });
+    await context.setOffline(false);
+
+    const detail = new ClientDetailPage(page);
+    await detail.openDetails();
+    await detail.accessCodeMessage(/Another client already has this access code/).waitFor({ timeout: 20_000 });
+    await detail.generateCode();
+    const fresh = await detail.accessCode().inputValue();
+    await detail.save();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
+    const onServer = await ownerApi<{ items: Array<{ accessCode: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent("name='Cleo Clash'")}`);
+    expect(onServer.items.map((c) => c.accessCode)).toEqual([fresh]);
+  });
+});
