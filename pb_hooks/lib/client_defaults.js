@@ -3,7 +3,8 @@
  * random lowercase alphanumerics (unique), a blank accessCode 6 uppercase alphanumerics, a blank eventType
  * "Wedding". Reserved or malformed accessUrls are refused, and so is an access code that another client
  * has in its normalised form (lib/contract.js); `accessKey` stores that form under a unique index.
- * applyAccessKey runs after the sync rules decided which values a request keeps (sync.pb.js).
+ * applyAccessKey runs here and again in sync.pb.js once the sync rules decided which values a request keeps
+ * (PocketBase does not promise an order between the two files' hooks; the later call decides).
  * Uses PocketBase globals; required in handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
@@ -36,6 +37,7 @@ function applyClientDefaults(record) {
     } while (isAccessCodeTaken(code, record.id));
     record.set("accessCode", code);
   }
+  applyAccessKey(record);
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
 }
 

@@ -5,6 +5,7 @@
  * Invariants a change must keep:
  * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
  * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
+ * - every check of a code takes a ticket of the brute-force budget first (lib/access_guard.js);
  * - a session token is signed with a key that contains the gallery's current access code, so changing the
  *   code revokes every session of that gallery, and a token of one gallery never opens another;
  * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
@@ -90,28 +91,6 @@ function codesMatch(given, expected) {
   return $security.equal(a, b) && b !== "";
 }
 
-/** Reads and updates the per-gallery wrong-code counter; throws 429 while the gallery refuses attempts. */
-function checkCodeWithCap(client, givenCode) {
-  let counter = null;
-  try {
-    counter = $app.findFirstRecordByData("gallery_attempts", "client", client.id);
-  } catch (_) {}
-  const now = Date.now();
-  const state = rules.attemptWindow(counter && { windowStart: counter.getString("windowStart"), failures: counter.getInt("failures") }, now);
-  if (!state.allowed) throw new TooManyRequestsError(rules.TEXTS.locked);
-  const isMatch = codesMatch(givenCode, client.getString("accessCode"));
-  if (!isMatch) {
-    if (!counter) {
-      counter = new Record($app.findCollectionByNameOrId("gallery_attempts"));
-      counter.set("client", client.id);
-    }
-    counter.set("windowStart", new Date(state.windowStart).toISOString());
-    counter.set("failures", state.failures + 1);
-    $app.save(counter);
-  }
-  return isMatch;
-}
-
 function requestedCode(e) {
   const body = e.requestInfo().body || {};
   return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
@@ -170,6 +149,9 @@ function plainImage(r) {
 function access(e) {
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required");
+  const guard = require(`${__hooks}/lib/access_guard.js`);
+  const taken = guard.take(e, "code-only");
+  if (!taken.ok) return guard.refuse(e, taken);
   let match = null;
   try {
     match = $app.findFirstRecordByData("clients", "accessKey", code);
@@ -177,6 +159,7 @@ function access(e) {
   if (!match || !match.getBool("enabled") || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
+  guard.refund(taken.ticket);
   assertOpen(match);
   setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
@@ -209,14 +192,24 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
+  const guard = require(`${__hooks}/lib/access_guard.js`);
+  const taken = guard.take(e, "link");
+  if (!taken.ok) return guard.refuse(e, taken);
   const client = findClientByAccessUrl(accessUrl);
   const state = rules.galleryState(client && plainClient(client), Date.now());
   if (state === "missing") {
     codesMatch(code, "unknown-gallery"); // same work as a real comparison
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
-  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
-  if (!code || !checkCodeWithCap(client, code)) throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  if (state === "expired") {
+    guard.refund(taken.ticket); // no code was checked
+    throw new ApiError(410, rules.TEXTS.expired);
+  }
+  if (!code || !codesMatch(code, client.getString("accessCode"))) {
+    guard.recordGalleryFailure(client.id);
+    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  }
+  guard.refund(taken.ticket);
   setSessionCookie(e, client);
   return e.json(200, { success: true });
 }
