@@ -1,7 +1,8 @@
 /**
  * Access codes on the client form: the device refuses a code another client has (compared after the
  * contract's normalisation), warns about weak codes, generates new ones, and a clash the server finds at
- * push comes back to the form as a fixable field error instead of a parked change.
+ * push comes back to the form as a fixable field error instead of a parked change. The owner sees and
+ * resets the wrong codes tried on a gallery's link.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,5 +78,21 @@ describe("access codes on the client form", () => {
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
     const onServer = await ownerApi<{ items: Array<{ accessCode: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent("name='Cleo Clash'")}`);
     expect(onServer.items.map((c) => c.accessCode)).toEqual([fresh]);
+  });
+
+  it("shows the owner the wrong codes tried on a gallery's link, and resets them", async () => {
+    const made = await ownerApi<{ id: string; accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Eve Tried", accessCode: "EVE777" });
+    for (const code of ["EVE000", "EVE001", "EVE002"]) {
+      const res = await fetch(`${server.url}/api/gallery/${made.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: code }) });
+      expect(res.status).toBe(401);
+    }
+    await page.goto(`/clients/${made.id}`);
+    const detail = new ClientDetailPage(page);
+    await detail.heading("Eve Tried").waitFor();
+    await detail.openDetails();
+    const panel = page.getByTestId("access-failures");
+    await panel.getByText(/3 wrong access codes tried on this gallery's link/).waitFor();
+    await panel.getByRole("button", { name: "Reset" }).click();
+    await panel.getByText("No wrong access codes have been tried on this gallery's link.").waitFor();
   });
 });

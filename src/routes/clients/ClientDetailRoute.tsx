@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
+import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
@@ -51,6 +52,8 @@ export function ClientDetailRoute() {
             serverErrors={refused}
             codeShared={codeShared}
           />
+          <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
+          <AccessFailuresPanel clientId={client.id} />
         </section>
       )}
     </main>
