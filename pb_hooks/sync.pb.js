@@ -32,8 +32,12 @@ onRecordUpdate(
     );
     for (const f of result.revert) record.set(f, original.get(f));
     record.set("fieldTimes", result.times);
-    // Access rules on the values the request keeps: a unique code (and, later, the session generation).
-    if (record.collection().name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(record);
+    // Access rules on the values the request keeps: a unique code and the session generation.
+    if (record.collection().name === "clients") {
+      const defaults = require(`${__hooks}/lib/client_defaults.js`);
+      defaults.applyAccessKey(record);
+      defaults.applyGeneration(record);
+    }
     return e.next();
   },
   "clients",

@@ -38,6 +38,7 @@ function applyClientDefaults(record) {
     record.set("accessCode", code);
   }
   applyAccessKey(record);
+  applyGeneration(record);
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
 }
 
@@ -72,4 +73,22 @@ function applyAccessKey(record) {
   record.set("accessKey", rules.normalizeAccessCode(code));
 }
 
-module.exports = { applyClientDefaults, applyAccessKey };
+/**
+ * The session generation, derived from the stored one on every save (so neither the owner nor a device can
+ * set it, and running twice changes nothing): one up when the gallery is disabled, its expiry changes or
+ * its code changes.
+ */
+function applyGeneration(record) {
+  if (record.isNew()) {
+    record.set("sessionGeneration", 0);
+    return;
+  }
+  const original = record.original();
+  const before = original.getInt("sessionGeneration");
+  const disabled = original.getBool("enabled") && !record.getBool("enabled");
+  const expiryChanged = original.getString("expirationDate") !== record.getString("expirationDate");
+  const codeChanged = rules.normalizeAccessCode(original.getString("accessCode")) !== rules.normalizeAccessCode(record.getString("accessCode"));
+  record.set("sessionGeneration", before + (disabled || expiryChanged || codeChanged ? 1 : 0));
+}
+
+module.exports = { applyClientDefaults, applyAccessKey, applyGeneration };

@@ -6,8 +6,9 @@
  * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
  * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
  * - every check of a code takes a ticket of the brute-force budget first (lib/access_guard.js);
- * - a session token is signed with a key that contains the gallery's current access code, so changing the
- *   code revokes every session of that gallery, and a token of one gallery never opens another;
+ * - a session token is signed with a key that contains the gallery's current access code, and carries the
+ *   gallery's session generation (raised on disable, expiry change and code change, never lowered), so a
+ *   revoked session stays revoked, and a token of one gallery never opens another;
  * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
@@ -58,7 +59,7 @@ function hasValidSession(e, client) {
   try {
     const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
     const claims = $security.parseJWT(cookie.value, key);
-    return claims.gallery === client.id && claims.type === "gallery";
+    return claims.gallery === client.id && claims.type === "gallery" && Number(claims.gen) === client.getInt("sessionGeneration");
   } catch (_) {
     return false; // bad signature (code changed, other gallery) or expired
   }
@@ -70,7 +71,7 @@ function isSecureRequest(e) {
 
 function setSessionCookie(e, client) {
   const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
-  const token = $security.createJWT({ gallery: client.id, type: "gallery" }, key, rules.GALLERY_SESSION_SECONDS);
+  const token = $security.createJWT({ gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }, key, rules.GALLERY_SESSION_SECONDS);
   e.setCookie(
     new Cookie({
       name: rules.galleryCookieName(client.id),

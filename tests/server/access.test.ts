@@ -1,6 +1,7 @@
 /**
  * Access codes against the real server: one normalisation at the door, codes unique across the studio,
- * and codes that two clients shared before uniqueness (flagged by migration, closed on the code-only route).
+ * codes that two clients shared before uniqueness (flagged by migration, closed on the code-only route),
+ * sessions that stay revoked, and device edit times from the future that cannot freeze a field.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -95,5 +96,71 @@ describe("access codes", () => {
     expect(renewed.body.codeShared).toBe(false);
     const opened = await server.api<{ accessUrl: string }>("POST", "/api/gallery/access", { json: { accessCode: "fresh9" } });
     expect(opened.body.accessUrl).toBe(a.accessUrl);
+  });
+});
+
+async function unlock(c: Client): Promise<string> {
+  const r = await server.api("POST", `/api/gallery/${c.accessUrl}/verify`, { json: { accessCode: c.accessCode } });
+  expect(r.status).toBe(200);
+  return (r.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
+
+async function isVerified(c: Client, cookie: string): Promise<boolean> {
+  const r = await server.api<{ verified: boolean }>("GET", `/api/gallery/${c.accessUrl}/verify-session`, { cookie });
+  return r.status === 200 && r.body.verified;
+}
+
+async function patch(id: string, json: Record<string, unknown>) {
+  const r = await server.api<Client & { sessionGeneration: number; name: string }>("PATCH", `/api/collections/clients/records/${id}`, { token: server.ownerToken, json });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+describe("revocation", () => {
+  beforeEach(async () => server.restart());
+
+  it("keeps a session revoked after the gallery is disabled and enabled again", async () => {
+    const c = await makeClient({ accessCode: "REV001" });
+    const cookie = await unlock(c);
+    expect(await isVerified(c, cookie)).toBe(true);
+    await patch(c.id, { enabled: false });
+    await patch(c.id, { enabled: true });
+    expect(await isVerified(c, cookie)).toBe(false);
+    expect(await isVerified(c, await unlock(c))).toBe(true);
+  });
+
+  it("keeps a session revoked after the gallery expires and its expiry is lifted", async () => {
+    const c = await makeClient({ accessCode: "REV002" });
+    const cookie = await unlock(c);
+    await patch(c.id, { expirationDate: "2020-01-01 00:00:00.000Z" });
+    await patch(c.id, { expirationDate: "" });
+    expect(await isVerified(c, cookie)).toBe(false);
+  });
+
+  it("keeps a session revoked after the code changes and is switched back", async () => {
+    const c = await makeClient({ accessCode: "REV003" });
+    const cookie = await unlock(c);
+    await patch(c.id, { accessCode: "REV004" });
+    await patch(c.id, { accessCode: "REV003" });
+    expect(await isVerified(c, cookie)).toBe(false);
+  });
+
+  it("lets nobody set the generation back", async () => {
+    const c = await makeClient({ accessCode: "REV005" });
+    const cookie = await unlock(c);
+    const raised = await patch(c.id, { enabled: false });
+    expect(raised.sessionGeneration).toBe(1);
+    const lowered = await patch(c.id, { enabled: true, sessionGeneration: 0 });
+    expect(lowered.sessionGeneration).toBe(1);
+    expect(await isVerified(c, cookie)).toBe(false);
+  });
+
+  it("treats a device's edit time from the future as now, so a later new code or disable still applies", async () => {
+    const c = await makeClient({ accessCode: "CLK001" });
+    const inAYear = Date.now() + 365 * 24 * 3600 * 1000;
+    const frozen = await patch(c.id, { accessCode: "CLK002", enabled: false, fieldTimes: { accessCode: inAYear, enabled: inAYear } });
+    expect(frozen).toMatchObject({ accessCode: "CLK002", enabled: false });
+    const later = await patch(c.id, { accessCode: "CLK003", enabled: true });
+    expect(later).toMatchObject({ accessCode: "CLK003", enabled: true });
   });
 });
