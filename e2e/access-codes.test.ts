@@ -2,7 +2,8 @@
  * Access codes on the client form: the device refuses a code another client has (compared after the
  * contract's normalisation), warns about weak codes, generates new ones, and a clash the server finds at
  * push comes back to the form as a fixable field error instead of a parked change. The owner sees and
- * resets the wrong codes tried on a gallery's link.
+ * resets the wrong codes tried on a gallery's link. Expiry ends with the chosen day in the studio's time
+ * zone, tried with the browser in Los Angeles and the server in UTC.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +18,8 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  // The server runs in UTC; the expiry test's browser in Los Angeles.
+  [server, browser] = await Promise.all([startAppServer({ TZ: "UTC" }), launchChromium()]);
   ({ context, page } = await ownerSession(browser, server));
 });
 afterAll(async () => {
@@ -94,5 +96,47 @@ describe("access codes on the client form", () => {
     await panel.getByText(/3 wrong access codes tried on this gallery's link/).waitFor();
     await panel.getByRole("button", { name: "Reset" }).click();
     await panel.getByText("No wrong access codes have been tried on this gallery's link.").waitFor();
+  });
+
+  it("closes a gallery at the end of its expiry day in the studio's time zone (browser in Los Angeles, server in UTC)", async () => {
+    const la = await ownerSession(browser, server, { timezoneId: "America/Los_Angeles" });
+    try {
+      const dayInLa = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(ms));
+      const today = dayInLa(Date.now());
+      const yesterday = dayInLa(Date.now() - 24 * 3600 * 1000);
+
+      await la.page.goto("/settings");
+      await la.page.getByLabel("Time zone").waitFor();
+      expect(await la.page.getByLabel("Time zone").inputValue()).toBe("America/Los_Angeles");
+
+      const made: Record<string, { id: string; accessUrl: string }> = {};
+      for (const [name, day, code] of [["Lia Today", today, "LIA777"], ["Lou Yesterday", yesterday, "LOU777"]] as const) {
+        await la.page.goto("/clients/new");
+        await la.page.getByLabel("Expiration Date").fill(day);
+        await new NewClientPage(la.page).create({ name, accessCode: code });
+        await la.page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+        for (let tries = 0; !made[name] && tries < 80; tries++) {
+          const found = await ownerApi<{ items: Array<{ id: string; accessUrl: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`);
+          if (found.items[0]) made[name] = found.items[0];
+          else await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(made[name]).toBeTruthy();
+      }
+      // The chosen day is still running in Los Angeles (even when it is already tomorrow in UTC): open.
+      const open = await fetch(`${server.url}/api/gallery/${made["Lia Today"]!.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.7.0.1" }, body: JSON.stringify({ accessCode: "LIA777" }) });
+      expect(open.status).toBe(200);
+      const closed = await fetch(`${server.url}/api/gallery/${made["Lou Yesterday"]!.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: "LOU777" }) });
+      expect(closed.status).toBe(410);
+
+      // The owner's app agrees: the form shows the chosen day, the badge says Active.
+      await la.page.goto(`/clients/${made["Lia Today"]!.id}`);
+      await la.page.getByText("Active", { exact: true }).waitFor();
+      await new ClientDetailPage(la.page).openDetails();
+      expect(await la.page.getByLabel("Expiration Date").inputValue()).toBe(today);
+      await la.page.goto(`/clients/${made["Lou Yesterday"]!.id}`);
+      await la.page.getByText("Expired", { exact: true }).waitFor();
+    } finally {
+      await la.context.close();
+    }
   });
 });

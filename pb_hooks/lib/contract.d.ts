@@ -15,3 +15,5 @@ export function accessCodeStrength(value: string | null | undefined): "empty" | 
 export function isValidAccessUrl(value: string): boolean;
 export function parsePbDate(value: string | null | undefined): number | null;
 export function galleryStatus(gallery: { enabled: boolean; expirationDate?: string | null } | null, nowMs: number): GalleryStatus;
+export function endOfDayInZone(day: string, timeZone: string): number;
+export function expiryDay(value: string | null | undefined, timeZone: string): string;

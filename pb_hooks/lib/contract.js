@@ -64,6 +64,46 @@ function galleryStatus(gallery, nowMs) {
   return "Active";
 }
 
+/*
+ * Expiry at the end of the chosen day in the studio's time zone (settings.timeZone, an IANA name). The
+ * owner's app stores that instant in `expirationDate`; the server and the dashboard compare the instant
+ * (galleryStatus), so both close the gallery at the same moment. These three need Intl, which the app
+ * has and PocketBase's JS VM has not: the hooks never call them.
+ */
+
+/** Milliseconds to add to UTC to get the wall-clock time in `timeZone` at instant `ms`. */
+function zoneOffsetMs(ms, timeZone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(ms));
+  const get = (type) => Number((parts.find((p) => p.type === type) || { value: "0" }).value);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant a gallery set to expire on `day` ("YYYY-MM-DD") closes: the next midnight in `timeZone`. */
+function endOfDayInZone(day, timeZone) {
+  const [y, m, d] = String(day).split("-").map(Number);
+  const wallClock = Date.UTC(y, m - 1, d + 1);
+  let instant = wallClock;
+  for (let i = 0; i < 3; i++) instant = wallClock - zoneOffsetMs(instant, timeZone);
+  return instant;
+}
+
+/** The chosen day ("YYYY-MM-DD") of a stored expiry: the day of its last moment in `timeZone`; "" for none. */
+function expiryDay(value, timeZone) {
+  const ms = parsePbDate(value);
+  if (ms === null) return "";
+  const last = ms - 1;
+  return new Date(last + zoneOffsetMs(last, timeZone)).toISOString().slice(0, 10);
+}
+
 module.exports = {
   ACCESS_CODE_ALPHABET,
   ACCESS_CODE_LENGTH,
@@ -80,4 +120,6 @@ module.exports = {
   isValidAccessUrl,
   parsePbDate,
   galleryStatus,
+  endOfDayInZone,
+  expiryDay,
 };

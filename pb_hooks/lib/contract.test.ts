@@ -84,3 +84,20 @@ describe("one contract for app and server", () => {
     }
   });
 });
+
+describe("expiry at the end of the chosen day in the studio's time zone", () => {
+  it("closes at the next midnight there, daylight saving included", () => {
+    expect(new Date(app.endOfDayInZone("2026-11-25", "America/Los_Angeles")).toISOString()).toBe("2026-11-26T08:00:00.000Z");
+    expect(new Date(app.endOfDayInZone("2026-03-08", "America/Los_Angeles")).toISOString()).toBe("2026-03-09T07:00:00.000Z");
+    expect(new Date(app.endOfDayInZone("2026-06-30", "Europe/Berlin")).toISOString()).toBe("2026-06-30T22:00:00.000Z");
+    expect(new Date(app.endOfDayInZone("2026-11-25", "UTC")).toISOString()).toBe("2026-11-26T00:00:00.000Z");
+  });
+  it("shows the stored instant as the chosen day, and is open at 4 pm in California that day", () => {
+    const closes = app.endOfDayInZone("2026-11-25", "America/Los_Angeles");
+    expect(app.expiryDay(new Date(closes).toISOString(), "America/Los_Angeles")).toBe("2026-11-25");
+    const fourPm = Date.parse("2026-11-26T00:00:00Z"); // 4 pm on November 25 in Los Angeles
+    const stored = new Date(closes).toISOString().replace("T", " ");
+    expect(server.galleryStatus({ enabled: true, expirationDate: stored }, fourPm)).toBe("Active");
+    expect(server.galleryStatus({ enabled: true, expirationDate: stored }, closes + 1)).toBe("Expired");
+  });
+});

@@ -15,5 +15,7 @@ export {
   isValidAccessUrl,
   parsePbDate,
   galleryStatus as contractGalleryStatus,
+  endOfDayInZone,
+  expiryDay,
 } from "../../pb_hooks/lib/contract.js";
 export type { GalleryStatus } from "../../pb_hooks/lib/contract.js";

@@ -40,13 +40,15 @@ export interface SettingsFields {
   websiteUrl: string;
   primaryColor: string;
   enableWatermark: boolean;
+  /** IANA time zone of the studio: expiry dates end at midnight there ("" until the owner's device sets it). */
+  timeZone: string;
 }
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark"],
+  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark", "timeZone"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */

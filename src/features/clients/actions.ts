@@ -1,5 +1,6 @@
 /** Client writes from the screens: through the store's one write path, with the specification's toasts. */
 import { generateAccessCode } from "../../domain/access";
+import { expiryDay } from "../../domain/contract";
 import { db } from "../../store/db";
 import { StoreError } from "../../store/errors";
 import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
@@ -13,13 +14,14 @@ export function emptyClientForm(): ClientFormValues {
   return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true };
 }
 
-export function clientFormValues(row: ClientRow): ClientFormValues {
+/** The form's values of a client; the expiry shows as its day in the studio's time zone. */
+export function clientFormValues(row: ClientRow, timeZone: string): ClientFormValues {
   return {
     name: row.name,
     email: row.email,
     eventType: row.eventType,
     eventDate: toDateInput(row.eventDate),
-    expirationDate: toDateInput(row.expirationDate),
+    expirationDate: expiryDay(row.expirationDate, timeZone),
     accessCode: row.accessCode,
     accessUrl: row.accessUrl,
     notes: row.notes,

@@ -10,6 +10,7 @@ import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
+import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/images/GalleryTab";
 
 export function ClientDetailRoute() {
@@ -18,6 +19,7 @@ export function ClientDetailRoute() {
   const [tab, setTab] = useState<"gallery" | "details">("gallery");
   const refused = useRefusedFields(id ?? "");
   const codeShared = useCodeShared(id ?? "", client?.accessCode ?? "");
+  const timeZone = useStudioTimeZone();
 
   if (client === undefined) return <main className="page"><p className="muted">{CLIENT_TEXTS.loading}</p></main>;
   if (client === null) return <main className="page"><p className="muted">{CLIENT_TEXTS.notFound}</p></main>;
@@ -45,7 +47,7 @@ export function ClientDetailRoute() {
         <section className="card" role="tabpanel">
           <ClientForm
             key={client.id}
-            defaults={clientFormValues(client)}
+            defaults={clientFormValues(client, timeZone)}
             submitLabel={CLIENT_TEXTS.save}
             pendingLabel={CLIENT_TEXTS.saving}
             onSubmit={(values) => submitClientChanges(client.id, values)}

@@ -3,7 +3,8 @@
  * No network call happens here; sync pushes the outbox.
  */
 import { generateAccessCode, generateAccessUrl } from "../../domain/access";
-import { normalizeAccessCode } from "../../domain/contract";
+import { endOfDayInZone, normalizeAccessCode } from "../../domain/contract";
+import { deviceTimeZone } from "../../domain/time-zone";
 import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
 import type { StudioDb } from "../db";
@@ -22,6 +23,14 @@ function normalize(input: Partial<ClientFields>): Partial<ClientFields> {
   if (out.eventDate !== undefined) out.eventDate = toPbDate(out.eventDate);
   if (out.expirationDate !== undefined) out.expirationDate = toPbDate(out.expirationDate);
   return out;
+}
+
+/** A chosen expiry day ("YYYY-MM-DD") becomes the end of that day in the studio's time zone. */
+async function withExpiryInstant<T extends Partial<ClientFields>>(db: StudioDb, input: T): Promise<T> {
+  const value = input.expirationDate;
+  if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return input;
+  const settings = await db.settings.toCollection().first();
+  return { ...input, expirationDate: toPbDate(new Date(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())).toISOString()) };
 }
 
 /** The owner's message when another client on this device has the code (the server says the same). */
@@ -49,7 +58,7 @@ export async function refusedClientFields(db: StudioDb, id: string): Promise<Rec
 }
 
 export async function createClient(db: StudioDb, input: ClientInput): Promise<ClientRow> {
-  const given = normalize(input);
+  const given = normalize(await withExpiryInstant(db, input));
   const fields: ClientFields = {
     name: given.name ?? "",
     email: given.email ?? "",
@@ -70,7 +79,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     fieldTimes: {},
   };
   await guardQuota(() =>
-    db.transaction("rw", db.clients, db.outbox, async () => {
+    db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       await assertCodeFree(db, fields.accessCode, row.id);
       const entry = await enqueue(db, "clients", row.id, "create", { ...fields });
       row.fieldTimes = (await db.outbox.get(entry))!.fieldTimes;
@@ -82,10 +91,10 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
 
 export async function updateClient(db: StudioDb, id: string, patch: Partial<ClientFields>): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", db.clients, db.outbox, async () => {
+    db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       const row = await db.clients.get(id);
       if (!row) throw new StoreError("not-found", "Client not found");
-      const normalized = normalize(patch);
+      const normalized = normalize(await withExpiryInstant(db, patch));
       if (normalized.accessUrl === "") normalized.accessUrl = generateAccessUrl();
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();
       const changed = changedFields<ClientFields>(row, normalized);
