@@ -26,6 +26,7 @@ export const CLIENT_TEXTS = {
   invalidEmail: "Invalid email address",
   accessCodeRequired: "Access code is required",
   generateCode: "Generate new code",
+  sharedCodeBadge: "Shared code",
   failuresTitle: "Failed access attempts",
   noFailures: "No wrong access codes have been tried on this gallery's link.",
   failuresUnavailable: "Failed access attempts show when you are online.",
