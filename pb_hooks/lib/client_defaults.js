@@ -52,14 +52,15 @@ function isAccessCodeTaken(code, exceptId) {
 
 /**
  * Sets `accessKey` and `codeShared` (neither is the owner's to set): a new code must be free; a client
- * flagged as sharing its code stays flagged, without a key, until its code changes.
+ * flagged as sharing its code stays flagged, without a key, until its code changes or, once no other
+ * client has that code, until it is saved again.
  */
 function applyAccessKey(record) {
   const original = record.isNew() ? null : record.original();
   const code = record.getString("accessCode");
   const codeChanged = !original || rules.normalizeAccessCode(original.getString("accessCode")) !== rules.normalizeAccessCode(code);
   const wasShared = !!original && original.getBool("codeShared");
-  if (wasShared && !codeChanged) {
+  if (wasShared && !codeChanged && isAccessCodeTaken(code, record.id)) {
     record.set("codeShared", true);
     record.set("accessKey", "");
     return;

@@ -96,6 +96,11 @@ describe("access codes", () => {
     expect(renewed.body.codeShared).toBe(false);
     const opened = await server.api<{ accessUrl: string }>("POST", "/api/gallery/access", { json: { accessCode: "fresh9" } });
     expect(opened.body.accessUrl).toBe(a.accessUrl);
+    // The other client's code is its own now: its next save clears its flag too.
+    const other = await server.api<Client>("PATCH", `/api/collections/clients/records/${b.id}`, { token: server.ownerToken, json: { notes: "told them" } });
+    expect(other.body.codeShared).toBe(false);
+    const openedB = await server.api<{ accessUrl: string }>("POST", "/api/gallery/access", { json: { accessCode: "SAME42" } });
+    expect(openedB.body.accessUrl).toBe(b.accessUrl);
   });
 });
 
