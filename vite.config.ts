@@ -6,11 +6,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { hooksContract } from "./vite-plugin-hooks-contract";
 
 export const THEME_COLOR = "#6d28d9";
 
 export default defineConfig({
   plugins: [
+    hooksContract(),
     react(),
     VitePWA({
       strategies: "injectManifest",

@@ -5,11 +5,13 @@
  * first and passes CHROMIUM_PATH).
  */
 import { defineConfig } from "vitest/config";
+import { hooksContract } from "./vite-plugin-hooks-contract";
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [hooksContract()],
         test: {
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts"],
@@ -17,6 +19,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [hooksContract()],
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
@@ -49,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [hooksContract()],
         test: {
           name: "browser",
           include: ["e2e/**/*.test.ts"],

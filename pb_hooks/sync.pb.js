@@ -1,13 +1,15 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
  * Sync support: per-field newest-wins on every create and update of a synced record (the rule is in
- * lib/sync_rules.js), and the server's clock for devices to measure their offset.
+ * lib/sync_rules.js), and the server's clock for devices to measure their offset. A client's access key is
+ * decided here too, after the values a request keeps are known.
  */
 onRecordCreate(
   (e) => {
     const rules = require(`${__hooks}/lib/sync_rules.js`);
     const fields = rules.SYNCED_FIELDS[e.record.collection().name];
     e.record.set("fieldTimes", rules.timesForCreate(fields, e.record.getString("fieldTimes"), Date.now()));
+    if (e.record.collection().name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(e.record);
     return e.next();
   },
   "clients",
@@ -30,6 +32,12 @@ onRecordUpdate(
     );
     for (const f of result.revert) record.set(f, original.get(f));
     record.set("fieldTimes", result.times);
+    // Access rules on the values the request keeps: a unique code and the session generation.
+    if (record.collection().name === "clients") {
+      const defaults = require(`${__hooks}/lib/client_defaults.js`);
+      defaults.applyAccessKey(record);
+      defaults.applyGeneration(record);
+    }
     return e.next();
   },
   "clients",

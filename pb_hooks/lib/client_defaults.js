@@ -1,7 +1,11 @@
 /**
  * Defaults and checks of a client record (PocketBase has no field defaults): a blank accessUrl becomes 10
  * random lowercase alphanumerics (unique), a blank accessCode 6 uppercase alphanumerics, a blank eventType
- * "Wedding". Reserved or malformed accessUrls are refused. Uses PocketBase globals; required in handlers.
+ * "Wedding". Reserved or malformed accessUrls are refused, and so is an access code that another client
+ * has in its normalised form (lib/contract.js); `accessKey` stores that form under a unique index.
+ * applyAccessKey runs here and again in sync.pb.js once the sync rules decided which values a request keeps
+ * (PocketBase does not promise an order between the two files' hooks; the later call decides).
+ * Uses PocketBase globals; required in handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 
@@ -27,9 +31,65 @@ function applyClientDefaults(record) {
   }
   record.set("accessUrl", accessUrl);
   if (!record.getString("accessCode").trim()) {
-    record.set("accessCode", $security.randomStringWithAlphabet(rules.ACCESS_CODE_LENGTH, rules.ACCESS_CODE_ALPHABET));
+    let code;
+    do {
+      code = $security.randomStringWithAlphabet(rules.ACCESS_CODE_LENGTH, rules.ACCESS_CODE_ALPHABET);
+    } while (isAccessCodeTaken(code, record.id));
+    record.set("accessCode", code);
   }
+  applyAccessKey(record);
+  applyGeneration(record);
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
 }
 
-module.exports = { applyClientDefaults };
+/** Whether another client has this code, normalised (shared codes from before uniqueness included). */
+function isAccessCodeTaken(code, exceptId) {
+  const key = rules.normalizeAccessCode(code);
+  if (!key) return false;
+  const rows = $app.findRecordsByFilter("clients", "(accessKey = {:key} || codeShared = true) && id != {:id}", "", 0, 0, { key, id: exceptId || "" });
+  return rows.some((r) => rules.normalizeAccessCode(r.getString("accessCode")) === key);
+}
+
+/**
+ * Sets `accessKey` and `codeShared` (neither is the owner's to set): a new code must be free; a client
+ * flagged as sharing its code stays flagged, without a key, until its code changes or, once no other
+ * client has that code, until it is saved again.
+ */
+function applyAccessKey(record) {
+  const original = record.isNew() ? null : record.original();
+  const code = record.getString("accessCode");
+  const codeChanged = !original || rules.normalizeAccessCode(original.getString("accessCode")) !== rules.normalizeAccessCode(code);
+  const wasShared = !!original && original.getBool("codeShared");
+  if (wasShared && !codeChanged && isAccessCodeTaken(code, record.id)) {
+    record.set("codeShared", true);
+    record.set("accessKey", "");
+    return;
+  }
+  if (codeChanged && isAccessCodeTaken(code, record.id)) {
+    throw new BadRequestError("This access code is already used by another client.", {
+      accessCode: new ValidationError("access_code_taken", rules.TEXTS.codeTaken),
+    });
+  }
+  record.set("codeShared", false);
+  record.set("accessKey", rules.normalizeAccessCode(code));
+}
+
+/**
+ * The session generation, derived from the stored one on every save (so neither the owner nor a device can
+ * set it, and running twice changes nothing): one up when the gallery is disabled, its expiry changes or
+ * its code changes.
+ */
+function applyGeneration(record) {
+  if (record.isNew()) {
+    record.set("sessionGeneration", 0);
+    return;
+  }
+  const original = record.original();
+  const before = original.getInt("sessionGeneration");
+  const disabled = original.getBool("enabled") && !record.getBool("enabled");
+  const expiryChanged = original.getString("expirationDate") !== record.getString("expirationDate");
+  const codeChanged = rules.normalizeAccessCode(original.getString("accessCode")) !== rules.normalizeAccessCode(record.getString("accessCode"));
+  record.set("sessionGeneration", before + (disabled || expiryChanged || codeChanged ? 1 : 0));
+}
+
+module.exports = { applyClientDefaults, applyAccessKey, applyGeneration };

@@ -5,8 +5,10 @@
  * Invariants a change must keep:
  * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
  * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
- * - a session token is signed with a key that contains the gallery's current access code, so changing the
- *   code revokes every session of that gallery, and a token of one gallery never opens another;
+ * - every check of a code takes a ticket of the brute-force budget first (lib/access_guard.js);
+ * - a session token is signed with a key that contains the gallery's current access code, and carries the
+ *   gallery's session generation (raised on disable, expiry change and code change, never lowered), so a
+ *   revoked session stays revoked, and a token of one gallery never opens another;
  * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
@@ -57,7 +59,7 @@ function hasValidSession(e, client) {
   try {
     const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
     const claims = $security.parseJWT(cookie.value, key);
-    return claims.gallery === client.id && claims.type === "gallery";
+    return claims.gallery === client.id && claims.type === "gallery" && Number(claims.gen) === client.getInt("sessionGeneration");
   } catch (_) {
     return false; // bad signature (code changed, other gallery) or expired
   }
@@ -69,7 +71,7 @@ function isSecureRequest(e) {
 
 function setSessionCookie(e, client) {
   const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
-  const token = $security.createJWT({ gallery: client.id, type: "gallery" }, key, rules.GALLERY_SESSION_SECONDS);
+  const token = $security.createJWT({ gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }, key, rules.GALLERY_SESSION_SECONDS);
   e.setCookie(
     new Cookie({
       name: rules.galleryCookieName(client.id),
@@ -83,36 +85,16 @@ function setSessionCookie(e, client) {
   );
 }
 
+/** Compares the normalised forms (lib/contract.js), in constant time for equal lengths. */
 function codesMatch(given, expected) {
-  // Constant time for equal lengths; the length of a code is no secret worth the complexity.
-  return $security.equal(String(given), String(expected)) && String(expected) !== "";
-}
-
-/** Reads and updates the per-gallery wrong-code counter; throws 429 while the gallery refuses attempts. */
-function checkCodeWithCap(client, givenCode) {
-  let counter = null;
-  try {
-    counter = $app.findFirstRecordByData("gallery_attempts", "client", client.id);
-  } catch (_) {}
-  const now = Date.now();
-  const state = rules.attemptWindow(counter && { windowStart: counter.getString("windowStart"), failures: counter.getInt("failures") }, now);
-  if (!state.allowed) throw new TooManyRequestsError(rules.TEXTS.locked);
-  const isMatch = codesMatch(givenCode, client.getString("accessCode"));
-  if (!isMatch) {
-    if (!counter) {
-      counter = new Record($app.findCollectionByNameOrId("gallery_attempts"));
-      counter.set("client", client.id);
-    }
-    counter.set("windowStart", new Date(state.windowStart).toISOString());
-    counter.set("failures", state.failures + 1);
-    $app.save(counter);
-  }
-  return isMatch;
+  const a = rules.normalizeAccessCode(given);
+  const b = rules.normalizeAccessCode(expected);
+  return $security.equal(a, b) && b !== "";
 }
 
 function requestedCode(e) {
   const body = e.requestInfo().body || {};
-  return typeof body.accessCode === "string" ? body.accessCode.trim() : "";
+  return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
 }
 
 function studioBranding() {
@@ -125,7 +107,7 @@ function studioBranding() {
       companyName: s.getString("companyName"),
       email: s.getString("email"),
       websiteUrl: s.getString("websiteUrl"),
-      primaryColor: s.getString("primaryColor") || "#6d28d9",
+      primaryColor: s.getString("primaryColor") || rules.DEFAULT_PRIMARY_COLOR,
       enableWatermark: s.getBool("enableWatermark"),
       logoUrl: logo ? "/api/gallery/studio/logo?v=" + encodeURIComponent(logo) : "",
     };
@@ -160,17 +142,25 @@ function plainImage(r) {
 
 // ---- route handlers -------------------------------------------------------------------------------------
 
-/** POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone. */
+/**
+ * POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone, through the
+ * unique normalised key. A code that two clients shared before codes were unique has no key, so it opens
+ * neither here (the link route still works).
+ */
 function access(e) {
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required");
-  const candidates = $app.findRecordsByFilter("clients", "enabled = true && accessCode != ''", "created,id", 0, 0);
-  // Compare against every candidate, without stopping early, so the time taken says nothing.
+  const guard = require(`${__hooks}/lib/access_guard.js`);
+  const taken = guard.take(e, "code-only");
+  if (!taken.ok) return guard.refuse(e, taken);
   let match = null;
-  for (const c of candidates) {
-    if (codesMatch(code, c.getString("accessCode")) && !match) match = c;
+  try {
+    match = $app.findFirstRecordByData("clients", "accessKey", code);
+  } catch (_) {}
+  if (!match || !match.getBool("enabled") || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
+    throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
-  if (!match) throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  guard.refund(taken.ticket);
   assertOpen(match);
   setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
@@ -203,14 +193,24 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
+  const guard = require(`${__hooks}/lib/access_guard.js`);
+  const taken = guard.take(e, "link");
+  if (!taken.ok) return guard.refuse(e, taken);
   const client = findClientByAccessUrl(accessUrl);
   const state = rules.galleryState(client && plainClient(client), Date.now());
   if (state === "missing") {
     codesMatch(code, "unknown-gallery"); // same work as a real comparison
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
-  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
-  if (!code || !checkCodeWithCap(client, code)) throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  if (state === "expired") {
+    guard.refund(taken.ticket); // no code was checked
+    throw new ApiError(410, rules.TEXTS.expired);
+  }
+  if (!code || !codesMatch(code, client.getString("accessCode"))) {
+    guard.recordGalleryFailure(client.id);
+    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+  }
+  guard.refund(taken.ticket);
   setSessionCookie(e, client);
   return e.json(200, { success: true });
 }
@@ -283,7 +283,7 @@ function studioLogo(e) {
 
 /** GET /api/gallery/studio/info: name, contact email, colour and logo for the access page. */
 function studioInfo(e) {
-  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: "#6d28d9", enableWatermark: true, logoUrl: "" });
+  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
 module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };

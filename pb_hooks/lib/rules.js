@@ -3,64 +3,112 @@
  * The hooks pass in the current time and the records' plain values.
  */
 
-/** Generated access URLs: 10 lowercase alphanumerics (specification, section 9). */
-const ACCESS_URL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-const ACCESS_URL_LENGTH = 10;
-/** Generated access codes: 6 uppercase alphanumerics. */
-const ACCESS_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-const ACCESS_CODE_LENGTH = 6;
-/** Path segments of /api/gallery/* that are routes, so never a gallery's accessUrl. */
-const RESERVED_ACCESS_URLS = ["access", "image"];
-const ACCESS_URL_PATTERN = /^[a-z0-9-]{1,64}$/;
+const contract = require("./contract.js");
+const {
+  ACCESS_URL_ALPHABET,
+  ACCESS_URL_LENGTH,
+  ACCESS_CODE_ALPHABET,
+  ACCESS_CODE_LENGTH,
+  RESERVED_ACCESS_URLS,
+  EVENT_TYPES,
+  DEFAULT_EVENT_TYPE,
+  DEFAULT_PRIMARY_COLOR,
+  parsePbDate,
+  isValidAccessUrl,
+  normalizeAccessCode,
+} = contract;
 
-/** Wrong codes a gallery accepts per window before it refuses every attempt until the window ends. */
-const MAX_FAILURES_PER_WINDOW = 10;
-const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * The brute-force budget of both gallery doors (docs/SECURITY.md has the figures). Per address: the first
+ * FREE_FAILURES wrong codes cost nothing, then each further one makes the address wait twice as long as
+ * the one before (1 minute after the 5th, 2 after the 6th, ...), at most MAX_WAIT_MS; failures are
+ * forgotten after FORGET_AFTER_MS without one. Studio-wide: the code-only route checks at most
+ * CODE_ONLY_BUDGET wrong codes per CODE_ONLY_WINDOW_MS. A gallery itself is never locked.
+ */
+const GUARD = {
+  FREE_FAILURES: 5,
+  BASE_WAIT_MS: MINUTE_MS,
+  MAX_WAIT_MS: 7 * DAY_MS,
+  FORGET_AFTER_MS: 90 * DAY_MS,
+  CODE_ONLY_BUDGET: 2,
+  CODE_ONLY_WINDOW_MS: 7 * DAY_MS,
+};
+
+/** The wait after an address's n-th failure in a row. */
+function waitAfterFailures(n) {
+  if (n < GUARD.FREE_FAILURES) return 0;
+  return Math.min(GUARD.MAX_WAIT_MS, GUARD.BASE_WAIT_MS * Math.pow(2, n - GUARD.FREE_FAILURES));
+}
+
+/**
+ * Before an attempt from an address: refused while it must wait; otherwise the attempt is counted as a
+ * failure up front (`next`, to store in the same transaction) and refunded when the code is right.
+ */
+function addressBeforeAttempt(guard, nowMs) {
+  if (guard && guard.nextAt > nowMs) return { allowed: false, retryAfterMs: guard.nextAt - nowMs };
+  const remembered = guard && nowMs - guard.lastAt < GUARD.FORGET_AFTER_MS ? guard.failures : 0;
+  const failures = remembered + 1;
+  return { allowed: true, next: { failures, nextAt: nowMs + waitAfterFailures(failures), lastAt: nowMs } };
+}
+
+/** After a right code: the attempt was no failure, and the address may go on at once. */
+function addressRefund(guard, nowMs) {
+  return { failures: Math.max(0, guard.failures - 1), nextAt: nowMs, lastAt: guard.lastAt };
+}
+
+/** Before a code-only attempt: a ticket of the studio-wide budget (failures = used, nextAt = window end). */
+function budgetBeforeAttempt(budget, nowMs) {
+  if (!budget || nowMs >= budget.nextAt) return { allowed: true, next: { failures: 1, nextAt: nowMs + GUARD.CODE_ONLY_WINDOW_MS, lastAt: nowMs } };
+  if (budget.failures >= GUARD.CODE_ONLY_BUDGET) return { allowed: false, retryAfterMs: budget.nextAt - nowMs };
+  return { allowed: true, next: { failures: budget.failures + 1, nextAt: budget.nextAt, lastAt: nowMs } };
+}
+
+function budgetRefund(budget) {
+  return { failures: Math.max(0, budget.failures - 1), nextAt: budget.nextAt, lastAt: budget.lastAt };
+}
+
+/** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. */
+function addressMaterial(ip) {
+  const value = String(ip || "").trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
+  if (mapped) return mapped[1];
+  if (value.indexOf(":") === -1) return value;
+  const [head, tail = ""] = value.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = value.indexOf("::") === -1 ? [] : tail ? tail.split(":") : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const groups = headParts.concat(new Array(Math.max(0, missing)).fill("0"), tailParts);
+  return groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || "0", 16).toString(16))
+    .join(":") + "::/64";
+}
+
 /** How long an unlocked gallery stays unlocked in the visitor's browser. */
 const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 200;
-const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"];
-const DEFAULT_EVENT_TYPE = "Wedding";
 
 const TEXTS = {
   notFound: "Gallery not found",
   expired: "This gallery has expired",
   invalidCode: "The access code provided is invalid or expired.",
-  locked: "Too many wrong access codes for this gallery. Please try again later.",
+  waitAddress: "Too many wrong access codes from your network. Please wait before trying again.",
+  useLink: "Too many wrong access codes have been tried here lately. Please open the gallery link your photographer sent you.",
   unauthorized: "Please enter your access code to view this private gallery",
   imageNotFound: "Image not found",
+  codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
 };
-
-/** PocketBase dates read as "2026-01-02 03:04:05.000Z"; an empty string means no date. */
-function parsePbDate(value) {
-  if (!value) return null;
-  const ms = Date.parse(String(value).replace(" ", "T"));
-  return Number.isNaN(ms) ? null : ms;
-}
 
 /**
  * What a visitor may get of a gallery: "missing" (unknown or disabled: the same answer, so that a disabled
  * gallery cannot be told from one that never existed), "expired" (expiry earlier than now), or "open".
  */
 function galleryState(client, nowMs) {
-  if (!client || !client.enabled) return "missing";
-  const expiresAt = parsePbDate(client.expirationDate);
-  if (expiresAt !== null && expiresAt < nowMs) return "expired";
-  return "open";
-}
-
-/**
- * The attempt counter after one more attempt. Returns whether the attempt may be checked at all
- * (`allowed`) and the counter to store. A window starts at the first failure and lasts an hour.
- */
-function attemptWindow(counter, nowMs) {
-  const start = counter ? parsePbDate(counter.windowStart) : null;
-  if (start === null || nowMs - start >= FAILURE_WINDOW_MS) {
-    return { allowed: true, windowStart: nowMs, failures: 0 };
-  }
-  const failures = counter.failures || 0;
-  return { allowed: failures < MAX_FAILURES_PER_WINDOW, windowStart: start, failures };
+  const status = contract.galleryStatus(client, nowMs);
+  return status === "Dormant" ? "missing" : status === "Expired" ? "expired" : "open";
 }
 
 /** The signing key of a gallery's session token: changing the access code changes it and so revokes every session. */
@@ -70,10 +118,6 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
 
 function galleryCookieName(clientId) {
   return "sg_gallery_" + clientId;
-}
-
-function isValidAccessUrl(value) {
-  return ACCESS_URL_PATTERN.test(value) && RESERVED_ACCESS_URLS.indexOf(value) === -1;
 }
 
 function parsePaging(pageParam, limitParam) {
@@ -107,19 +151,25 @@ module.exports = {
   ACCESS_CODE_ALPHABET,
   ACCESS_CODE_LENGTH,
   RESERVED_ACCESS_URLS,
-  MAX_FAILURES_PER_WINDOW,
-  FAILURE_WINDOW_MS,
+  GUARD,
   GALLERY_SESSION_SECONDS,
   PAGE_SIZE_DEFAULT,
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
+  DEFAULT_PRIMARY_COLOR,
   TEXTS,
   parsePbDate,
   galleryState,
-  attemptWindow,
+  waitAfterFailures,
+  addressBeforeAttempt,
+  addressRefund,
+  budgetBeforeAttempt,
+  budgetRefund,
+  addressMaterial,
   galleryTokenKey,
   galleryCookieName,
   isValidAccessUrl,
+  normalizeAccessCode,
   parsePaging,
   publicImage,
 };

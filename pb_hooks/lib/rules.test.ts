@@ -21,19 +21,51 @@ describe("galleryState", () => {
   });
 });
 
-describe("attemptWindow", () => {
-  const start = Date.parse("2026-06-15T12:00:00Z");
-  const iso = (ms: number) => new Date(ms).toISOString();
-  it("allows the first attempt and opens a window", () => {
-    expect(rules.attemptWindow(null, start)).toEqual({ allowed: true, windowStart: start, failures: 0 });
+describe("brute-force budget", () => {
+  const t0 = Date.parse("2026-06-15T12:00:00Z");
+  const YEAR = 365 * 24 * HOUR;
+  it("lets an address try five codes freely, then doubles its wait up to a week", () => {
+    expect([1, 4, 5, 6, 7].map(rules.waitAfterFailures)).toEqual([0, 0, 60_000, 120_000, 240_000]);
+    expect(rules.waitAfterFailures(40)).toBe(7 * 24 * HOUR);
   });
-  it("refuses once ten failures fall inside the hour", () => {
-    expect(rules.attemptWindow({ windowStart: iso(start), failures: 9 }, start + 1000).allowed).toBe(true);
-    expect(rules.attemptWindow({ windowStart: iso(start), failures: 10 }, start + HOUR - 1).allowed).toBe(false);
+  it("refuses an address while it must wait, and forgets after 90 quiet days", () => {
+    const after5 = { failures: 5, nextAt: t0 + 60_000, lastAt: t0 };
+    expect(rules.addressBeforeAttempt(after5, t0 + 1000)).toEqual({ allowed: false, retryAfterMs: 59_000 });
+    expect(rules.addressBeforeAttempt(after5, t0 + 60_000).next?.failures).toBe(6);
+    expect(rules.addressBeforeAttempt(after5, t0 + 90 * 24 * HOUR).next?.failures).toBe(1);
   });
-  it("starts a fresh window after an hour", () => {
-    const next = rules.attemptWindow({ windowStart: iso(start), failures: 10 }, start + HOUR);
-    expect(next).toEqual({ allowed: true, windowStart: start + HOUR, failures: 0 });
+  it("gives one address at most 83 checked codes a year, whatever its timing", () => {
+    let best = 0;
+    for (let ramp = 1; ramp <= 60; ramp++) {
+      let t = t0, n = 0, inRun = 0;
+      let g: { failures: number; nextAt: number; lastAt: number } | null = null;
+      while (t <= t0 + YEAR) {
+        const a = rules.addressBeforeAttempt(g, t);
+        if (!a.allowed) {
+          t = g!.nextAt;
+          continue;
+        }
+        n++;
+        inRun++;
+        g = a.next!;
+        if (inRun >= ramp) {
+          t = g.lastAt + rules.GUARD.FORGET_AFTER_MS; // rest until forgotten, then start over
+          inRun = 0;
+        }
+      }
+      best = Math.max(best, n);
+    }
+    expect(best).toBeLessThanOrEqual(83);
+  });
+  it("checks two wrong code-only guesses a week studio-wide", () => {
+    const first = rules.budgetBeforeAttempt(null, t0);
+    const second = rules.budgetBeforeAttempt(first.next!, t0 + 1);
+    expect(rules.budgetBeforeAttempt(second.next!, t0 + 2)).toEqual({ allowed: false, retryAfterMs: 7 * 24 * HOUR - 2 });
+    expect(rules.budgetBeforeAttempt(second.next!, t0 + 7 * 24 * HOUR).allowed).toBe(true);
+  });
+  it("keys IPv6 addresses by their /64", () => {
+    expect(rules.addressMaterial("2001:db8:a:b:1:2:3:4")).toBe(rules.addressMaterial("2001:db8:a:b::9"));
+    expect(rules.addressMaterial("::ffff:10.0.0.1")).toBe("10.0.0.1");
   });
 });
 

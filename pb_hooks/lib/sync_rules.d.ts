@@ -8,3 +8,5 @@ export function resolveUpdate(
   nowMs: number,
 ): { revert: string[]; times: Record<string, number> };
 export function timesForCreate(fields: string[], sentTimes: unknown, nowMs: number): Record<string, number>;
+export const FUTURE_TOLERANCE_MS: number;
+export function clampTime(time: number, nowMs: number): number;

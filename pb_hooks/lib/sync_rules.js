@@ -6,12 +6,14 @@
  * - no time sent for it (an edit through the dashboard or a plain API call): it is an edit made now;
  * - a time older than the stored one: the stored value is newer and stays (the field is reverted);
  * - otherwise the new value is kept with its time.
- * Times of untouched fields are kept as stored, so a device can never erase another's times.
+ * Times of untouched fields are kept as stored, so a device can never erase another's times. A time more
+ * than FUTURE_TOLERANCE_MS ahead of the server's clock counts as now, so a device with a wrong clock cannot
+ * freeze a field against later edits (a "disable" or a new code from another device).
  */
 const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark"],
+  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark", "timeZone"],
 };
 
 function parseTimes(raw) {
@@ -38,8 +40,9 @@ function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
   const revert = [];
   for (const field of fields) {
     if (!isChanged(field)) continue;
-    const sentTime = typeof sent[field] === "number" ? sent[field] : null;
-    const storedTime = typeof stored[field] === "number" ? stored[field] : null;
+    const sentTime = typeof sent[field] === "number" ? clampTime(sent[field], nowMs) : null;
+    // A time already stored from the future (before clamping existed) must not freeze the field either.
+    const storedTime = typeof stored[field] === "number" ? clampTime(stored[field], nowMs) : null;
     const isFresh = sentTime !== null && sentTime !== storedTime;
     const editTime = isFresh ? sentTime : nowMs;
     if (storedTime !== null && editTime < storedTime) revert.push(field);
@@ -48,12 +51,20 @@ function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
   return { revert, times };
 }
 
-/** On create: every synced field gets the time sent for it, or now. */
+/** On create: every synced field gets the time sent for it (clamped), or now. */
 function timesForCreate(fields, sentTimes, nowMs) {
   const sent = parseTimes(sentTimes);
   const times = {};
-  for (const field of fields) times[field] = typeof sent[field] === "number" ? sent[field] : nowMs;
+  for (const field of fields) times[field] = typeof sent[field] === "number" ? clampTime(sent[field], nowMs) : nowMs;
   return times;
 }
 
-module.exports = { SYNCED_FIELDS, resolveUpdate, timesForCreate, parseTimes };
+/** How far ahead of the server's clock a device's edit time may be (clock offsets are measured, not perfect). */
+const FUTURE_TOLERANCE_MS = 60 * 1000;
+
+/** An edit time later than the server's clock plus the tolerance is an edit made now. */
+function clampTime(time, nowMs) {
+  return time > nowMs + FUTURE_TOLERANCE_MS ? nowMs : time;
+}
+
+module.exports = { SYNCED_FIELDS, FUTURE_TOLERANCE_MS, resolveUpdate, timesForCreate, parseTimes, clampTime };

@@ -32,3 +32,17 @@ describe("resolveUpdate: newest edit wins per field", () => {
     expect(rules.timesForCreate(FIELDS, '{"name":7}', 999)).toEqual({ name: 7, email: 999, notes: 999 });
   });
 });
+
+describe("edit times from the future", () => {
+  const now = Date.parse("2026-06-15T12:00:00Z");
+  it("are taken as now beyond the 60 s tolerance, and kept within it", () => {
+    expect(rules.clampTime(now + 60_000, now)).toBe(now + 60_000);
+    expect(rules.clampTime(now + 60_001, now)).toBe(now);
+  });
+  it("cannot freeze a field: a later edit wins over a stored time from next year", () => {
+    const stored = JSON.stringify({ enabled: now + 365 * 86_400_000 });
+    const result = rules.resolveUpdate(["enabled"], () => true, stored, "{}", now);
+    expect(result.revert).toEqual([]);
+    expect(result.times.enabled).toBe(now);
+  });
+});

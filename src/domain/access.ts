@@ -2,8 +2,7 @@
  * Access urls and codes made on the device, in the server's formats, so the owner can share a gallery
  * created offline before it reaches the server (the server keeps given values).
  */
-const LOWER_ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
-const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, ACCESS_URL_ALPHABET, ACCESS_URL_LENGTH } from "./contract";
 
 function randomString(length: number, alphabet: string): string {
   // Rejection sampling keeps every character equally likely (codes are secrets).
@@ -17,5 +16,5 @@ function randomString(length: number, alphabet: string): string {
   return out;
 }
 
-export const generateAccessUrl = (): string => randomString(10, LOWER_ALNUM);
-export const generateAccessCode = (): string => randomString(6, UPPER_ALNUM);
+export const generateAccessUrl = (): string => randomString(ACCESS_URL_LENGTH, ACCESS_URL_ALPHABET);
+export const generateAccessCode = (): string => randomString(ACCESS_CODE_LENGTH, ACCESS_CODE_ALPHABET);

@@ -3,7 +3,9 @@
  * expiration earlier than now = Expired; otherwise Active. "Expiring" means the expiration is 0 to 7 whole
  * days ahead, days rounded down.
  */
-export type GalleryStatus = "Dormant" | "Expired" | "Active";
+import { contractGalleryStatus, parsePbDate, type GalleryStatus } from "./contract";
+
+export type { GalleryStatus };
 
 export interface GalleryDates {
   enabled: boolean;
@@ -16,16 +18,13 @@ export const EXPIRING_WINDOW_DAYS = 7;
 
 /** Parses ISO dates and PocketBase's "YYYY-MM-DD HH:MM:SS.sssZ"; blank or invalid gives null. */
 export function parseDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value.includes(" ") ? value.replace(" ", "T") : value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const ms = parsePbDate(value);
+  return ms === null ? null : new Date(ms);
 }
 
+/** The contract's rule (the server answers by the same function). */
 export function galleryStatus(gallery: GalleryDates, now: Date): GalleryStatus {
-  if (!gallery.enabled) return "Dormant";
-  const expires = parseDate(gallery.expirationDate);
-  if (expires && expires.getTime() < now.getTime()) return "Expired";
-  return "Active";
+  return contractGalleryStatus(gallery, now.getTime());
 }
 
 /** Whole days from now until the expiration, rounded down; null without an expiration. */

@@ -2,10 +2,10 @@
  * The synced records as the app and the server share them (specification, section 3). Dates are kept in
  * PocketBase's form ("2026-06-01 00:00:00.000Z", or "" for none) so local and server values compare equal.
  */
-export const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"] as const;
+import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES } from "./contract";
+
+export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
-export const DEFAULT_EVENT_TYPE: EventType = "Wedding";
-export const DEFAULT_PRIMARY_COLOR = "#6d28d9";
 
 export type SyncedCollection = "clients" | "images" | "settings";
 
@@ -40,13 +40,15 @@ export interface SettingsFields {
   websiteUrl: string;
   primaryColor: string;
   enableWatermark: boolean;
+  /** IANA time zone of the studio: expiry dates end at midnight there ("" until the owner's device sets it). */
+  timeZone: string;
 }
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark"],
+  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark", "timeZone"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */

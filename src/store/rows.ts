@@ -62,6 +62,8 @@ export interface OutboxEntry {
   stage?: "record" | "original";
   /** Set when the server refused the change for good (a validation error); the owner is shown it. */
   error?: string;
+  /** The server's message per field of that refusal (e.g. accessCode: taken), shown on the record's form. */
+  fieldErrors?: Record<string, string>;
 }
 
 /** A value that lost a conflict, kept so that no edit disappears silently. */

@@ -90,7 +90,8 @@ async function resolveRefusal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
     });
     return true;
   }
-  await db.outbox.update(entry.seq!, { error: describeRejection(failure), attempts: entry.attempts + 1 });
+  const fieldErrors = Object.fromEntries(Object.entries(failure.data).map(([field, e]) => [field, e.message ?? e.code ?? ""]));
+  await db.outbox.update(entry.seq!, { error: describeRejection(failure), fieldErrors, attempts: entry.attempts + 1 });
   return true;
 }
 

@@ -108,3 +108,14 @@ export async function createVisitorUser(server: TestServer, email = "visitor@stu
   const auth = await server.api<{ token: string }>("POST", "/api/collections/users/auth-with-password", { json: { identity: email, password } });
   return { id: made.body.id, token: auth.body.token };
 }
+
+/**
+ * Forgets every address's wrong codes and the code-only budget (superusers only), so that tests which all
+ * come from the loopback address start each case with a fresh brute-force budget.
+ */
+export async function resetAccessGuards(server: TestServer): Promise<void> {
+  const rows = await server.api<{ items: Array<{ id: string }> }>("GET", "/api/collections/access_guards/records?perPage=500", { token: server.superToken });
+  for (const row of rows.body.items ?? []) {
+    await server.api("DELETE", `/api/collections/access_guards/records/${row.id}`, { token: server.superToken });
+  }
+}

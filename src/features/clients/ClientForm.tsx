@@ -1,27 +1,49 @@
 /** The client form of /clients/new and the Client Details tab. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
+import { generateAccessCode } from "../../domain/access";
+import { accessCodeStrength } from "../../domain/contract";
 import { EVENT_TYPES } from "../../domain/records";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import type { ClientFieldErrors } from "./actions";
 import { ClientFormSchema, type ClientFormValues } from "./client-schema";
+import { CLIENT_TEXTS } from "./texts";
 
 interface Props {
   defaults: ClientFormValues;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (values: ClientFormValues) => Promise<void>;
+  /** Resolves with field errors to show (e.g. a code another client has), or nothing. */
+  onSubmit: (values: ClientFormValues) => Promise<ClientFieldErrors | void | undefined>;
+  /** The server's refusals of this client's waiting changes, by field. */
+  serverErrors?: Record<string, string>;
+  /** Another client has the same code (from before codes were unique). */
+  codeShared?: boolean;
 }
 
-export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit }: Props) {
+export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serverErrors = {}, codeShared = false }: Props) {
   const {
     register,
     handleSubmit,
+    setError,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
     // `values` follows the client as sync changes it elsewhere; fields the owner is editing keep their input.
   } = useForm<ClientFormValues>({ resolver: zodResolver(ClientFormSchema), defaultValues: defaults, values: defaults, resetOptions: { keepDirtyValues: true } });
+  const code = useWatch({ control, name: "accessCode" });
+  const isDirtyCode = code !== defaults.accessCode;
+  const strength = accessCodeStrength(code);
   return (
-    <form className="client-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form
+      className="client-form"
+      onSubmit={handleSubmit(async (values) => {
+        const fieldErrors = await onSubmit(values);
+        for (const [field, message] of Object.entries(fieldErrors ?? {})) setError(field as keyof ClientFormValues, { message });
+      })}
+      noValidate
+    >
       <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
       <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
       <div className="field">
@@ -39,7 +61,19 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit }: Pr
         <TextField label="Expiration Date" type="date" error={errors.expirationDate?.message} {...register("expirationDate")} />
       </div>
       <div className="form-row">
-        <TextField label="Access Code" autoComplete="off" error={errors.accessCode?.message} {...register("accessCode")} />
+        <div className="field-group">
+          <TextField
+            label="Access Code"
+            autoComplete="off"
+            error={errors.accessCode?.message ?? (isDirtyCode ? undefined : serverErrors.accessCode)}
+            {...register("accessCode")}
+          />
+          <Button type="button" variant="outline" onClick={() => setValue("accessCode", generateAccessCode(), { shouldDirty: true, shouldValidate: true })}>
+            {CLIENT_TEXTS.generateCode}
+          </Button>
+          {strength === "weak" ? <p className="field-warning">{CLIENT_TEXTS.weakCode}</p> : null}
+          {codeShared && !isDirtyCode ? <p className="field-warning" role="status">{CLIENT_TEXTS.sharedCode}</p> : null}
+        </div>
         <TextField label="Access URL (optional)" autoComplete="off" placeholder="Generated when blank" error={errors.accessUrl?.message} {...register("accessUrl")} />
       </div>
       <div className="field">

@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
+import { normalizeAccessCode } from "../../domain/contract";
 import { parseDate } from "../../domain/gallery-status";
 import { formatDate, galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
@@ -37,6 +38,7 @@ export function ClientsTable() {
   const [toRemove, setToRemove] = useState<string[] | null>(null);
   const zip = useZipDownload();
   const filtered = useMemo(() => (clients ?? []).filter((c) => matchesSearch(c, query)), [clients, query]);
+  const sharedCodes = useMemo(() => codesUsedTwice(clients ?? []), [clients]);
   const selectedRows = (clients ?? []).filter((c) => selected.has(c.id));
   const isAllSelected = filtered.length > 0 && filtered.every((c) => selected.has(c.id));
 
@@ -121,6 +123,11 @@ export function ClientsTable() {
                     </td>
                     <td>
                       <Link to={`/clients/${client.id}`}>{client.name}</Link>
+                      {sharedCodes.has(normalizeAccessCode(client.accessCode)) ? (
+                        <span className="badge badge-warning" title={CLIENT_TEXTS.sharedCode}>
+                          {CLIENT_TEXTS.sharedCodeBadge}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="col-optional">{client.email || "—"}</td>
                     <td className="col-optional">{client.eventType || "—"}</td>
@@ -160,4 +167,16 @@ export function ClientsTable() {
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </>
   );
+}
+
+/** Normalised codes that more than one client has (from before codes were unique). */
+function codesUsedTwice(clients: ClientRow[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const c of clients) {
+    const key = normalizeAccessCode(c.accessCode);
+    if (key && seen.has(key)) twice.add(key);
+    seen.add(key);
+  }
+  return twice;
 }

@@ -1,6 +1,8 @@
 /** Client writes from the screens: through the store's one write path, with the specification's toasts. */
 import { generateAccessCode } from "../../domain/access";
+import { expiryDay } from "../../domain/contract";
 import { db } from "../../store/db";
+import { StoreError } from "../../store/errors";
 import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
@@ -12,13 +14,14 @@ export function emptyClientForm(): ClientFormValues {
   return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true };
 }
 
-export function clientFormValues(row: ClientRow): ClientFormValues {
+/** The form's values of a client; the expiry shows as its day in the studio's time zone. */
+export function clientFormValues(row: ClientRow, timeZone: string): ClientFormValues {
   return {
     name: row.name,
     email: row.email,
     eventType: row.eventType,
     eventDate: toDateInput(row.eventDate),
-    expirationDate: toDateInput(row.expirationDate),
+    expirationDate: expiryDay(row.expirationDate, timeZone),
     accessCode: row.accessCode,
     accessUrl: row.accessUrl,
     notes: row.notes,
@@ -26,24 +29,37 @@ export function clientFormValues(row: ClientRow): ClientFormValues {
   };
 }
 
-export async function submitNewClient(values: ClientFormValues): Promise<string | null> {
+/** Errors the form shows at its fields (a code another client has). */
+export type ClientFieldErrors = Partial<Record<keyof ClientFormValues, string>>;
+
+function fieldErrorsOf(err: unknown): ClientFieldErrors | null {
+  return err instanceof StoreError && err.kind === "code-taken" ? { accessCode: err.message } : null;
+}
+
+/** The new client's id, or the field errors to show, or null after a toast. */
+export async function submitNewClient(values: ClientFormValues): Promise<string | ClientFieldErrors | null> {
   try {
     const row = await createClient(db, values);
     toast({ title: CLIENT_TEXTS.created });
     return row.id;
   } catch (err) {
+    const fields = fieldErrorsOf(err);
+    if (fields) return fields;
     toast({ title: CLIENT_TEXTS.errorCreating, description: (err as Error).message, variant: "destructive" });
     return null;
   }
 }
 
-export async function submitClientChanges(id: string, values: ClientFormValues): Promise<void> {
+export async function submitClientChanges(id: string, values: ClientFormValues): Promise<ClientFieldErrors | undefined> {
   try {
     await updateClient(db, id, values);
     toast({ title: CLIENT_TEXTS.updated });
   } catch (err) {
+    const fields = fieldErrorsOf(err);
+    if (fields) return fields;
     toast({ title: CLIENT_TEXTS.errorUpdating, description: (err as Error).message, variant: "destructive" });
   }
+  return undefined;
 }
 
 /** Deletes clients (and, through the server's cascade, their galleries) with the specification's toasts. */

@@ -3,10 +3,12 @@
  * the device's store live: changes from sync appear as they land, no polling.
  */
 import { Link } from "react-router-dom";
+import { expiryDay } from "../../domain/contract";
 import { parseDate } from "../../domain/gallery-status";
 import { formatDate } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import { StatusBadge } from "../clients/StatusBadge";
+import { useStudioTimeZone } from "../settings/useSettingsRow";
 import { useClients } from "../clients/useClients";
 import { extendGallery } from "./actions";
 import { dashboardData } from "./dashboard-data";
@@ -16,6 +18,7 @@ const SKELETON_ROWS = 3;
 
 export function Dashboard() {
   const clients = useClients();
+  const timeZone = useStudioTimeZone();
   const data = clients ? dashboardData(clients, new Date()) : null;
   return (
     <>
@@ -40,7 +43,7 @@ export function Dashboard() {
               <li key={client.id} className="list-row">
                 <div>
                   <Link to={`/clients/${client.id}`}>{client.name}</Link>
-                  <p className="muted small">{DASHBOARD_TEXTS.expiresIn(days, formatDate(parseDate(client.expirationDate)!))}</p>
+                  <p className="muted small">{DASHBOARD_TEXTS.expiresIn(days, formatDate(new Date(`${expiryDay(client.expirationDate, timeZone)}T00:00:00Z`)))}</p>
                 </div>
                 <Button variant="outline" onClick={() => void extendGallery(client)} aria-label={`${DASHBOARD_TEXTS.extend} ${client.name}`}>
                   {DASHBOARD_TEXTS.extend}

@@ -1,6 +1,10 @@
-/** General: company name, email, website URL; saved to the device and synced. */
+/** General: company name, email, website URL, time zone; saved to the device and synced. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { deviceTimeZone } from "../../domain/time-zone";
+import { db } from "../../store/db";
+import { updateSettings } from "../../store/repositories/settings";
 import type { SettingsRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -15,8 +19,12 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
     formState: { errors, isSubmitting },
   } = useForm<GeneralValues>({
     resolver: zodResolver(GeneralSchema),
-    defaultValues: { companyName: settings.companyName, email: settings.email, websiteUrl: settings.websiteUrl },
+    defaultValues: { companyName: settings.companyName, email: settings.email, websiteUrl: settings.websiteUrl, timeZone: settings.timeZone || deviceTimeZone() },
   });
+  // The studio's time zone starts as the owner's device's, the first time the owner opens the settings.
+  useEffect(() => {
+    if (!settings.timeZone) void updateSettings(db, { timeZone: deviceTimeZone() }).catch(() => undefined);
+  }, [settings.timeZone]);
   return (
     <form
       className="client-form"
@@ -26,6 +34,8 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       <TextField label={SETTINGS_TEXTS.companyName} error={errors.companyName?.message} {...register("companyName")} />
       <TextField label={SETTINGS_TEXTS.email} type="email" error={errors.email?.message} {...register("email")} />
       <TextField label={SETTINGS_TEXTS.websiteUrl} type="url" placeholder="https://" error={errors.websiteUrl?.message} {...register("websiteUrl")} />
+      <TextField label={SETTINGS_TEXTS.timeZone} autoComplete="off" error={errors.timeZone?.message} {...register("timeZone")} />
+      <p className="muted small">{SETTINGS_TEXTS.timeZoneHint}</p>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.save}

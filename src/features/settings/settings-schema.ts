@@ -1,12 +1,14 @@
 /** The settings forms' rules (specification, section 5). */
 import { z } from "zod";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
+import { isTimeZone } from "../../domain/time-zone";
 import { SETTINGS_TEXTS } from "./texts";
 
 export const GeneralSchema = z.object({
   companyName: z.string().trim().min(1, SETTINGS_TEXTS.companyRequired),
   email: z.union([z.literal(""), z.email(SETTINGS_TEXTS.invalidEmail)]),
   websiteUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
+  timeZone: z.string().trim().refine(isTimeZone, SETTINGS_TEXTS.invalidTimeZone),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
 

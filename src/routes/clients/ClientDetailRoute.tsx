@@ -5,16 +5,21 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
+import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
-import { useClient } from "../../features/clients/useClient";
+import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
+import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/images/GalleryTab";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
   const client = useClient(id);
   const [tab, setTab] = useState<"gallery" | "details">("gallery");
+  const refused = useRefusedFields(id ?? "");
+  const codeShared = useCodeShared(id ?? "", client?.accessCode ?? "");
+  const timeZone = useStudioTimeZone();
 
   if (client === undefined) return <main className="page"><p className="muted">{CLIENT_TEXTS.loading}</p></main>;
   if (client === null) return <main className="page"><p className="muted">{CLIENT_TEXTS.notFound}</p></main>;
@@ -42,11 +47,15 @@ export function ClientDetailRoute() {
         <section className="card" role="tabpanel">
           <ClientForm
             key={client.id}
-            defaults={clientFormValues(client)}
+            defaults={clientFormValues(client, timeZone)}
             submitLabel={CLIENT_TEXTS.save}
             pendingLabel={CLIENT_TEXTS.saving}
             onSubmit={(values) => submitClientChanges(client.id, values)}
+            serverErrors={refused}
+            codeShared={codeShared}
           />
+          <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
+          <AccessFailuresPanel clientId={client.id} />
         </section>
       )}
     </main>

@@ -22,8 +22,9 @@ export function NewClientRoute() {
             submitLabel={CLIENT_TEXTS.create}
             pendingLabel={CLIENT_TEXTS.creating}
             onSubmit={async (values) => {
-              const id = await submitNewClient(values);
-              if (id) navigate(`/clients/${id}`);
+              const result = await submitNewClient(values);
+              if (typeof result === "string") navigate(`/clients/${result}`);
+              else if (result) return result;
             }}
           />
         </section>

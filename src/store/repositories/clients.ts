@@ -3,6 +3,8 @@
  * No network call happens here; sync pushes the outbox.
  */
 import { generateAccessCode, generateAccessUrl } from "../../domain/access";
+import { endOfDayInZone, normalizeAccessCode } from "../../domain/contract";
+import { deviceTimeZone } from "../../domain/time-zone";
 import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
 import type { StudioDb } from "../db";
@@ -23,8 +25,40 @@ function normalize(input: Partial<ClientFields>): Partial<ClientFields> {
   return out;
 }
 
+/** A chosen expiry day ("YYYY-MM-DD") becomes the end of that day in the studio's time zone. */
+async function withExpiryInstant<T extends Partial<ClientFields>>(db: StudioDb, input: T): Promise<T> {
+  const value = input.expirationDate;
+  if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return input;
+  const settings = await db.settings.toCollection().first();
+  return { ...input, expirationDate: toPbDate(new Date(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())).toISOString()) };
+}
+
+/** The owner's message when another client on this device has the code (the server says the same). */
+export const CODE_TAKEN_MESSAGE = "Another client already has this access code. Choose another one or generate a new code.";
+
+/** Refuses a code that another client of this device has, compared in the contract's normalised form. */
+async function assertCodeFree(db: StudioDb, code: string, exceptId: string): Promise<void> {
+  const key = normalizeAccessCode(code);
+  const clash = await db.clients.filter((c) => c.id !== exceptId && normalizeAccessCode(c.accessCode) === key).first();
+  if (clash) throw new StoreError("code-taken", CODE_TAKEN_MESSAGE);
+}
+
+/** A code the server refused (parked) is replaced by the owner's new one, so the parked change can go again. */
+async function releaseRefusedCode(db: StudioDb, id: string, accessCode: string): Promise<void> {
+  const parked = await db.outbox.where("[collection+recordId]").equals(["clients", id]).filter((e) => !!e.fieldErrors?.accessCode).toArray();
+  for (const entry of parked) {
+    await db.outbox.update(entry.seq!, { fields: { ...entry.fields, accessCode }, error: undefined, fieldErrors: undefined });
+  }
+}
+
+/** The server's refusals of this client's waiting changes, by field (shown on the Client Details form). */
+export async function refusedClientFields(db: StudioDb, id: string): Promise<Record<string, string>> {
+  const entries = await db.outbox.where("[collection+recordId]").equals(["clients", id]).toArray();
+  return Object.assign({}, ...entries.map((e) => e.fieldErrors ?? {}));
+}
+
 export async function createClient(db: StudioDb, input: ClientInput): Promise<ClientRow> {
-  const given = normalize(input);
+  const given = normalize(await withExpiryInstant(db, input));
   const fields: ClientFields = {
     name: given.name ?? "",
     email: given.email ?? "",
@@ -45,7 +79,8 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     fieldTimes: {},
   };
   await guardQuota(() =>
-    db.transaction("rw", db.clients, db.outbox, async () => {
+    db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
+      await assertCodeFree(db, fields.accessCode, row.id);
       const entry = await enqueue(db, "clients", row.id, "create", { ...fields });
       row.fieldTimes = (await db.outbox.get(entry))!.fieldTimes;
       await db.clients.add(row);
@@ -56,14 +91,18 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
 
 export async function updateClient(db: StudioDb, id: string, patch: Partial<ClientFields>): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", db.clients, db.outbox, async () => {
+    db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       const row = await db.clients.get(id);
       if (!row) throw new StoreError("not-found", "Client not found");
-      const normalized = normalize(patch);
+      const normalized = normalize(await withExpiryInstant(db, patch));
       if (normalized.accessUrl === "") normalized.accessUrl = generateAccessUrl();
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();
       const changed = changedFields<ClientFields>(row, normalized);
       if (Object.keys(changed).length === 0) return;
+      if (changed.accessCode !== undefined) {
+        await assertCodeFree(db, changed.accessCode, id);
+        await releaseRefusedCode(db, id, changed.accessCode);
+      }
       const seq = await enqueue(db, "clients", id, "update", changed);
       const { fieldTimes } = (await db.outbox.get(seq))!;
       await db.clients.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });

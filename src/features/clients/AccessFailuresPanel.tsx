@@ -1,0 +1,25 @@
+/** The client page's count of wrong codes tried on the gallery's link, with a reset (online only). */
+import { useCallback, useEffect, useState } from "react";
+import { parseDate } from "../../domain/gallery-status";
+import { fetchAccessFailures, resetAccessFailures, type AccessFailures } from "../../sync/accessFailures";
+import { Button } from "../../ui/Button";
+import { CLIENT_TEXTS } from "./texts";
+
+export function AccessFailuresPanel({ clientId }: { clientId: string }) {
+  const [failures, setFailures] = useState<AccessFailures | null | "unavailable">(null);
+  const load = useCallback(() => {
+    fetchAccessFailures(clientId).then(setFailures, () => setFailures("unavailable"));
+  }, [clientId]);
+  useEffect(load, [load]);
+
+  if (failures === "unavailable") return <p className="muted" data-testid="access-failures">{CLIENT_TEXTS.failuresUnavailable}</p>;
+  if (!failures) return <p className="muted" data-testid="access-failures">{CLIENT_TEXTS.noFailures}</p>;
+  return (
+    <div className="access-failures" data-testid="access-failures">
+      <p>{CLIENT_TEXTS.failures(failures.failures, parseDate(failures.lastFailureAt)?.toLocaleString() ?? "")}</p>
+      <Button variant="outline" onClick={() => resetAccessFailures(failures.id).then(load, load)}>
+        {CLIENT_TEXTS.resetFailures}
+      </Button>
+    </div>
+  );
+}
