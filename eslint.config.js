@@ -84,7 +84,7 @@ export default tseslint.config(
         onRecordDelete: "readonly", onRecordCreateRequest: "readonly", onRecordUpdateRequest: "readonly",
         Record: "readonly", Collection: "readonly", DynamicModel: "readonly", Cookie: "readonly", Command: "readonly", ValidationError: "readonly",
         ApiError: "readonly", NotFoundError: "readonly", BadRequestError: "readonly", ForbiddenError: "readonly",
-        UnauthorizedError: "readonly", TooManyRequestsError: "readonly", console: "readonly",
+        UnauthorizedError: "readonly", TooManyRequestsError: "readonly", Middleware: "readonly", console: "readonly",
       },
     },
     rules: {

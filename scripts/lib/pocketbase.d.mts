@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 export const ROOT: string;
 export function pocketbaseBinary(): string;
 export function freePort(): Promise<number>;
+export function serveArgs(options: { host: string; port: number; dataDir: string; publicDir?: string; dev?: boolean }): string[];
 export function prepareDataDir(dataDir: string, env?: Record<string, string>): Promise<string>;
 export function upsertSuperuser(dataDir: string, email: string, password: string): Promise<string>;
 export function runPocketBaseCommand(args: string[], dataDir: string, env?: Record<string, string>): Promise<string>;

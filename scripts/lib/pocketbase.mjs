@@ -42,7 +42,10 @@ function dirArgs(dataDir) {
 export function serveArgs({ host, port, dataDir, publicDir, dev = false }) {
   const common = ["serve", `--http=${host}:${port}`, ...dirArgs(dataDir), "--automigrate=false"];
   if (dev) return [...common, "--dev"];
-  return [...common, `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`, "--hooksWatch=false"];
+  // Never dev mode (it logs every SQL statement with its values; an install under the temp folder turns it
+  // on by default), and CORS only for the app's own origin (APP_ORIGIN behind a proxy).
+  const origin = process.env.APP_ORIGIN || `http://${host}:${port}`;
+  return [...common, `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`, "--hooksWatch=false", "--dev=false", `--origins=${origin}`];
 }
 
 export function freePort() {

@@ -15,6 +15,7 @@ import type { OutboxEntry } from "../store/rows";
 import { applyServerRecords, conflict } from "./applyServerRecords";
 import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
 import type { ServerRecord } from "./records";
+import { isTransientStatus, TransientError } from "./transient";
 
 /** Sub-requests per batch; the server allows 500 (pb_migrations/1763769700_app_settings.js). */
 export const BATCH_CHUNK = 450;
@@ -111,6 +112,8 @@ export async function pushOutbox(db: StudioDb, pb: PocketBase, chunkSize = BATCH
       pushed += chunk.length;
     } catch (err) {
       const failure = failedSubRequest(err);
+      if (failure && isTransientStatus(failure.status)) throw new TransientError(failure.status); // later, never parked
+      if (err instanceof ClientResponseError && isTransientStatus(err.status)) throw new TransientError(err.status);
       const entry = failure ? chunk[failure.index] : undefined;
       if (!entry || !(await resolveRefusal(db, pb, entry, err))) throw err;
     }

@@ -9,6 +9,7 @@ import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
 import type { SyncEngine } from "./engine";
+import { retryAfterOf } from "./transient";
 
 const LOCK_NAME = "studio-gallery-sync";
 const CHANGE_DEBOUNCE_MS = 400;
@@ -46,15 +47,17 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
     engine.status.set({ isOnline: true });
     isRunning = true;
     isDirty = false;
+    let retryAfter: number | undefined;
     try {
       await engine.syncOnce(stopped);
       failures = 0;
-    } catch {
+    } catch (err) {
       failures++;
+      retryAfter = retryAfterOf(err); // a 429/503's Retry-After is a floor for the backoff
     } finally {
       isRunning = false;
     }
-    schedule(isDirty && failures === 0 ? CHANGE_DEBOUNCE_MS : backoffDelay(failures));
+    schedule(isDirty && failures === 0 ? CHANGE_DEBOUNCE_MS : Math.max(backoffDelay(failures), retryAfter ?? 0));
   };
 
   const onOnline = () => {

@@ -3,6 +3,8 @@
  * XMLHttpRequest; elsewhere (Node: tests and benchmarks) the body is streamed through a counter.
  * The server stores a file only when its request completed, so an interrupted upload leaves nothing.
  */
+import { parseRetryAfter } from "./transient";
+
 export interface UploadProgress {
   loaded: number;
   total: number;
@@ -13,6 +15,8 @@ export class UploadError extends Error {
     readonly status: number,
     readonly body: unknown,
     message: string,
+    /** The server's Retry-After, in milliseconds, when it sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "UploadError";
@@ -27,10 +31,10 @@ function parse(text: string): unknown {
   }
 }
 
-function fail(status: number, text: string): UploadError {
+function fail(status: number, text: string, retryAfter?: string | null): UploadError {
   const body = parse(text);
   const message = typeof body === "object" && body && "message" in body ? String((body as { message: unknown }).message) : text;
-  return new UploadError(status, body, status ? `${status}: ${message}` : "Network error: the upload did not complete.");
+  return new UploadError(status, body, status ? `${status}: ${message}` : "Network error: the upload did not complete.", parseRetryAfter(retryAfter));
 }
 
 function uploadWithXhr(method: string, url: string, form: FormData, token: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<unknown> {
@@ -39,7 +43,7 @@ function uploadWithXhr(method: string, url: string, form: FormData, token: strin
     xhr.open(method, url);
     if (token) xhr.setRequestHeader("Authorization", token);
     xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.total });
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(parse(xhr.responseText)) : reject(fail(xhr.status, xhr.responseText)));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(parse(xhr.responseText)) : reject(fail(xhr.status, xhr.responseText, xhr.getResponseHeader("Retry-After"))));
     xhr.onerror = () => reject(fail(0, ""));
     xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
@@ -71,7 +75,7 @@ async function uploadWithFetch(method: string, url: string, form: FormData, toke
     throw fail(0, "");
   }
   const text = await res.text();
-  if (!res.ok) throw fail(res.status, text);
+  if (!res.ok) throw fail(res.status, text, res.headers.get("Retry-After"));
   return parse(text);
 }
 

@@ -10,6 +10,7 @@ import type { OutboxEntry } from "../store/rows";
 import { applyServerRecords, conflict } from "./applyServerRecords";
 import { isFileEntry } from "./pushOutbox";
 import type { ServerRecord } from "./records";
+import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
 
 export interface UploadReport {
@@ -103,6 +104,8 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
       await confirmRecords(db, batch.map((b) => b.entry), responses.map((r) => r.body));
     } catch (err) {
       const failed = batchIndexOf(err);
+      if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status); // later, never dropped
+      if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
       const refused = failed ? batch[failed.index] : undefined;
       if (!refused) throw err;
       const rest = batch.filter((b) => b !== refused);
@@ -129,6 +132,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
     record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
   } catch (err) {
     if (err instanceof UploadError && err.status === 404) return dropEntry(db, entry); // deleted on the server meanwhile
+    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     throw err;
   }
   await db.transaction("rw", [db.outbox, db.images, db.imageBlobs, db.conflicts], async () => {

@@ -1,12 +1,19 @@
 /**
  * The sync status in the header: online or offline, what is waiting, when the last sync finished, and a
- * failure with Retry. Conflicts open their dialog from here.
+ * failure with Retry, refused changes with "Send them again". Conflicts open their dialog from here.
  */
 import { useState } from "react";
+import { db } from "../../store/db";
+import { retryParked } from "../../store/retryParked";
 import { appSync } from "../../sync/appSync";
 import { ConflictsDialog } from "./ConflictsDialog";
 import { SYNC_TEXTS } from "./texts";
 import { useSyncStatus } from "./useSyncStatus";
+
+async function retryRefused() {
+  await retryParked(db);
+  await appSync.syncOnce().catch(() => undefined);
+}
 
 const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
@@ -36,6 +43,11 @@ export function SyncStatusIndicator() {
             {SYNC_TEXTS.retry}
           </button>
         </span>
+      ) : null}
+      {s.rejected ? (
+        <button type="button" className="link-button sync-retry-refused" onClick={() => void retryRefused()}>
+          {SYNC_TEXTS.retryRefused}
+        </button>
       ) : null}
       {s.conflicts ? (
         <button type="button" className="link-button sync-conflicts" onClick={() => setConflictsOpen(true)}>

@@ -10,6 +10,7 @@ export const SYNC_TEXTS = {
   neverSynced: "Not synced yet",
   failed: "Sync failed",
   retry: "Retry",
+  retryRefused: "Send them again",
   rejected: (n: number) => `${n} change${n === 1 ? " was" : "s were"} refused by the server`,
   conflictsButton: (n: number) => `${n} conflict${n === 1 ? "" : "s"}`,
   conflictsTitle: "Edits that lost a conflict",
