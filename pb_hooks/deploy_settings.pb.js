@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onBootstrap, Middleware */
+/* global onBootstrap */
 /**
  * Deployment settings of the environment (trusted proxy header, S3), applied whenever PocketBase starts
  * (serve and the CLI commands `npm start` runs first) once its settings are loaded; and the trusted proxy
