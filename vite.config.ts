@@ -93,7 +93,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     rollupOptions: {
-      input: { main: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
+      input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
     },
   },
 });
