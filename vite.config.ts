@@ -5,7 +5,9 @@
  * and its own small service worker (workers/gallery-sw.ts, built by visitorPages()).
  */
 import react from "@vitejs/plugin-react";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -30,8 +32,10 @@ function visitorPages(): Plugin {
         next();
       });
     },
-    async closeBundle() {
-      await build({
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
         configFile: false,
         logLevel: "warn",
         publicDir: false,
@@ -41,9 +45,44 @@ function visitorPages(): Plugin {
           target: "es2022",
           sourcemap: true,
           copyPublicDir: false,
-          lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
-        },
-      });
+            lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
+          },
+        });
+      },
+    },
+  };
+}
+
+/** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/static_files.js). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listFiles(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+}
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of the build (once, at build time: the server
+ * does no compression work per request). Runs last, after the service workers are written.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "studio-gallery-precompress",
+    apply: "build",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: {
+      sequential: true,
+      order: "post",
+      handler() {
+        for (const file of listFiles(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+          const bytes = readFileSync(file);
+          // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
+          const quality = bytes.length > 1024 * 1024 ? 9 : 11;
+          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -85,6 +124,7 @@ export default defineConfig({
     }),
     // After VitePWA, whose page transform adds the manifest link this one takes out of gallery.html.
     visitorPages(),
+    precompress(),
   ],
   server: {
     proxy: { "/api": "http://127.0.0.1:8090" },

@@ -1,6 +1,7 @@
 /**
  * What a visitor's browser receives on /gallery/*: the visitor entry alone (no owner code, no codecs, no
- * manifest), and only the visitor's service worker (scoped to /gallery/, caching nothing).
+ * manifest), only the visitor's service worker (scoped to /gallery/, caching nothing), and a 'Reload'
+ * page instead of a blank one when a chunk fails to load.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +58,20 @@ describe("visitor pages", () => {
     const ownerFiles = requested.filter((p) => /OwnerApp|media\.worker|\.wasm$|manifest\.webmanifest|^\/sw\.js$|\/index\.html$/.test(p));
     expect(ownerFiles).toEqual([]);
     await expect(page.locator(".update-prompt").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("shows 'Reload' when the gallery's chunk fails to load, and opens the gallery once it loads again", async () => {
+    // No service worker: Playwright's routing sees the page's own requests only.
+    const context = await browser.newContext({ baseURL: server.url, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const chunk = "**/assets/ClientGalleryRoute-*.js";
+    await page.route(chunk, (route) => route.abort("connectionreset"));
+    await page.goto(`/gallery/${accessUrl}`);
+    await page.getByRole("heading", { name: "This page could not load" }).waitFor();
+    await page.unroute(chunk);
+    await page.getByRole("button", { name: "Reload" }).click();
+    await page.getByRole("button", { name: "Access Gallery" }).waitFor();
     await context.close();
   });
 });

@@ -5,6 +5,7 @@
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
+import { ReloadBoundary } from "./ReloadBoundary";
 import { ToastHost } from "./ToastHost";
 import { UpdatePrompt } from "./UpdatePrompt";
 
@@ -13,11 +14,13 @@ const OwnerApp = lazy(() => import("./OwnerApp"));
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          <Route path="*" element={<OwnerApp />} />
-        </Routes>
-      </Suspense>
+      <ReloadBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route path="*" element={<OwnerApp />} />
+          </Routes>
+        </Suspense>
+      </ReloadBoundary>
       <ToastHost />
       <UpdatePrompt />
     </BrowserRouter>

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
+import { ReloadBoundary } from "./ReloadBoundary";
 import { ToastHost } from "./ToastHost";
 
 const GalleryAccessRoute = lazy(() => import("../routes/gallery/GalleryAccessRoute"));
@@ -20,13 +21,15 @@ function LeaveForOwnerApp() {
 export function VisitorApp() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          <Route path="/gallery/access" element={<GalleryAccessRoute />} />
-          <Route path="/gallery/:accessUrl" element={<ClientGalleryRoute />} />
-          <Route path="*" element={<LeaveForOwnerApp />} />
-        </Routes>
-      </Suspense>
+      <ReloadBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route path="/gallery/access" element={<GalleryAccessRoute />} />
+            <Route path="/gallery/:accessUrl" element={<ClientGalleryRoute />} />
+            <Route path="*" element={<LeaveForOwnerApp />} />
+          </Routes>
+        </Suspense>
+      </ReloadBoundary>
       <ToastHost />
     </BrowserRouter>
   );
