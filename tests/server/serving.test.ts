@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePng } from "../../scripts/lib/png.mjs";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   writeFileSync(path.join(pub, "manifest.webmanifest"), "{}");
 });
 
+const pngBytes = () => encodePng(8, 8, (x, y) => [x * 30, y * 30, 120, 255]);
 const APP_JS = Buffer.from(`export const answer = ${JSON.stringify("forty-two ".repeat(500))};\n`);
 
 /** A raw GET (Node's fetch would ask for and undo compression itself). */
@@ -101,5 +103,55 @@ describe("built files", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.body.equals(APP_JS)).toBe(true);
+  });
+});
+
+describe("link previews of gallery pages", () => {
+  async function settingsId(): Promise<string> {
+    const r = await server.api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records", { token: server.ownerToken });
+    return r.body.items[0]!.id;
+  }
+  async function client(fields: Record<string, unknown>): Promise<{ accessUrl: string }> {
+    const r = await server.api<{ accessUrl: string }>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: fields });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  }
+  const head = async (pathname: string) => (await (await fetch(server.url + pathname)).text()).split("</head>")[0]!;
+  const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
+
+  it("names an open gallery and its studio, HTML-escaped, with the studio's logo as the image and no photo", async () => {
+    const form = new FormData();
+    form.set("companyName", `Light & "Shadow" <Studio>`);
+    form.set("logo", new File([new Uint8Array(pngBytes())], "logo.png", { type: "image/png" }));
+    const saved = await server.api("PATCH", `/api/collections/settings/records/${await settingsId()}`, { token: server.ownerToken, form });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const gallery = await client({ name: "Ada <script>alert(1)</script>" });
+    const html = await head(`/gallery/${gallery.accessUrl}`);
+    const title = "Ada &lt;script&gt;alert(1)&lt;/script&gt;&#39;s Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;";
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain("<script>alert");
+    expect(meta(html, "og:title")).toBe(title);
+    expect(meta(html, "twitter:title")).toBe(title);
+    expect(meta(html, "og:description")).toContain("Light &amp; &quot;Shadow&quot;");
+    expect(meta(html, "twitter:card")).toBe("summary");
+    const image = meta(html, "og:image")!;
+    expect(image).toMatch(new RegExp(`^${server.url}/api/gallery/studio/logo\\?v=`));
+    expect(meta(html, "twitter:image")).toBe(image);
+    expect(html).not.toMatch(/\/api\/(files|gallery\/image)\//);
+    const logo = await fetch(image.replace(/&amp;/g, "&"));
+    expect(logo.status).toBe(200);
+  });
+
+  it("gives an unknown, a disabled and an expired gallery the same generic title, naming no client", async () => {
+    const disabled = await client({ name: "Hidden Person", enabled: false });
+    const expired = await client({ name: "Past Person", expirationDate: "2020-01-01 00:00:00.000Z" });
+    const pages = await Promise.all([`/gallery/nosuchgal1`, `/gallery/${disabled.accessUrl}`, `/gallery/${expired.accessUrl}`, "/gallery/access"].map(head));
+    for (const html of pages) {
+      expect(html).toContain("<title>Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;</title>");
+      expect(html).not.toMatch(/Hidden Person|Past Person/);
+    }
+    expect(pages[0]).toBe(pages[1]);
+    expect(pages[1]).toBe(pages[2]);
   });
 });
