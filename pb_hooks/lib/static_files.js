@@ -35,6 +35,16 @@ function isFile(path) {
   }
 }
 
+/** Whether a compressed variant exists and is not older than its file (a file replaced by hand wins). */
+function isFreshVariant(variantPath, filePath) {
+  try {
+    const variant = $os.stat(variantPath);
+    return !variant.isDir() && variant.modTime().unixMilli() >= $os.stat(filePath).modTime().unixMilli();
+  } catch (_) {
+    return false;
+  }
+}
+
 /** The encodings the request accepts (q=0 excluded), lower case. */
 function acceptedEncodings(header) {
   const accepted = {};
@@ -48,8 +58,8 @@ function acceptedEncodings(header) {
 
 /** Picks the precompressed variant to send, if any: brotli first, then gzip. */
 function chooseEncoding(accepted, filePath) {
-  if (accepted.br && isFile(`${filePath}.br`)) return { encoding: "br", suffix: ".br" };
-  if (accepted.gzip && isFile(`${filePath}.gz`)) return { encoding: "gzip", suffix: ".gz" };
+  if (accepted.br && isFreshVariant(`${filePath}.br`, filePath)) return { encoding: "br", suffix: ".br" };
+  if (accepted.gzip && isFreshVariant(`${filePath}.gz`, filePath)) return { encoding: "gzip", suffix: ".gz" };
   return null;
 }
 

@@ -3,7 +3,7 @@
  * the owner's index.html elsewhere; cache lifetimes, 404 for missing assets, and the precompressed files
  * chosen by Accept-Encoding. The test writes a tiny build into the server's public folder.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -103,6 +103,18 @@ describe("built files", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.body.equals(APP_JS)).toBe(true);
+  });
+
+  it("sends a file replaced after its compressed copies were made as it now is, not the stale copies", async () => {
+    const swPath = path.join(server.dataDir, "public", "sw.js");
+    writeFileSync(`${swPath}.br`, brotliCompressSync("// old release"));
+    writeFileSync(`${swPath}.gz`, gzipSync("// old release"));
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(swPath, "// new release");
+    utimesSync(swPath, later, later);
+    const res = await rawGet("/sw.js", { "Accept-Encoding": "br, gzip" });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString()).toBe("// new release");
   });
 });
 
