@@ -16,7 +16,7 @@ export class ReloadBoundary extends Component<{ children: ReactNode }, { failed:
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="gallery-state" role="alert">
+      <main className="gallery-state">
         <h1>{APP_TEXTS.loadFailedTitle}</h1>
         <p className="muted">{APP_TEXTS.loadFailedText}</p>
         <Button onClick={() => window.location.reload()}>{APP_TEXTS.reload}</Button>
