@@ -1,12 +1,92 @@
 /**
- * Build of the installable PWA. The service worker is ours (workers/sw.ts, injectManifest) so that the
- * gallery's cache rules and, later, streamed downloads live in code we test; vite-plugin-pwa builds the
- * manifest and injects the precache list.
+ * Build of the two entries: the owner's installable PWA (index.html) and the visitor's gallery
+ * (gallery.html, served for /gallery/*). The owner's service worker is ours (workers/sw.ts, injectManifest);
+ * vite-plugin-pwa builds the manifest and injects the precache list. The visitor's page gets no manifest
+ * and its own small service worker (workers/gallery-sw.ts, built by visitorPages()).
  */
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { hooksContract } from "./vite-plugin-hooks-contract";
+
+/**
+ * The visitor's side of the build: removes the PWA manifest link from gallery.html, builds
+ * workers/gallery-sw.ts into one classic script (dist/gallery-sw.js), and in development serves
+ * gallery.html for /gallery/* as PocketBase does (pb_hooks/visitor_pages.pb.js).
+ */
+function visitorPages(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "studio-gallery-visitor-pages",
+    enforce: "post",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, ctx) => (ctx.filename.endsWith("gallery.html") ? html.replace(/\s*<link rel="manifest"[^>]*>/g, "") : html),
+    },
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/gallery(\/|$)/.test(req.url)) req.url = "/gallery.html";
+        next();
+      });
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+        configFile: false,
+        logLevel: "warn",
+        publicDir: false,
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: "es2022",
+          sourcemap: true,
+          copyPublicDir: false,
+            lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
+          },
+        });
+      },
+    },
+  };
+}
+
+/** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/static_files.js). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listFiles(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+}
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of the build (once, at build time: the server
+ * does no compression work per request). Runs last, after the service workers are written.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "studio-gallery-precompress",
+    apply: "build",
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: {
+      sequential: true,
+      order: "post",
+      handler() {
+        for (const file of listFiles(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+          const bytes = readFileSync(file);
+          // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
+          const quality = bytes.length > 1024 * 1024 ? 9 : 11;
+          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export const THEME_COLOR = "#6d28d9";
 
@@ -39,9 +119,14 @@ export default defineConfig({
         // The codecs' WASM too: the converters and imports must work offline. AVIF's encoder is ~3.5 MB.
         globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,wasm}"],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // The visitor's service worker is not part of the owner's app.
+        globIgnores: ["gallery-sw.js"],
       },
       devOptions: { enabled: false },
     }),
+    // After VitePWA, whose page transform adds the manifest link this one takes out of gallery.html.
+    visitorPages(),
+    precompress(),
   ],
   server: {
     proxy: { "/api": "http://127.0.0.1:8090" },
@@ -49,5 +134,8 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    rollupOptions: {
+      input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
+    },
   },
 });

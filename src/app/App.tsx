@@ -1,27 +1,26 @@
 /**
- * The router. The visitor gallery and the owner's app are separate chunks: a client opening a gallery link
- * downloads only what the gallery needs (React, the router, the gallery screens).
+ * The owner's router. The visitor's gallery is another entry (gallery.html, VisitorApp.tsx) that the server
+ * serves for /gallery/*, so a client opening a gallery link never downloads the owner's app.
  */
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
+import { ReloadBoundary } from "./ReloadBoundary";
 import { ToastHost } from "./ToastHost";
 import { UpdatePrompt } from "./UpdatePrompt";
 
 const OwnerApp = lazy(() => import("./OwnerApp"));
-const GalleryAccessRoute = lazy(() => import("../routes/gallery/GalleryAccessRoute"));
-const ClientGalleryRoute = lazy(() => import("../routes/gallery/ClientGalleryRoute"));
 
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          <Route path="/gallery/access" element={<GalleryAccessRoute />} />
-          <Route path="/gallery/:accessUrl" element={<ClientGalleryRoute />} />
-          <Route path="*" element={<OwnerApp />} />
-        </Routes>
-      </Suspense>
+      <ReloadBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route path="*" element={<OwnerApp />} />
+          </Routes>
+        </Suspense>
+      </ReloadBoundary>
       <ToastHost />
       <UpdatePrompt />
     </BrowserRouter>

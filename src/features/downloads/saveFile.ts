@@ -80,8 +80,8 @@ let swDownloadId = 0;
  */
 export async function openServiceWorkerDownload(name: string): Promise<{ streamPort: MessagePort; start: () => Promise<boolean>; finished: Promise<void> } | null> {
   const registration = await navigator.serviceWorker?.getRegistration();
-  const sw = registration?.active;
-  if (!sw || !navigator.serviceWorker.controller) return null;
+  if (!registration?.active || !navigator.serviceWorker.controller) return null;
+  const sw = registration.active;
   const id = `${Date.now()}-${++swDownloadId}`;
   const stream = new MessageChannel();
   const events = new MessageChannel();
@@ -110,7 +110,8 @@ export async function openServiceWorkerDownload(name: string): Promise<{ streamP
       if (!ok) return false;
       const frame = document.createElement("iframe");
       frame.hidden = true;
-      frame.src = `/__download/${id}/${encodeURIComponent(name)}`;
+      // Under the worker's scope: `/__download/` for the owner's app, `/gallery/__download/` for a visitor.
+      frame.src = `${new URL(registration.scope).pathname}__download/${id}/${encodeURIComponent(name)}`;
       document.body.append(frame);
       void finished.finally(() => setTimeout(() => frame.remove(), 1000)).catch(() => undefined);
       return true;

@@ -1,0 +1,89 @@
+/**
+ * The visitor's pages: every /gallery/* page is the visitor entry (gallery.html), never the owner's
+ * index.html, so a client loads no owner code and no install prompt. Not cached by the browser without
+ * asking (`no-cache`): a new build's page must name the new build's files.
+ *
+ * For /gallery/{accessUrl} the page carries its title and link-preview tags (Open Graph, Twitter):
+ * '{name}'s Gallery · {studio}' for an open gallery, a generic title for an unknown, disabled or expired
+ * one (nothing about it leaks), and the studio's logo as the image: never a photo of the gallery.
+ */
+const { readPublicText } = require(`${__hooks}/lib/public_dir.js`);
+const rules = require(`${__hooks}/lib/rules.js`);
+
+const TEXTS = {
+  galleryTitle: (name, studio) => (studio ? `${name}'s Gallery · ${studio}` : `${name}'s Gallery`),
+  genericTitle: (studio) => (studio ? `Gallery · ${studio}` : "Gallery"),
+  description: (studio) => (studio ? `A private photo gallery from ${studio}. Open it with your access code.` : "A private photo gallery. Open it with your access code."),
+};
+
+function escapeHtml(value) {
+  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+function studio() {
+  try {
+    const s = $app.findRecordsByFilter("settings", "", "created", 1, 0)[0];
+    if (!s) return { name: "", logo: "" };
+    return { name: s.getString("companyName"), logo: s.getString("logo") };
+  } catch (_) {
+    return { name: "", logo: "" };
+  }
+}
+
+/** The name of the gallery at this address when a visitor may open it, else "". */
+function openGalleryName(accessUrl) {
+  if (!rules.isValidAccessUrl(accessUrl)) return "";
+  let record;
+  try {
+    record = $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
+  } catch (_) {
+    return "";
+  }
+  const client = { enabled: record.getBool("enabled"), expirationDate: record.getString("expirationDate") };
+  return rules.galleryState(client, Date.now()) === "open" ? record.getString("name") : "";
+}
+
+/**
+ * The site's origin for absolute preview URLs: the application URL set in PocketBase's settings, unless it
+ * is still PocketBase's default (http://localhost:8090); then the address the request came to.
+ */
+function siteOrigin(e) {
+  const configured = String($app.settings().meta.appURL || "").replace(/\/+$/, "");
+  if (/^https?:\/\//.test(configured) && configured !== "http://localhost:8090") return configured;
+  const forwarded = String(e.request.header.get("X-Forwarded-Proto") || "").split(",")[0].trim();
+  const scheme = forwarded === "https" || e.request.tls ? "https" : "http";
+  return `${scheme}://${e.request.host}`;
+}
+
+/** The <title> and preview tags for a gallery page. */
+function headTags(e, accessUrl) {
+  const s = studio();
+  const name = accessUrl ? openGalleryName(accessUrl) : "";
+  const title = name ? TEXTS.galleryTitle(name, s.name) : TEXTS.genericTitle(s.name);
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
+  ];
+  if (s.name) tags.push(`<meta property="og:site_name" content="${escapeHtml(s.name)}" />`);
+  if (s.logo) {
+    const image = `${siteOrigin(e)}/api/gallery/studio/logo?v=${encodeURIComponent(s.logo)}`;
+    tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
+  }
+  tags.push(`<meta name="twitter:card" content="summary" />`);
+  return tags.join("\n    ");
+}
+
+function galleryPage(e) {
+  const html = readPublicText("gallery.html");
+  if (html === null) throw new NotFoundError("The gallery page is not built.");
+  const rest = e.request.pathValue("path");
+  const accessUrl = rest.indexOf("/") < 0 && rest !== "access" ? rest : "";
+  e.response.header().set("Cache-Control", "no-cache");
+  return e.html(200, html.replace(/<title>[^<]*<\/title>/, () => headTags(e, accessUrl)));
+}
+
+module.exports = { galleryPage, escapeHtml };

@@ -1,0 +1,169 @@
+/**
+ * What PocketBase serves of the built app: the visitor entry (gallery.html) for every /gallery/* page and
+ * the owner's index.html elsewhere; cache lifetimes, 404 for missing assets, and the precompressed files
+ * chosen by Accept-Encoding. The test writes a tiny build into the server's public folder.
+ */
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodePng } from "../../scripts/lib/png.mjs";
+import { startTestServer, type TestServer } from "./test-server";
+
+let server: TestServer;
+const INDEX = "<!doctype html><title>owner</title><link rel=\"manifest\" href=\"/manifest.webmanifest\">";
+const GALLERY = "<!doctype html><html><head><title>Gallery</title></head><body><div id=root></div></body></html>";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const pub = path.join(server.dataDir, "public");
+  mkdirSync(path.join(pub, "assets"), { recursive: true });
+  writeFileSync(path.join(pub, "index.html"), INDEX);
+  writeFileSync(path.join(pub, "gallery.html"), GALLERY);
+  writeFileSync(path.join(pub, "assets", "app-abc123.js"), APP_JS);
+  writeFileSync(path.join(pub, "assets", "app-abc123.js.br"), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(pub, "assets", "app-abc123.js.gz"), gzipSync(APP_JS));
+  writeFileSync(path.join(pub, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(path.join(pub, "manifest.webmanifest"), "{}");
+});
+
+const pngBytes = () => encodePng(8, 8, (x, y) => [x * 30, y * 30, 120, 255]);
+const APP_JS = Buffer.from(`export const answer = ${JSON.stringify("forty-two ".repeat(500))};\n`);
+
+/** A raw GET (Node's fetch would ask for and undo compression itself). */
+function rawGet(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(server.url + pathname, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+afterAll(async () => server?.stop());
+
+describe("visitor entry", () => {
+  it("serves gallery.html, not the owner's index.html, for gallery pages, and asks the browser to revalidate it", async () => {
+    for (const page of ["/gallery/abcdefghij", "/gallery/access", "/gallery/abcdefghij?x=1"]) {
+      const res = await fetch(server.url + page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      const html = await res.text();
+      expect(html, page).toContain("<title>Gallery");
+      expect(html).not.toContain("manifest");
+    }
+  });
+
+  it("keeps the owner's index.html for the owner's pages", async () => {
+    const res = await fetch(`${server.url}/clients`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<title>owner</title>");
+  });
+});
+
+describe("built files", () => {
+  it("answers a missing asset with 404, not the app's index.html", async () => {
+    const res = await rawGet("/assets/index-gone1234.js");
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain("<title>owner</title>");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect((await rawGet("/assets/../index.html")).body.toString()).not.toContain("<title>owner</title>");
+  });
+
+  it("caches hashed assets for a year and revalidates the pages, service workers and manifest, keeping the security headers", async () => {
+    const asset = await rawGet("/assets/app-abc123.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    for (const page of ["/", "/clients", "/sw.js", "/manifest.webmanifest", "/gallery/abcdefghij"]) {
+      const res = await rawGet(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers["cache-control"], page).toBe("no-cache");
+    }
+  });
+
+  it("sends the brotli or gzip file the browser accepts, with Vary: Accept-Encoding, and the plain file otherwise", async () => {
+    const br = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.body.length).toBeLessThan(APP_JS.length / 10);
+    expect(brotliDecompressSync(br.body).equals(APP_JS)).toBe(true);
+
+    const gz = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "gzip, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(APP_JS)).toBe(true);
+
+    const plain = await rawGet("/assets/app-abc123.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.equals(APP_JS)).toBe(true);
+  });
+
+  it("sends a file replaced after its compressed copies were made as it now is, not the stale copies", async () => {
+    const swPath = path.join(server.dataDir, "public", "sw.js");
+    writeFileSync(`${swPath}.br`, brotliCompressSync("// old release"));
+    writeFileSync(`${swPath}.gz`, gzipSync("// old release"));
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(swPath, "// new release");
+    utimesSync(swPath, later, later);
+    const res = await rawGet("/sw.js", { "Accept-Encoding": "br, gzip" });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString()).toBe("// new release");
+  });
+});
+
+describe("link previews of gallery pages", () => {
+  async function settingsId(): Promise<string> {
+    const r = await server.api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records", { token: server.ownerToken });
+    return r.body.items[0]!.id;
+  }
+  async function client(fields: Record<string, unknown>): Promise<{ accessUrl: string }> {
+    const r = await server.api<{ accessUrl: string }>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: fields });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  }
+  const head = async (pathname: string) => (await (await fetch(server.url + pathname)).text()).split("</head>")[0]!;
+  const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
+
+  it("names an open gallery and its studio, HTML-escaped, with the studio's logo as the image and no photo", async () => {
+    const form = new FormData();
+    form.set("companyName", `Light & "Shadow" <Studio>`);
+    form.set("logo", new File([new Uint8Array(pngBytes())], "logo.png", { type: "image/png" }));
+    const saved = await server.api("PATCH", `/api/collections/settings/records/${await settingsId()}`, { token: server.ownerToken, form });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const gallery = await client({ name: "Ada <script>alert(1)</script>" });
+    const html = await head(`/gallery/${gallery.accessUrl}`);
+    const title = "Ada &lt;script&gt;alert(1)&lt;/script&gt;&#39;s Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;";
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain("<script>alert");
+    expect(meta(html, "og:title")).toBe(title);
+    expect(meta(html, "twitter:title")).toBe(title);
+    expect(meta(html, "og:description")).toContain("Light &amp; &quot;Shadow&quot;");
+    expect(meta(html, "twitter:card")).toBe("summary");
+    const image = meta(html, "og:image")!;
+    expect(image).toMatch(new RegExp(`^${server.url}/api/gallery/studio/logo\\?v=`));
+    expect(meta(html, "twitter:image")).toBe(image);
+    expect(html).not.toMatch(/\/api\/(files|gallery\/image)\//);
+    const logo = await fetch(image.replace(/&amp;/g, "&"));
+    expect(logo.status).toBe(200);
+  });
+
+  it("gives an unknown, a disabled and an expired gallery the same generic title, naming no client", async () => {
+    const disabled = await client({ name: "Hidden Person", enabled: false });
+    const expired = await client({ name: "Past Person", expirationDate: "2020-01-01 00:00:00.000Z" });
+    const pages = await Promise.all([`/gallery/nosuchgal1`, `/gallery/${disabled.accessUrl}`, `/gallery/${expired.accessUrl}`, "/gallery/access"].map(head));
+    for (const html of pages) {
+      expect(html).toContain("<title>Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;</title>");
+      expect(html).not.toMatch(/Hidden Person|Past Person/);
+    }
+    expect(pages[0]).toBe(pages[1]);
+    expect(pages[1]).toBe(pages[2]);
+  });
+});
