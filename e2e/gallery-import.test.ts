@@ -3,6 +3,7 @@
  * a zip, a corrupt file, an oversized file and a text file renamed .jpg; hostile zips; the viewer; bulk
  * delete; the share message; the same import with the network off, then on, reaching the server.
  */
+import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildZip } from "../workers/zip/test-zip";
@@ -41,7 +42,10 @@ interface ServerImage {
   originalName: string;
   original: string;
   thumbnail: string;
+  medium: string;
+  large: string;
   preview: string;
+  placeholder: string;
   fileSize: number;
   width: number;
   height: number;
@@ -110,7 +114,17 @@ describe("importing photos into a client's gallery", () => {
     expect(onServer.map((i) => i.originalName).sort()).toEqual(["landscape.jpg", "rotated.jpg", "third.jpg"]);
     const rotatedOnServer = onServer.find((i) => i.originalName === "rotated.jpg")!;
     expect([rotatedOnServer.width, rotatedOnServer.height]).toEqual([1000, 1600]);
-    for (const image of onServer) expect(image.original && image.thumbnail && image.preview).toBeTruthy();
+    for (const image of onServer) expect(image.original && image.thumbnail && image.medium && image.large && image.preview).toBeTruthy();
+    // Every size keeps the photo's shape (long edge 400/800/1,600 px, never a square crop, never upscaled),
+    // and the placeholder is a ThumbHash made on the device.
+    const edges: Record<string, number[]> = {};
+    for (const size of [400, 800, 1600, 2048]) {
+      const res = await fetch(`${server.url}/api/gallery/image/${rotatedOnServer.id}?size=${size}`, { headers: { Authorization: token } });
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      edges[size] = [meta.width!, meta.height!];
+    }
+    expect(edges).toEqual({ 400: [250, 400], 800: [500, 800], 1600: [1000, 1600], 2048: [1000, 1600] });
+    expect(atob(rotatedOnServer.placeholder).length).toBeGreaterThan(5);
     // The original is uploaded unchanged, byte for byte.
     const original = await fetch(`${server.url}/api/gallery/image/${rotatedOnServer.id}`, { headers: { Authorization: token } });
     expect(Buffer.from(await original.arrayBuffer()).equals(rotated.buffer)).toBe(true);

@@ -138,7 +138,7 @@ function imagePage(client, page, limit, offset) {
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", limit, offset, { client: client.id });
   const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
   return {
-    images: records.map((r) => rules.publicImage(plainImage(r))),
+    images: records.map(visitorImage),
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }
@@ -156,6 +156,15 @@ function plainImage(r) {
     thumbnail: r.getString("thumbnail"),
     preview: r.getString("preview"),
   };
+}
+
+/** An image as visitors see it: the public fields, its placeholder and the long edges it has files for. */
+function visitorImage(r) {
+  const sizes = require(`${__hooks}/lib/image_sizes.js`);
+  return Object.assign(rules.publicImage(plainImage(r)), {
+    placeholder: r.getString("placeholder"),
+    sizes: sizes.availableEdges((field) => !!r.getString(field)),
+  });
 }
 
 // ---- route handlers -------------------------------------------------------------------------------------
@@ -234,10 +243,10 @@ function images(e, accessUrl) {
 function allImages(e, accessUrl) {
   const client = requireSession(e, accessUrl);
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 0, 0, { client: client.id });
-  return e.json(200, { images: records.map((r) => rules.publicImage(plainImage(r))) });
+  return e.json(200, { images: records.map(visitorImage) });
 }
 
-/** GET /api/gallery/image/{id}[?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
+/** GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
 function imageFile(e, imageId) {
   let image;
   try {
@@ -252,9 +261,10 @@ function imageFile(e, imageId) {
     if (!hasValidSession(e, client)) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
   const q = e.request.url.query();
-  const field = q.get("thumbnail") === "true" ? "thumbnail" : q.get("preview") === "true" ? "preview" : "original";
+  const sizes = require(`${__hooks}/lib/image_sizes.js`);
+  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
+  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const fileName = image.getString(field);
-  if (!fileName) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");

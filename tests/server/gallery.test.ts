@@ -195,6 +195,46 @@ describe("image files", () => {
   });
 });
 
+describe("responsive sizes", () => {
+  beforeEach(async () => server.restart());
+
+  it("serve each size by its long edge, fall back for older images, and list the sizes and placeholder to the visitor", async () => {
+    const c = await makeClient({ name: "Sizes" });
+    const form = new FormData();
+    form.set("client", c.id);
+    form.set("originalName", "new.png");
+    form.set("width", "16");
+    form.set("height", "12");
+    form.set("placeholder", "YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==");
+    form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1)).toISOString());
+    form.set("original", new File([pngBytes(1)], "new.png", { type: "image/png" }));
+    for (const [i, field] of ["thumbnail", "medium", "large", "preview"].entries()) form.set(field, new File([pngBytes(10 + i)], `${field}.png`, { type: "image/png" }));
+    const created = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const older = await addImage(c.id, "older.png", 3); // original and thumbnail only, as the first release made
+    const cookie = await unlock(c);
+
+    const bytes = async (id: string, query: string) => {
+      const res = await fetch(`${server.url}/api/gallery/image/${id}${query}`, { headers: { Cookie: cookie } });
+      return res.ok ? Buffer.from(await res.arrayBuffer()) : res.status;
+    };
+    expect(await bytes(created.body.id, "?size=400")).toEqual(pngBytes(10));
+    expect(await bytes(created.body.id, "?size=800")).toEqual(pngBytes(11));
+    expect(await bytes(created.body.id, "?size=1600")).toEqual(pngBytes(12));
+    expect(await bytes(created.body.id, "?size=2048")).toEqual(pngBytes(13));
+    expect(await bytes(created.body.id, "?size=3000")).toBe(404);
+    // An image from before the new sizes answers with what it has rather than breaking the srcset.
+    expect(await bytes(older, "?size=1600")).toEqual(pngBytes(103));
+    // Sizes stay private like every other file.
+    expect((await server.api("GET", `/api/gallery/image/${created.body.id}?size=800`)).status).toBe(404);
+
+    const list = await server.api<{ images: Array<{ id: string; placeholder: string; sizes: number[]; width: number }> }>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
+    const byId = new Map(list.body.images.map((i) => [i.id, i]));
+    expect(byId.get(created.body.id)).toMatchObject({ placeholder: "YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==", sizes: [400, 800, 1600, 2048], width: 16 });
+    expect(byId.get(older)).toMatchObject({ placeholder: "", sizes: [400] });
+  });
+});
+
 describe("pagination", () => {
   beforeEach(async () => server.restart());
 

@@ -75,10 +75,13 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
       width: p.width,
       height: p.height,
       checksum: p.checksum,
+      placeholder: p.placeholder,
       metadata: { orientation: p.orientation },
     },
     original: original.type === p.mimeType ? original : new Blob([original], { type: p.mimeType }),
     thumbnail: p.thumbnail,
+    medium: p.medium,
+    large: p.large,
     preview: p.preview,
   };
 }
