@@ -217,4 +217,38 @@ describe("importing photos into a client's gallery", () => {
     await waitForSynced();
     expect((await serverImages(clientId)).map((i) => i.originalName).sort()).toEqual(["offline1.jpg", "offline2.jpg"]);
   });
+
+  it("gives an image imported before the responsive sizes its 800 and 1,600 px sizes and placeholder after the next sync, from the original on the server", async () => {
+    const clientId = await createClient("Older Olga");
+    await waitForSynced();
+    // As the first release stored it: original, thumbnail and preview only.
+    const original = await photo(page, "older.jpg", 2400, 1600, 31);
+    const small = await sharp(original.buffer).resize(400).jpeg().toBuffer();
+    const form = new FormData();
+    form.set("client", clientId);
+    form.set("originalName", "older.jpg");
+    form.set("filename", "older.jpg");
+    form.set("width", "2400");
+    form.set("height", "1600");
+    form.set("original", new File([new Uint8Array(original.buffer)], "older.jpg", { type: "image/jpeg" }));
+    form.set("thumbnail", new File([new Uint8Array(small)], "thumbnail.jpg", { type: "image/jpeg" }));
+    form.set("preview", new File([new Uint8Array(small)], "preview.jpg", { type: "image/jpeg" }));
+    const created = await fetch(`${server.url}/api/collections/images/records`, { method: "POST", headers: { Authorization: token }, body: form });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    // The next sync (a reload starts one) pulls it; the device then makes and uploads the missing sizes.
+    await page.reload();
+    let image: ServerImage | undefined;
+    for (let i = 0; i < 120 && !image?.large; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      image = (await serverImages(clientId)).find((x) => x.id === id);
+    }
+    expect(image?.medium && image.large && image.placeholder).toBeTruthy();
+    const large = await fetch(`${server.url}/api/gallery/image/${id}?size=1600`, { headers: { Authorization: token } });
+    const meta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1600, 1067]);
+    // The original is untouched.
+    const kept = await fetch(`${server.url}/api/gallery/image/${id}`, { headers: { Authorization: token } });
+    expect(Buffer.from(await kept.arrayBuffer()).equals(original.buffer)).toBe(true);
+  });
 });

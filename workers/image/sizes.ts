@@ -5,9 +5,8 @@
  */
 import { IMAGE_SIZES, sizeOf, type SizeField } from "../../src/domain/image-sizes";
 
-/** Scales `source` so its long edge is at most `edge`, on a white background (JPEG/WebP have no alpha to lose to black). */
-export function scaled(source: ImageBitmap | OffscreenCanvas, edge: number): OffscreenCanvas {
-  const { width, height } = sizeOf(source.width, source.height, edge);
+/** Draws `source` at `width` x `height`, on a white background (JPEG/WebP have no alpha to lose to black). */
+function scaled(source: ImageBitmap | OffscreenCanvas, width: number, height: number): OffscreenCanvas {
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext("2d")!;
   ctx.fillStyle = "#ffffff";
@@ -23,7 +22,9 @@ export function scaledChain(bitmap: ImageBitmap): Record<SizeField, OffscreenCan
   const chain = {} as Record<SizeField, OffscreenCanvas>;
   let source: ImageBitmap | OffscreenCanvas = bitmap;
   for (const { field, edge } of [...IMAGE_SIZES].reverse()) {
-    source = chain[field] = scaled(source, edge);
+    // Each size's dimensions come from the photo's own, so rounding never drifts down the chain.
+    const { width, height } = sizeOf(bitmap.width, bitmap.height, edge);
+    source = chain[field] = scaled(source, width, height);
   }
   return chain;
 }

@@ -42,7 +42,8 @@ function studioLogo(logo: string): Promise<Blob | null> {
   return pending;
 }
 
-async function processOptions(): Promise<ProcessOptions> {
+/** What import asks of the media worker: the studio's watermark when it wants one. */
+export async function processOptions(): Promise<ProcessOptions> {
   const settings = await db.settings.toCollection().first();
   if (!settings || !settings.enableWatermark) return {};
   const logo = await studioLogo(settings.logo);
