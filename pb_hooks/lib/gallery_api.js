@@ -185,19 +185,22 @@ function access(e) {
   return e.json(200, { accessUrl: match.getString("accessUrl") });
 }
 
-/** GET /api/gallery/{accessUrl} -> name, accessCodeVerified, first page of images when verified, branding. */
+/**
+ * GET /api/gallery/{accessUrl} -> name, accessCodeVerified, the event date and image count when verified (which answers the session check
+ * too), and branding. The images themselves come from all-images: the
+ * visitor's page lists them once, so a first page here would be built and thrown away.
+ */
 function info(e, accessUrl) {
   const client = findClientByAccessUrl(accessUrl);
   assertOpen(client);
   const verified = isStudioOwner(e) || hasValidSession(e, client);
-  const paging = rules.parsePaging(1, rules.PAGE_SIZE_DEFAULT);
-  const page = verified ? imagePage(client, paging.page, paging.limit, paging.offset) : { images: [], pagination: { total: 0 } };
+  const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
   return e.json(200, {
     name: client.getString("name"),
     accessUrl: client.getString("accessUrl"),
+    eventDate: verified ? client.getString("eventDate") : "",
     accessCodeVerified: verified,
-    images: page.images,
-    pagination: page.pagination,
+    pagination: { total: total },
     studio: studioBranding(),
   });
 }
