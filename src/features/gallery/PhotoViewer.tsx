@@ -70,7 +70,8 @@ export function PhotoViewer({ images, index, onIndex, onClose, onError }: Props)
         exited: () => focusPhoto(images[index]?.id),
       }}
       plugins={[Counter, Download, Slideshow, Zoom]}
-      carousel={{ finite: false, preload: 1 }}
+      // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
+      carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}
       slideshow={{ delay: SLIDESHOW_DELAY_MS }}
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
@@ -86,7 +87,7 @@ export function PhotoViewer({ images, index, onIndex, onClose, onError }: Props)
         "Zoom out": GALLERY_TEXTS.zoomOut,
         Lightbox: GALLERY_TEXTS.viewerLabel,
       }}
-      styles={{ container: { backgroundColor: "rgba(10, 6, 20, 0.97)" } }}
+      styles={{ container: { backgroundColor: "#0a0614" } }}
     />
   );
 }
