@@ -173,6 +173,12 @@ describe("importing photos into a client's gallery", () => {
     const viewer = page.getByRole("dialog", { name: /^v\d\.jpg$/ });
     await viewer.getByText("1 of 4").waitFor();
     expect(await viewer.getByRole("button", { name: "Previous image" }).isDisabled()).toBe(true);
+    // A modal: focus moves in and Tab never leaves it.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    }
     await page.keyboard.press("ArrowRight");
     await page.getByText("2 of 4").waitFor();
     await page.keyboard.press("ArrowRight");
@@ -181,6 +187,8 @@ describe("importing photos into a client's gallery", () => {
     expect(await page.getByRole("button", { name: "Next image" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await page.getByText("4 of 4").waitFor({ state: "detached" });
+    // ... and goes back to the photo it was opened from.
+    expect(await gallery.cards().first().evaluate((card) => card.contains(document.activeElement))).toBe(true);
 
     await gallery.select("v2.jpg");
     await gallery.select("v3.jpg");
