@@ -138,7 +138,7 @@ function imagePage(client, page, limit, offset) {
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", limit, offset, { client: client.id });
   const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
   return {
-    images: records.map(visitorImage),
+    images: visitorImages(records),
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }
@@ -158,13 +158,15 @@ function plainImage(r) {
   };
 }
 
-/** An image as visitors see it: the public fields, its placeholder and the long edges it has files for. */
-function visitorImage(r) {
-  const sizes = require(`${__hooks}/lib/image_sizes.js`);
-  return Object.assign(rules.publicImage(plainImage(r)), {
-    placeholder: r.getString("placeholder"),
-    sizes: sizes.availableEdges((field) => !!r.getString(field)),
-  });
+/** Images as visitors see them: the public fields, the placeholder and the long edges each has files for. */
+function visitorImages(records) {
+  const sizes = require(`${__hooks}/lib/image_sizes.js`); // once per request, not per image
+  return records.map((r) =>
+    Object.assign(rules.publicImage(plainImage(r)), {
+      placeholder: r.getString("placeholder"),
+      sizes: sizes.availableEdges((field) => !!r.getString(field)),
+    }),
+  );
 }
 
 // ---- route handlers -------------------------------------------------------------------------------------
@@ -246,7 +248,7 @@ function images(e, accessUrl) {
 function allImages(e, accessUrl) {
   const client = requireSession(e, accessUrl);
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 0, 0, { client: client.id });
-  return e.json(200, { images: records.map(visitorImage) });
+  return e.json(200, { images: visitorImages(records) });
 }
 
 /** GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */

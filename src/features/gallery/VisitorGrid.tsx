@@ -9,15 +9,19 @@ import { fallbackSrc, placeholderUrl, srcSetOf } from "./imageSources";
 import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
 
+/** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
+const EAGER_PHOTOS = 8;
+
 interface CardProps {
   image: GalleryImage;
   box: Box;
+  isEager: boolean;
   isSelected: boolean;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
 }
 
-const VisitorCard = memo(function VisitorCard({ image, box, isSelected, onToggle, onOpen }: CardProps) {
+const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen }: CardProps) {
   const name = image.originalName || image.filename;
   const placeholder = placeholderUrl(image);
   return (
@@ -36,7 +40,7 @@ const VisitorCard = memo(function VisitorCard({ image, box, isSelected, onToggle
           width={Math.round(box.width)}
           height={Math.round(box.height)}
           alt={name}
-          loading="lazy"
+          loading={isEager ? "eager" : "lazy"}
           decoding="async"
           draggable={false}
           onLoad={(e) => e.currentTarget.classList.add("is-loaded")}
@@ -61,7 +65,7 @@ export function VisitorGrid({ images, selected, onToggle, onOpen }: Props) {
     <JustifiedGrid
       items={images}
       label="Gallery"
-      renderItem={(image, box) => <VisitorCard image={image} box={box} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
+      renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
     />
   );
 }

@@ -87,9 +87,9 @@ export function useGallery(accessUrl: string) {
   const unlock = useCallback(
     async (code: string) => {
       await galleryApi.verify(accessUrl, code);
-      await applyInfo().catch(() => true); // the event date is told only to an unlocked visitor
       setPhase("unlocked");
       void loadImages();
+      void applyInfo().catch(() => true); // the event date is told only to an unlocked visitor (in parallel)
     },
     [accessUrl, applyInfo, loadImages],
   );
