@@ -3,7 +3,7 @@
  * grid, the viewer over it, selection, and downloads (a zip of the selection, streamed to disk; the viewer
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
-import { useCallback, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useMemo, useState } from "react";
 import { imageUrl, type GalleryImage, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
@@ -16,7 +16,6 @@ import { GallerySidebar } from "./GallerySidebar";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
 import "./gallery.css";
-import { PhotoViewer } from "./PhotoViewer";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
@@ -36,12 +35,17 @@ function sourceOf(image: GalleryImage): ZipSource {
 
 const PHOTOS_ID = "photos";
 
+/** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
+const PhotoViewer = lazy(() => import("./PhotoViewer"));
+
 export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [mode, setMode] = useState<"grid" | "single">("grid");
+  // Once opened the viewer stays mounted (closed), so that it can animate out and give focus back.
+  const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
 
   const filtered = useMemo(() => {
@@ -52,6 +56,7 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
   const open = useCallback((id: string) => {
     setCurrentId(id);
     setMode("single");
+    setHasOpened(true);
   }, []);
   const isAllSelected = filtered.length > 0 && filtered.every((i) => selected.has(i.id));
   const selectedImages = list.filter((i) => selected.has(i.id));
@@ -119,7 +124,11 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
           {body}
         </main>
       </div>
-      <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} />
+        </Suspense>
+      ) : null}
       {selected.size > 0 ? (
         <Button className="floating-download" onClick={() => void downloadImages(selectedImages)}>
           {GALLERY_TEXTS.floatingDownload(selected.size)}

@@ -46,7 +46,7 @@ function focusPhoto(id: string | undefined) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.photo-card-open[data-image-id="${CSS.escape(id)}"]`)?.focus());
 }
 
-export function PhotoViewer({ images, index, onIndex, onClose, onError }: Props) {
+export default function PhotoViewer({ images, index, onIndex, onClose, onError }: Props) {
   const slides = useMemo(() => images.map(slideOf), [images]);
   const isOpen = index >= 0;
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
