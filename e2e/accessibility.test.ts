@@ -75,6 +75,8 @@ describe.each(Object.entries(VIEWPORTS))("accessibility on a %s", (_, viewport) 
     report.gallery = await axeReport(page);
     await page.locator(".photo-card-open").first().click();
     await page.locator(".yarl__slide_current img").waitFor();
+    // Measured once the viewer has faded in (axe reads colours through the fade's opacity).
+    await page.waitForFunction(() => getComputedStyle(document.querySelector(".yarl__portal")!).opacity === "1");
     report.viewer = await axeReport(page);
     await page.keyboard.press("Escape");
     await page.goto("/gallery/nosuchgallery");
@@ -95,6 +97,13 @@ describe.each(Object.entries(VIEWPORTS))("accessibility on a %s", (_, viewport) 
     await visit("dashboard", "/", () => page.getByRole("heading", { level: 1 }).first().waitFor());
     await visit("clients", "/clients", () => page.getByText("Ada Lovelace").first().waitFor());
     await visit("galleryTab", `/clients/${gallery.id}`, () => page.locator("img").nth(2).waitFor());
+    // A photo card's focus ring is drawn inside the card, whose overflow would clip one drawn outside.
+    await page.locator(".image-card-open").first().focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const ring = await page.locator(".image-card-open").first().evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, offset: parseFloat(getComputedStyle(el).outlineOffset), width: parseFloat(getComputedStyle(el).outlineWidth) }));
+    expect(ring.style).toBe("solid");
+    expect(ring.offset + ring.width).toBeLessThanOrEqual(0);
     await page.getByRole("tab", { name: "Client Details" }).click();
     await visit("clientDetails", "", () => page.getByLabel("Notes").waitFor());
     for (const tab of ["General", "Security", "Branding"]) {
