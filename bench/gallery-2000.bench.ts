@@ -86,7 +86,7 @@ it("keeps a 2,000-image gallery quick to open for the owner and the visitor", as
     const visitorOpen = async (gallery: { accessUrl: string; accessCode: string }) => {
       await v.goto(`/gallery/${gallery.accessUrl}`);
       await v.getByLabel("Access Code").fill(gallery.accessCode);
-      return firstThumbnailMs(v, ".image-card img", () => v.getByRole("button", { name: "Access Gallery" }).click());
+      return firstThumbnailMs(v, ".photo-card img", () => v.getByRole("button", { name: "Access Gallery" }).click());
     };
     const visitorSmallMs = await visitorOpen(small);
     const visitorBigMs = await visitorOpen(big);

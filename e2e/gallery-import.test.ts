@@ -3,6 +3,7 @@
  * a zip, a corrupt file, an oversized file and a text file renamed .jpg; hostile zips; the viewer; bulk
  * delete; the share message; the same import with the network off, then on, reaching the server.
  */
+import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildZip } from "../workers/zip/test-zip";
@@ -41,7 +42,10 @@ interface ServerImage {
   originalName: string;
   original: string;
   thumbnail: string;
+  medium: string;
+  large: string;
   preview: string;
+  placeholder: string;
   fileSize: number;
   width: number;
   height: number;
@@ -110,7 +114,17 @@ describe("importing photos into a client's gallery", () => {
     expect(onServer.map((i) => i.originalName).sort()).toEqual(["landscape.jpg", "rotated.jpg", "third.jpg"]);
     const rotatedOnServer = onServer.find((i) => i.originalName === "rotated.jpg")!;
     expect([rotatedOnServer.width, rotatedOnServer.height]).toEqual([1000, 1600]);
-    for (const image of onServer) expect(image.original && image.thumbnail && image.preview).toBeTruthy();
+    for (const image of onServer) expect(image.original && image.thumbnail && image.medium && image.large && image.preview).toBeTruthy();
+    // Every size keeps the photo's shape (long edge 400/800/1,600 px, never a square crop, never upscaled),
+    // and the placeholder is a ThumbHash made on the device.
+    const edges: Record<string, number[]> = {};
+    for (const size of [400, 800, 1600, 2048]) {
+      const res = await fetch(`${server.url}/api/gallery/image/${rotatedOnServer.id}?size=${size}`, { headers: { Authorization: token } });
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      edges[size] = [meta.width!, meta.height!];
+    }
+    expect(edges).toEqual({ 400: [250, 400], 800: [500, 800], 1600: [1000, 1600], 2048: [1000, 1600] });
+    expect(atob(rotatedOnServer.placeholder).length).toBeGreaterThan(5);
     // The original is uploaded unchanged, byte for byte.
     const original = await fetch(`${server.url}/api/gallery/image/${rotatedOnServer.id}`, { headers: { Authorization: token } });
     expect(Buffer.from(await original.arrayBuffer()).equals(rotated.buffer)).toBe(true);
@@ -159,6 +173,12 @@ describe("importing photos into a client's gallery", () => {
     const viewer = page.getByRole("dialog", { name: /^v\d\.jpg$/ });
     await viewer.getByText("1 of 4").waitFor();
     expect(await viewer.getByRole("button", { name: "Previous image" }).isDisabled()).toBe(true);
+    // A modal: focus moves in and Tab never leaves it.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    }
     await page.keyboard.press("ArrowRight");
     await page.getByText("2 of 4").waitFor();
     await page.keyboard.press("ArrowRight");
@@ -167,6 +187,8 @@ describe("importing photos into a client's gallery", () => {
     expect(await page.getByRole("button", { name: "Next image" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await page.getByText("4 of 4").waitFor({ state: "detached" });
+    // ... and goes back to the photo it was opened from.
+    expect(await gallery.cards().first().evaluate((card) => card.contains(document.activeElement))).toBe(true);
 
     await gallery.select("v2.jpg");
     await gallery.select("v3.jpg");
@@ -202,5 +224,39 @@ describe("importing photos into a client's gallery", () => {
     await context.setOffline(false);
     await waitForSynced();
     expect((await serverImages(clientId)).map((i) => i.originalName).sort()).toEqual(["offline1.jpg", "offline2.jpg"]);
+  });
+
+  it("gives an image imported before the responsive sizes its 800 and 1,600 px sizes and placeholder after the next sync, from the original on the server", async () => {
+    const clientId = await createClient("Older Olga");
+    await waitForSynced();
+    // As the first release stored it: original, thumbnail and preview only.
+    const original = await photo(page, "older.jpg", 2400, 1600, 31);
+    const small = await sharp(original.buffer).resize(400).jpeg().toBuffer();
+    const form = new FormData();
+    form.set("client", clientId);
+    form.set("originalName", "older.jpg");
+    form.set("filename", "older.jpg");
+    form.set("width", "2400");
+    form.set("height", "1600");
+    form.set("original", new File([new Uint8Array(original.buffer)], "older.jpg", { type: "image/jpeg" }));
+    form.set("thumbnail", new File([new Uint8Array(small)], "thumbnail.jpg", { type: "image/jpeg" }));
+    form.set("preview", new File([new Uint8Array(small)], "preview.jpg", { type: "image/jpeg" }));
+    const created = await fetch(`${server.url}/api/collections/images/records`, { method: "POST", headers: { Authorization: token }, body: form });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    // The next sync (a reload starts one) pulls it; the device then makes and uploads the missing sizes.
+    await page.reload();
+    let image: ServerImage | undefined;
+    for (let i = 0; i < 120 && !image?.large; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      image = (await serverImages(clientId)).find((x) => x.id === id);
+    }
+    expect(image?.medium && image.large && image.placeholder).toBeTruthy();
+    const large = await fetch(`${server.url}/api/gallery/image/${id}?size=1600`, { headers: { Authorization: token } });
+    const meta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1600, 1067]);
+    // The original is untouched.
+    const kept = await fetch(`${server.url}/api/gallery/image/${id}`, { headers: { Authorization: token } });
+    expect(Buffer.from(await kept.arrayBuffer()).equals(original.buffer)).toBe(true);
   });
 });

@@ -116,7 +116,7 @@ describe("visitor gallery", () => {
     await gallery.enterCode(wedding.accessCode);
     await gallery.toast().getByText("Access Granted").waitFor();
     await gallery.gridImages().nth(3).waitFor();
-    await page.getByText("4 photos").waitFor();
+    await page.locator(".gallery-sidebar").getByText("4 photos").waitFor();
 
     await page.reload();
     await gallery.gridImages().first().waitFor();
@@ -150,18 +150,42 @@ describe("visitor gallery", () => {
     await context.close();
   });
 
-  it("shows Gallery Not Found for an unknown, a disabled and an expired gallery", async () => {
+  it("shows Gallery Not Found for an unknown and a disabled gallery, says an expired one has expired, and offers to contact the studio instead of the owner's sign-in", async () => {
     const { context, page } = await newVisitor();
+    const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
+    await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
     const disabled = await seedGallery(seedPage, "Paused Pat", [], { enabled: false });
     const expired = await seedGallery(seedPage, "Old Olga", [], { expirationDate: "2020-01-01 00:00:00.000Z" });
-    for (const url of ["nosuchgallery", disabled.accessUrl, expired.accessUrl]) {
+    const deadEnds: Array<[string, string]> = [
+      ["nosuchgallery", "Gallery Not Found"],
+      [disabled.accessUrl, "Gallery Not Found"],
+      [expired.accessUrl, "This Gallery Has Expired"],
+    ];
+    for (const [url, title] of deadEnds) {
       await page.goto(`/gallery/${url}`);
-      await page.getByRole("heading", { name: "Gallery Not Found" }).waitFor();
-      await page.getByText("We couldn't locate the gallery you're looking for. It may have expired or been removed.").waitFor();
+      await page.getByRole("heading", { name: title }).waitFor();
+      await page.getByText("A gallery by Lumen Studio").waitFor();
+      expect(await page.getByRole("link", { name: "Contact the photographer" }).getAttribute("href")).toBe("mailto:hello@lumen.example");
+      expect(await page.getByRole("link", { name: "Return Home" }).count()).toBe(0);
+      expect(await page.title()).toBe("Lumen Studio");
     }
-    await page.getByRole("link", { name: "Return Home" }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.getByText("The link to this gallery has reached its end date.", { exact: false }).waitFor();
     await context.close();
+  });
+
+  it("tells an offline visitor they are offline, and opens the gallery when the network returns", async () => {
+    const { context, page, gallery } = visitor;
+    await page.goto(`/gallery/${wedding.accessUrl}`);
+    await gallery.gridImages().first().waitFor();
+    await context.setOffline(true);
+    await page.reload().catch(() => undefined); // the service worker may answer the page itself
+    try {
+      await page.getByRole("heading", { name: "You're Offline" }).waitFor();
+      expect(await page.getByRole("heading", { name: "Gallery Not Found" }).count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    await gallery.gridImages().first().waitFor();
   });
 
   it("searches, applies the selection rules, and wraps around in the single view", async () => {
@@ -270,8 +294,9 @@ describe("visitor gallery", () => {
     const { page } = visitor;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/gallery/${wedding.accessUrl}`);
-    await page.getByRole("heading", { name: "Ada Lovelace's Gallery" }).waitFor();
-    await page.getByText("4 images", { exact: true }).waitFor();
+    // The header card (the cover above it carries the page's h1 with the same name).
+    await page.locator(".mobile-bar").getByRole("heading", { name: "Ada Lovelace's Gallery" }).waitFor();
+    await page.locator(".mobile-bar").getByText("4 images", { exact: true }).waitFor();
     expect(await page.locator(".gallery-sidebar").isVisible()).toBe(false);
     await page.getByRole("button", { name: "Select All", exact: true }).click();
     await page.getByRole("button", { name: "Download 4 Image(s)" }).waitFor();

@@ -120,7 +120,7 @@ function imagePage(client, page, limit, offset) {
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", limit, offset, { client: client.id });
   const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
   return {
-    images: records.map((r) => rules.publicImage(plainImage(r))),
+    images: visitorImages(records),
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }
@@ -138,6 +138,17 @@ function plainImage(r) {
     thumbnail: r.getString("thumbnail"),
     preview: r.getString("preview"),
   };
+}
+
+/** Images as visitors see them: the public fields, the placeholder and the long edges each has files for. */
+function visitorImages(records) {
+  const sizes = require(`${__hooks}/lib/image_sizes.js`); // once per request, not per image
+  return records.map((r) =>
+    Object.assign(rules.publicImage(plainImage(r)), {
+      placeholder: r.getString("placeholder"),
+      sizes: sizes.availableEdges((field) => !!r.getString(field)),
+    }),
+  );
 }
 
 // ---- route handlers -------------------------------------------------------------------------------------
@@ -166,19 +177,22 @@ function access(e) {
   return e.json(200, { accessUrl: match.getString("accessUrl") });
 }
 
-/** GET /api/gallery/{accessUrl} -> name, accessCodeVerified, first page of images when verified, branding. */
+/**
+ * GET /api/gallery/{accessUrl} -> name, accessCodeVerified, the event date and image count when verified (which answers the session check
+ * too), and branding. The images themselves come from all-images: the
+ * visitor's page lists them once, so a first page here would be built and thrown away.
+ */
 function info(e, accessUrl) {
   const client = findClientByAccessUrl(accessUrl);
   assertOpen(client);
   const verified = isStudioOwner(e) || hasValidSession(e, client);
-  const paging = rules.parsePaging(1, rules.PAGE_SIZE_DEFAULT);
-  const page = verified ? imagePage(client, paging.page, paging.limit, paging.offset) : { images: [], pagination: { total: 0 } };
+  const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
   return e.json(200, {
     name: client.getString("name"),
     accessUrl: client.getString("accessUrl"),
+    eventDate: verified ? client.getString("eventDate") : "",
     accessCodeVerified: verified,
-    images: page.images,
-    pagination: page.pagination,
+    pagination: { total: total },
     studio: studioBranding(),
   });
 }
@@ -234,10 +248,10 @@ function images(e, accessUrl) {
 function allImages(e, accessUrl) {
   const client = requireSession(e, accessUrl);
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 0, 0, { client: client.id });
-  return e.json(200, { images: records.map((r) => rules.publicImage(plainImage(r))) });
+  return e.json(200, { images: visitorImages(records) });
 }
 
-/** GET /api/gallery/image/{id}[?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
+/** GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
 function imageFile(e, imageId) {
   let image;
   try {
@@ -252,9 +266,10 @@ function imageFile(e, imageId) {
     if (!hasValidSession(e, client)) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
   const q = e.request.url.query();
-  const field = q.get("thumbnail") === "true" ? "thumbnail" : q.get("preview") === "true" ? "preview" : "original";
+  const sizes = require(`${__hooks}/lib/image_sizes.js`);
+  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
+  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const fileName = image.getString(field);
-  if (!fileName) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");

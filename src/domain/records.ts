@@ -30,6 +30,8 @@ export interface ImageFields {
   width: number;
   height: number;
   checksum: string;
+  /** ThumbHash (base64) shown until the photo arrives; "" for images from before it existed. */
+  placeholder: string;
   metadata: Record<string, unknown> | null;
   uploadedAt: string;
 }

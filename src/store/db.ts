@@ -52,6 +52,19 @@ export class StudioDb extends Dexie {
             entry.attempts ??= 0;
           }),
       );
+    // v3: images have medium and large sizes and a placeholder (src/domain/image-sizes.ts); older rows
+    // get empty ones, which sync fills in (features/images/rebuildSizes.ts).
+    this.version(3)
+      .stores(SCHEMA_V2)
+      .upgrade((tx) =>
+        tx
+          .table("images")
+          .toCollection()
+          .modify((row: ImageRow) => {
+            row.placeholder ??= "";
+            row.files = { ...row.files, medium: row.files?.medium ?? "", large: row.files?.large ?? "" };
+          }),
+      );
   }
 
   /** Now, on the server's clock. */

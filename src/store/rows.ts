@@ -20,6 +20,8 @@ export interface ClientRow extends ClientFields, SyncMeta {
 export interface ImageFiles {
   original: string;
   thumbnail: string;
+  medium: string;
+  large: string;
   preview: string;
 }
 
@@ -29,11 +31,16 @@ export interface ImageRow extends ImageFields, SyncMeta {
   files: ImageFiles;
 }
 
-/** Image bytes kept on the device: the original until it is uploaded, thumbnail and preview always. */
+/**
+ * Image bytes kept on the device: the original until it is uploaded, thumbnail and preview always, the
+ * medium and large sizes until they are uploaded (the owner's screens use thumbnail and preview only).
+ */
 export interface ImageBlobRow {
   id: string;
   original?: Blob;
   thumbnail?: Blob;
+  medium?: Blob;
+  large?: Blob;
   preview?: Blob;
 }
 

@@ -51,8 +51,8 @@ describe("the write path", () => {
     const db = freshDb();
     const client = await createClient(db, { name: "A" });
     const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
-    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", metadata: null };
-    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, preview: blob }]);
+    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null };
+    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, medium: blob, large: blob, preview: blob }]);
     await deleteClient(db, client.id);
     expect(await db.images.get(image!.id)).toBeUndefined();
     expect(await db.imageBlobs.get(image!.id)).toBeUndefined();
@@ -64,8 +64,8 @@ describe("the write path", () => {
     const db = freshDb();
     const client = await createClient(db, { name: "A" });
     const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
-    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", metadata: null };
-    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, preview: blob }]);
+    const fields = { client: client.id, filename: "a.png", originalName: "a.png", fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null };
+    const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, medium: blob, large: blob, preview: blob }]);
     await deleteImages(db, [image!.id]);
     const entries = (await db.outbox.where("[collection+recordId]").equals(["images", image!.id]).toArray()).map((e) => e.op);
     expect(entries).toEqual(["delete"]);
@@ -93,12 +93,15 @@ describe("schema upgrade", () => {
     v1.version(1).stores(SCHEMA_V1);
     await v1.table("clients").add({ id: "client000000001", name: "Kept", createdAt: "2026-01-01T00:00:00Z" });
     await v1.table("outbox").add({ collection: "clients", recordId: "client000000001", op: "create", fields: { name: "Kept" }, fieldTimes: { name: 1 }, createdAt: 1 });
+    await v1.table("images").add({ id: "image0000000001", client: "client000000001", files: { original: "a.jpg", thumbnail: "t.webp", preview: "p.webp" } });
     await v1.table("syncState").put({ key: "cursor:clients", value: { updated: "2026-01-01 00:00:00.000Z", id: "x" } });
     v1.close();
 
     const db = tracked(new StudioDb(name));
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
+    // v3: an image from before the responsive sizes has empty ones (sync makes them) and no placeholder.
+    expect(await db.images.get("image0000000001")).toMatchObject({ placeholder: "", files: { original: "a.jpg", thumbnail: "t.webp", medium: "", large: "", preview: "p.webp" } });
     expect(await db.clients.get("client000000001")).toMatchObject({ name: "Kept" });
     expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ recordId: "client000000001", attempts: 0 })]);
     expect((await db.syncState.get("cursor:clients"))?.value).toEqual({ updated: "2026-01-01 00:00:00.000Z", id: "x" });

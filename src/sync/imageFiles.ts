@@ -7,12 +7,12 @@
 import type { StudioDb } from "../store/db";
 import { pb } from "./pocketbase";
 
-export type ImageFileKind = "thumbnail" | "preview" | "original";
+export type ImageFileKind = "thumbnail" | "medium" | "large" | "preview" | "original";
 
 const inFlight = new Map<string, Promise<Blob>>();
 
 async function fetchFromServer(id: string, kind: ImageFileKind, signal?: AbortSignal): Promise<Blob> {
-  const query = kind === "original" ? "" : `?${kind}=true`;
+  const query = kind === "original" ? "" : kind === "thumbnail" || kind === "preview" ? `?${kind}=true` : `?size=${kind}`;
   const res = await fetch(`/api/gallery/image/${encodeURIComponent(id)}${query}`, {
     headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {},
     signal,
@@ -28,7 +28,7 @@ export async function imageFile(db: StudioDb, id: string, kind: ImageFileKind, s
   let pending = inFlight.get(key);
   if (!pending) {
     pending = fetchFromServer(id, kind, signal).then(async (blob) => {
-      if (kind !== "original") {
+      if (kind === "thumbnail" || kind === "preview") {
         await db.transaction("rw", db.imageBlobs, async () => {
           const row = (await db.imageBlobs.get(id)) ?? { id };
           await db.imageBlobs.put({ ...row, [kind]: blob });

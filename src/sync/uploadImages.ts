@@ -1,10 +1,12 @@
 /**
- * Push of image files. First every pending image's record with its thumbnail and preview, batched (so the
- * gallery becomes viewable early), then one multipart request per original. After the original is
- * confirmed its bytes leave the device; thumbnail and preview stay for offline viewing. A failed upload
+ * Push of image files. First every pending image's record with its sizes (thumbnail, medium, large and
+ * preview), batched (so the gallery becomes viewable early), then one multipart request per original.
+ * After the original is confirmed its bytes and the medium and large sizes leave the device; thumbnail and
+ * preview stay for offline viewing. A failed upload
  * leaves its entry in the outbox and is sent whole again next time; the server keeps no partial file.
  */
 import type PocketBase from "pocketbase";
+import { IMAGE_SIZES, type SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
 import { applyServerRecords, conflict } from "./applyServerRecords";
@@ -37,18 +39,22 @@ async function dropEntry(db: StudioDb, entry: OutboxEntry) {
 export const RECORD_BATCH = 50;
 const RECORD_BATCH_BYTES = 16 * 1024 * 1024;
 
+/** The files sent with a record: every size of src/domain/image-sizes.ts this device made. */
+type SizeBlobs = Partial<Record<SizeField, Blob>>;
+
 interface PendingRecord {
   entry: OutboxEntry;
-  thumbnail: Blob;
-  preview: Blob;
+  sizes: SizeBlobs;
 }
+
+const bytesOf = (sizes: SizeBlobs) => Object.values(sizes).reduce((sum, blob) => sum + (blob?.size ?? 0), 0);
 
 /** Takes the next batch: whole entries up to the count and byte limits (at least one). */
 function nextBatch(queue: PendingRecord[]): PendingRecord[] {
   let bytes = 0;
   let n = 0;
   while (n < queue.length && n < RECORD_BATCH) {
-    const size = queue[n]!.thumbnail.size + queue[n]!.preview.size;
+    const size = bytesOf(queue[n]!.sizes);
     if (n > 0 && bytes + size > RECORD_BATCH_BYTES) break;
     bytes += size;
     n++;
@@ -80,7 +86,11 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
   const queue: PendingRecord[] = [];
   for (const entry of entries) {
     const blobs = await db.imageBlobs.get(entry.recordId);
-    if (blobs?.thumbnail && blobs.preview) queue.push({ entry, thumbnail: blobs.thumbnail, preview: blobs.preview });
+    if (blobs?.thumbnail && blobs.preview) {
+      const sizes: SizeBlobs = {};
+      for (const { field } of IMAGE_SIZES) if (blobs[field]) sizes[field] = blobs[field];
+      queue.push({ entry, sizes });
+    }
     else await db.outbox.delete(entry.seq!); // deleted on this device before it was uploaded
   }
   let requests = 0;
@@ -94,9 +104,8 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
       body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes },
     }));
     form.set("@jsonPayload", JSON.stringify({ requests: payload }));
-    batch.forEach(({ thumbnail, preview }, i) => {
-      form.set(`requests.${i}.thumbnail`, thumbnail, fileName("thumbnail", thumbnail));
-      form.set(`requests.${i}.preview`, preview, fileName("preview", preview));
+    batch.forEach(({ sizes }, i) => {
+      for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
     });
     requests++;
     try {
@@ -137,7 +146,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
   }
   await db.transaction("rw", [db.outbox, db.images, db.imageBlobs, db.conflicts], async () => {
     await db.outbox.delete(entry.seq!);
-    await db.imageBlobs.update(entry.recordId, { original: undefined });
+    await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
     await applyServerRecords(db, "images", [record]);
   });
 }

@@ -87,7 +87,7 @@ describe("gallery info and access", () => {
     await addImage(c.id, "one.png", 1);
     const locked = await server.api<{ name: string; accessCodeVerified: boolean; images: unknown[] }>("GET", `/api/gallery/${c.accessUrl}`);
     expect(locked.status).toBe(200);
-    expect(locked.body).toMatchObject({ name: "Grace Hopper", accessCodeVerified: false, images: [] });
+    expect(locked.body).toMatchObject({ name: "Grace Hopper", accessCodeVerified: false, pagination: { total: 0 } });
     expect((await server.api("GET", `/api/gallery/${c.accessUrl}/images`)).status).toBe(401);
     expect((await server.api("GET", `/api/gallery/${c.accessUrl}/all-images`)).status).toBe(401);
 
@@ -98,7 +98,8 @@ describe("gallery info and access", () => {
       { cookie },
     );
     expect(open.body.accessCodeVerified).toBe(true);
-    expect(open.body.images.map((i) => i.originalName)).toEqual(["one.png"]);
+    // The images come from all-images; info only counts them (it used to build a first page nobody read).
+    expect(open.body).not.toHaveProperty("images");
     expect(open.body.pagination.total).toBe(1);
     expect(open.headers.get("cache-control")).toBe("no-store");
   });
@@ -201,6 +202,46 @@ describe("image files", () => {
 
     const owner = await fetch(`${server.url}/api/gallery/image/${imageB}`, { headers: { Authorization: server.ownerToken } });
     expect(owner.status).toBe(200);
+  });
+});
+
+describe("responsive sizes", () => {
+  beforeEach(async () => server.restart());
+
+  it("serve each size by its long edge, fall back for older images, and list the sizes and placeholder to the visitor", async () => {
+    const c = await makeClient({ name: "Sizes" });
+    const form = new FormData();
+    form.set("client", c.id);
+    form.set("originalName", "new.png");
+    form.set("width", "16");
+    form.set("height", "12");
+    form.set("placeholder", "YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==");
+    form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1)).toISOString());
+    form.set("original", new File([pngBytes(1)], "new.png", { type: "image/png" }));
+    for (const [i, field] of ["thumbnail", "medium", "large", "preview"].entries()) form.set(field, new File([pngBytes(10 + i)], `${field}.png`, { type: "image/png" }));
+    const created = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const older = await addImage(c.id, "older.png", 3); // original and thumbnail only, as the first release made
+    const cookie = await unlock(c);
+
+    const bytes = async (id: string, query: string) => {
+      const res = await fetch(`${server.url}/api/gallery/image/${id}${query}`, { headers: { Cookie: cookie } });
+      return res.ok ? Buffer.from(await res.arrayBuffer()) : res.status;
+    };
+    expect(await bytes(created.body.id, "?size=400")).toEqual(pngBytes(10));
+    expect(await bytes(created.body.id, "?size=800")).toEqual(pngBytes(11));
+    expect(await bytes(created.body.id, "?size=1600")).toEqual(pngBytes(12));
+    expect(await bytes(created.body.id, "?size=2048")).toEqual(pngBytes(13));
+    expect(await bytes(created.body.id, "?size=3000")).toBe(404);
+    // An image from before the new sizes answers with what it has rather than breaking the srcset.
+    expect(await bytes(older, "?size=1600")).toEqual(pngBytes(103));
+    // Sizes stay private like every other file.
+    expect((await server.api("GET", `/api/gallery/image/${created.body.id}?size=800`)).status).toBe(404);
+
+    const list = await server.api<{ images: Array<{ id: string; placeholder: string; sizes: number[]; width: number }> }>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
+    const byId = new Map(list.body.images.map((i) => [i.id, i]));
+    expect(byId.get(created.body.id)).toMatchObject({ placeholder: "YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==", sizes: [400, 800, 1600, 2048], width: 16 });
+    expect(byId.get(older)).toMatchObject({ placeholder: "", sizes: [400] });
   });
 });
 

@@ -30,9 +30,11 @@ function png(width: number, height: number, seed: number): Blob {
 
 function imageInput(clientId: string, name: string, original: Blob) {
   return {
-    fields: { client: clientId, filename: name, originalName: name, fileSize: original.size, mimeType: "image/png", width: 1, height: 1, checksum: "", metadata: null },
+    fields: { client: clientId, filename: name, originalName: name, fileSize: original.size, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null },
     original,
     thumbnail: png(4, 4, 1),
+    medium: png(5, 5, 3),
+    large: png(6, 6, 4),
     preview: png(8, 8, 2),
   };
 }

@@ -1,19 +1,21 @@
 /**
  * The import step for one photo, run in a worker: check what the file is by its bytes and its pixel count
  * from the header (before decoding), decode with the browser's own decoder (EXIF orientation applied by it,
- * and checked), make a thumbnail (~400 px long edge) and a preview (~2048 px, watermarked when the studio
- * wants it), and record size and a checksum. The original is never modified.
+ * and checked), make every size of src/domain/image-sizes.ts down one chain (2,048 -> 1,600 -> 800 -> 400 px
+ * long edge, each scaled from the one above, never from the original again), watermark the sizes a visitor
+ * could use as a photo when the studio wants it, and record size, a placeholder and a checksum. The
+ * original is never modified.
  */
 import { ImageError, MAX_PIXELS } from "./errors";
 import { orientedSize, readExifOrientation } from "./exif";
 import { HEADER_BYTES, readImageHeader, type ImageHeader } from "./sniff";
 import { decodeTiff } from "./tiff";
+import { placeholderOf } from "./placeholder";
+import { scaledChain } from "./sizes";
 import { drawWatermark, type Watermark } from "./watermark";
 
-export const THUMBNAIL_EDGE = 400;
-export const PREVIEW_EDGE = 2048;
-const PREVIEW_QUALITY = 0.85;
-const THUMBNAIL_QUALITY = 0.75;
+/** Encoder quality per size: small files matter most for the grid's many thumbnails. */
+const QUALITY = { thumbnail: 0.75, medium: 0.8, large: 0.82, preview: 0.85 } as const;
 
 export interface ProcessOptions {
   watermark?: { text: string; logo?: Blob } | null;
@@ -27,7 +29,11 @@ export interface ProcessedImage {
   orientation: number;
   checksum: string;
   thumbnail: Blob;
+  medium: Blob;
+  large: Blob;
   preview: Blob;
+  /** ThumbHash of the photo, base64. */
+  placeholder: string;
 }
 
 /** Formats the browser decodes by itself; TIFF goes through UTIF; HEIC is not read. */
@@ -51,21 +57,6 @@ export async function decodeImage(file: Blob, header: ImageHeader): Promise<Imag
   } catch {
     throw new ImageError("corrupt", "This image is damaged and cannot be read.");
   }
-}
-
-/** Scales `source` so its long edge is at most `edge`, on a white background (JPEG/WebP have no alpha to lose to black). */
-function scaled(source: ImageBitmap | OffscreenCanvas, edge: number): OffscreenCanvas {
-  const scale = Math.min(1, edge / Math.max(source.width, source.height));
-  const width = Math.max(1, Math.round(source.width * scale));
-  const height = Math.max(1, Math.round(source.height * scale));
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext("2d")!;
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, width, height);
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = "high";
-  ctx.drawImage(source, 0, 0, width, height);
-  return canvas;
 }
 
 /** WebP where the browser encodes it (smaller thumbnails), JPEG otherwise. */
@@ -101,12 +92,19 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
       // The decoder disagrees with the header: report it rather than guess a rotation (it would apply twice).
       throw new ImageError("corrupt", "This image's header and its pixels disagree; it may be damaged.");
     }
-    const preview = scaled(bitmap, PREVIEW_EDGE);
-    const thumbnail = scaled(preview, THUMBNAIL_EDGE);
+    const chain = scaledChain(bitmap);
+    const placeholder = placeholderOf(chain.thumbnail);
     const mark = await watermarkOf(options);
-    if (mark) drawWatermark(preview.getContext("2d")!, preview.width, preview.height, mark);
-    const [previewBlob, thumbnailBlob, checksum] = await Promise.all([encode(preview, PREVIEW_QUALITY), encode(thumbnail, THUMBNAIL_QUALITY), sha256Hex(file)]);
-    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, checksum, thumbnail: thumbnailBlob, preview: previewBlob };
+    // The thumbnail stays clean (a watermark at 400 px is a smudge); every larger size carries it.
+    if (mark) for (const field of ["medium", "large", "preview"] as const) drawWatermark(chain[field].getContext("2d")!, chain[field].width, chain[field].height, mark);
+    const [preview, large, medium, thumbnail, checksum] = await Promise.all([
+      encode(chain.preview, QUALITY.preview),
+      encode(chain.large, QUALITY.large),
+      encode(chain.medium, QUALITY.medium),
+      encode(chain.thumbnail, QUALITY.thumbnail),
+      sha256Hex(file),
+    ]);
+    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, checksum, thumbnail, medium, large, preview, placeholder };
   } finally {
     bitmap.close();
   }

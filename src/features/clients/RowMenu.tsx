@@ -2,6 +2,7 @@
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useDismiss } from "../../ui/useDismiss";
+import { useMenuKeys } from "../../ui/useMenuKeys";
 import { CLIENT_TEXTS } from "./texts";
 
 export function RowMenu({ clientId, clientName, onDelete }: { clientId: string; clientName: string; onDelete: () => void }) {
@@ -9,6 +10,7 @@ export function RowMenu({ clientId, clientName, onDelete }: { clientId: string; 
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(ref, isOpen, close);
+  useMenuKeys(ref, isOpen);
   return (
     <div className="row-menu" ref={ref}>
       <button type="button" className="row-menu-button" aria-haspopup="menu" aria-expanded={isOpen} aria-label={`${CLIENT_TEXTS.colActions} for ${clientName}`} onClick={() => setIsOpen((o) => !o)}>

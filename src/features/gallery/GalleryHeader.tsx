@@ -1,6 +1,6 @@
 /** The visitor pages' header: the studio's logo (placeholder when it fails) and the gallery's title. */
 import { Logo } from "../../ui/Logo";
-import type { StudioBranding } from "../../sync/galleryApi";
+import type { StudioBranding } from "./api";
 
 export function GalleryHeader({ studio, title }: { studio: StudioBranding | null; title?: string }) {
   return (

@@ -4,7 +4,7 @@
  * and selection buttons with their disabled rules, download all and the total count.
  */
 import { formatBytes, truncateName } from "../../domain/format";
-import { imageUrl, type GalleryImage } from "../../sync/galleryApi";
+import { imageUrl, type GalleryImage } from "./api";
 import { Button } from "../../ui/Button";
 import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";

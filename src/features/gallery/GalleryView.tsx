@@ -1,25 +1,29 @@
 /**
- * An unlocked gallery: sidebar (desktop) or header card (phones), the grid or the single view, selection,
- * and downloads (one original; or a zip of the selection, streamed to disk).
+ * An unlocked gallery: the cover, then the sidebar (desktop) or header card (phones) beside the justified
+ * grid, the viewer over it, selection, and downloads (a zip of the selection, streamed to disk; the viewer
+ * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
-import { useCallback, useMemo, useState } from "react";
-import { fetchOriginal, imageUrl, type GalleryImage } from "../../sync/galleryApi";
+import { Suspense, lazy, useCallback, useMemo, useState } from "react";
+import { imageUrl, type GalleryImage, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { DownloadDialog } from "../downloads/DownloadDialog";
-import { useSingleDownload, useZipDownload } from "../downloads/useZipDownload";
+import { useZipDownload } from "../downloads/useZipDownload";
 import type { ZipSource } from "../downloads/zipDownload";
 import { GallerySidebar } from "./GallerySidebar";
 import { MobileBar } from "./MobileBar";
-import { SingleView } from "./SingleView";
+import { GalleryCover } from "./GalleryCover";
+import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
 
 interface Props {
   name: string;
+  eventDate: string;
+  studio: StudioBranding | null;
   images: ImagesState;
   onRetry: () => void;
   onAccessLost: () => void;
@@ -29,14 +33,20 @@ function sourceOf(image: GalleryImage): ZipSource {
   return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original") };
 }
 
-export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
+const PHOTOS_ID = "photos";
+
+/** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
+const PhotoViewer = lazy(() => import("./PhotoViewer"));
+
+export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [mode, setMode] = useState<"grid" | "single">("grid");
+  // Once opened the viewer stays mounted (closed), so that it can animate out and give focus back.
+  const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
-  const single = useSingleDownload();
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -46,6 +56,7 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
   const open = useCallback((id: string) => {
     setCurrentId(id);
     setMode("single");
+    setHasOpened(true);
   }, []);
   const isAllSelected = filtered.length > 0 && filtered.every((i) => selected.has(i.id));
   const selectedImages = list.filter((i) => selected.has(i.id));
@@ -55,9 +66,6 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
     if (!chosen.length || images.kind !== "loaded") return;
     const failed = await zip.start(galleryZipName(name), chosen.map(sourceOf));
     if (failed?.length) onAccessLost();
-  }
-  async function downloadOne(image: GalleryImage) {
-    if (!(await single.start({ id: image.id, name: image.originalName || image.filename, load: () => fetchOriginal(image.id) }))) onAccessLost();
   }
 
   const currentIndex = currentId ? list.findIndex((i) => i.id === currentId) : -1;
@@ -78,44 +86,55 @@ export function GalleryView({ name, images, onRetry, onAccessLost }: Props) {
         <p className="muted">{GALLERY_TEXTS.emptyText}</p>
       </div>
     );
-  else if (mode === "single" && currentIndex >= 0)
-    body = <SingleView images={list} index={currentIndex} onIndex={(i) => setCurrentId(list[i]!.id)} onClose={() => setMode("grid")} onDownload={(i) => void downloadOne(i)} onError={onAccessLost} />;
   else body = <VisitorGrid images={filtered} selected={selected} onToggle={toggle} onOpen={open} />;
 
+  // Specification: an image not in the list falls back to the grid.
+  const viewerIndex = mode === "single" ? currentIndex : -1;
   return (
-    <div className="gallery-layout">
-      <GallerySidebar
-        images={list}
-        filtered={filtered}
-        query={query}
-        onQuery={setQuery}
-        selected={selected}
-        currentId={mode === "single" ? currentId : null}
-        onToggle={toggle}
-        onOpen={open}
-        onSelectAll={() => setSelected(new Set(filtered.map((i) => i.id)))}
-        onDeselectAll={() => setSelected(new Set())}
-        onDownloadSelected={() => void downloadImages(selectedImages)}
-        onDownloadAll={() => void downloadImages(list)}
-      />
-      <div className="gallery-main">
-        <MobileBar
-          title={GALLERY_TEXTS.gateTitle(name)}
-          count={list.length}
-          selectedCount={selected.size}
-          isAllSelected={isAllSelected}
-          onToggleAll={() => setSelected(isAllSelected ? new Set() : new Set(filtered.map((i) => i.id)))}
-          onDownload={() => void downloadImages(selectedImages)}
-          onClear={() => setSelected(new Set())}
+    <div className="gallery-page">
+      <a className="skip-link" href={`#${PHOTOS_ID}`}>
+        {GALLERY_TEXTS.skipToPhotos}
+      </a>
+      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list[0]} count={images.kind === "loaded" ? list.length : null} photosId={PHOTOS_ID} />
+      <div className="gallery-layout">
+        <GallerySidebar
+          images={list}
+          filtered={filtered}
+          query={query}
+          onQuery={setQuery}
+          selected={selected}
+          currentId={mode === "single" ? currentId : null}
+          onToggle={toggle}
+          onOpen={open}
+          onSelectAll={() => setSelected(new Set(filtered.map((i) => i.id)))}
+          onDeselectAll={() => setSelected(new Set())}
+          onDownloadSelected={() => void downloadImages(selectedImages)}
+          onDownloadAll={() => void downloadImages(list)}
         />
-        {body}
+        <main className="gallery-main" id={PHOTOS_ID} tabIndex={-1} aria-label={GALLERY_TEXTS.gateTitle(name)}>
+          <MobileBar
+            title={GALLERY_TEXTS.gateTitle(name)}
+            count={list.length}
+            selectedCount={selected.size}
+            isAllSelected={isAllSelected}
+            onToggleAll={() => setSelected(isAllSelected ? new Set() : new Set(filtered.map((i) => i.id)))}
+            onDownload={() => void downloadImages(selectedImages)}
+            onClear={() => setSelected(new Set())}
+          />
+          {body}
+        </main>
       </div>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} />
+        </Suspense>
+      ) : null}
       {selected.size > 0 ? (
         <Button className="floating-download" onClick={() => void downloadImages(selectedImages)}>
           {GALLERY_TEXTS.floatingDownload(selected.size)}
         </Button>
       ) : null}
-      <DownloadDialog run={zip.run ?? single.run} onClose={zip.run ? zip.close : single.close} />
+      <DownloadDialog run={zip.run} onClose={zip.close} />
     </div>
   );
 }

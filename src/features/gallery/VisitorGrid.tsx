@@ -1,24 +1,52 @@
-/** The visitor's grid: lazy thumbnails, a selection checkbox on each, click opens the single view. */
+/**
+ * The visitor's grid: justified photos at their own shape, each with a srcset of its sizes and `sizes` set
+ * to the box's exact width (a 3x phone gets three times the pixels), its placeholder until the photo
+ * arrives, and a selection checkbox (which never opens the photo); the photo opens the viewer.
+ */
 import { memo } from "react";
-import { imageUrl, type GalleryImage } from "../../sync/galleryApi";
-import { VirtualGrid } from "../../ui/VirtualGrid";
+import { type GalleryImage } from "./api";
+import { fallbackSrc, placeholderUrl, srcSetOf } from "./imageSources";
+import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
+
+/** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
+const EAGER_PHOTOS = 8;
 
 interface CardProps {
   image: GalleryImage;
+  box: Box;
+  isEager: boolean;
   isSelected: boolean;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
 }
 
-const VisitorCard = memo(function VisitorCard({ image, isSelected, onToggle, onOpen }: CardProps) {
+const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen }: CardProps) {
   const name = image.originalName || image.filename;
+  const placeholder = placeholderUrl(image);
   return (
-    <div className={`image-card${isSelected ? " is-selected" : ""}`}>
-      <button type="button" className="image-card-open" onClick={() => onOpen(image.id)} aria-label={GALLERY_TEXTS.open(name)}>
-        <img src={imageUrl(image.id, "thumbnail")} alt={name} loading="lazy" decoding="async" draggable={false} />
+    <div className={`photo-card${isSelected ? " is-selected" : ""}`}>
+      <button
+        type="button"
+        className="photo-card-open"
+        data-image-id={image.id}
+        onClick={() => onOpen(image.id)}
+        style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+      >
+        <img
+          src={fallbackSrc(image)}
+          srcSet={srcSetOf(image)}
+          sizes={`${Math.ceil(box.width)}px`}
+          width={Math.round(box.width)}
+          height={Math.round(box.height)}
+          alt={name}
+          loading={isEager ? "eager" : "lazy"}
+          decoding="async"
+          draggable={false}
+          onLoad={(e) => e.currentTarget.classList.add("is-loaded")}
+        />
       </button>
-      <label className="image-card-check">
+      <label className="photo-card-check">
         <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={GALLERY_TEXTS.select(name)} />
       </label>
     </div>
@@ -34,11 +62,10 @@ interface Props {
 
 export function VisitorGrid({ images, selected, onToggle, onOpen }: Props) {
   return (
-    <VirtualGrid
+    <JustifiedGrid
       items={images}
       label="Gallery"
-      keyOf={(i) => i.id}
-      renderItem={(image) => <VisitorCard image={image} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
+      renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../../state/toast";
-import { GalleryApiError, galleryApi, type StudioBranding } from "../../sync/galleryApi";
+import { GalleryApiError, galleryApi, type StudioBranding } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 
 export function useAccessPage() {

@@ -1,26 +1,37 @@
 /**
- * The gallery screen's states (specification, section 4): checking, not found, locked, then unlocked with
- * the image list loading, failed, or loaded. Images are requested only once unlocked. A request that
- * finds the session revoked (code changed) goes back to the gate; a gallery gone or expired shows Not Found.
+ * The gallery screen's states (specification, section 4): checking, not found, expired, offline, locked,
+ * then unlocked with the image list loading, failed, or loaded. One `info` request answers both what the
+ * gallery is and whether this visitor's session opens it. Images are requested only once unlocked. A
+ * request that finds the session revoked (code changed) goes back to the gate; a gallery gone shows Not
+ * Found, an expired one says so; a visitor without a network is told they are offline.
  */
 import { useCallback, useEffect, useState } from "react";
-import { GalleryApiError, galleryApi, type GalleryImage, type StudioBranding } from "../../sync/galleryApi";
+import { GalleryApiError, galleryApi, isNetworkError, type GalleryImage, type StudioBranding } from "./api";
 
-export type GalleryPhase = "checking" | "not-found" | "locked" | "unlocked";
+export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
 export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[] };
+
+function phaseOfFailure(err: unknown): GalleryPhase | null {
+  if (isNetworkError(err)) return "offline";
+  const status = err instanceof GalleryApiError ? err.status : 0;
+  if (status === 410) return "expired";
+  if (status === 404) return "not-found";
+  if (status === 401) return "locked";
+  return null;
+}
 
 export function useGallery(accessUrl: string) {
   const [phase, setPhase] = useState<GalleryPhase>("checking");
   const [name, setName] = useState("");
+  const [eventDate, setEventDate] = useState("");
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
   const onFailure = useCallback((err: unknown) => {
-    const status = err instanceof GalleryApiError ? err.status : 0;
-    if (status === 404 || status === 410) setPhase("not-found");
-    else if (status === 401) setPhase("locked");
-    return status;
+    const next = phaseOfFailure(err);
+    if (next && next !== "offline") setPhase(next);
   }, []);
 
   const loadImages = useCallback(async () => {
@@ -34,41 +45,68 @@ export function useGallery(accessUrl: string) {
     }
   }, [accessUrl, onFailure]);
 
+  const applyInfo = useCallback(async () => {
+    const info = await galleryApi.info(accessUrl);
+    setName(info.name);
+    setEventDate(info.eventDate);
+    setStudio(info.studio);
+    return info.accessCodeVerified;
+  }, [accessUrl]);
+
   useEffect(() => {
     let isCurrent = true;
     (async () => {
       try {
-        const [info, session] = await Promise.all([galleryApi.info(accessUrl), galleryApi.verifySession(accessUrl).catch(() => ({ verified: false }))]);
+        const isUnlocked = await applyInfo();
         if (!isCurrent) return;
-        setName(info.name);
-        setStudio(info.studio);
-        const isUnlocked = info.accessCodeVerified || session.verified;
         setPhase(isUnlocked ? "unlocked" : "locked");
         if (isUnlocked) void loadImages();
-      } catch {
-        if (isCurrent) setPhase("not-found");
+      } catch (err) {
+        if (!isCurrent) return;
+        setPhase(phaseOfFailure(err) === "offline" ? "offline" : phaseOfFailure(err) === "expired" ? "expired" : "not-found");
+        // The studio's name and contact for the dead-end pages (public, like the access page's).
+        if (!isNetworkError(err)) galleryApi.studio().then((s) => isCurrent && setStudio(s), () => undefined);
       }
     })();
     return () => {
       isCurrent = false;
     };
-  }, [accessUrl, loadImages]);
+  }, [applyInfo, loadImages, attempt]);
 
-  const unlock = useCallback(async (code: string) => {
-    await galleryApi.verify(accessUrl, code);
-    setPhase("unlocked");
-    void loadImages();
-  }, [accessUrl, loadImages]);
+  // An offline visitor's page tries again by itself when the network returns.
+  useEffect(() => {
+    if (phase !== "offline") return;
+    const retry = () => {
+      setPhase("checking");
+      setAttempt((n) => n + 1);
+    };
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [phase]);
+
+  const unlock = useCallback(
+    async (code: string) => {
+      await galleryApi.verify(accessUrl, code);
+      setPhase("unlocked");
+      void loadImages();
+      void applyInfo().catch(() => true); // the event date is told only to an unlocked visitor (in parallel)
+    },
+    [accessUrl, applyInfo, loadImages],
+  );
 
   /** Called when an image or download failed: checks whether the gallery still opens for this visitor. */
   const recheck = useCallback(async () => {
     try {
-      const { verified } = await galleryApi.verifySession(accessUrl);
-      if (!verified) setPhase("locked");
+      if (!(await applyInfo())) setPhase("locked");
     } catch (err) {
       onFailure(err);
     }
-  }, [accessUrl, onFailure]);
+  }, [applyInfo, onFailure]);
 
-  return { phase, name, studio, images, unlock, loadImages, recheck };
+  const retry = useCallback(() => {
+    setPhase("checking");
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { phase, name, eventDate, studio, images, unlock, loadImages, recheck, retry };
 }

@@ -1,6 +1,6 @@
 /** The studio's primary colour on the visitor pages. */
 import { useEffect } from "react";
-import type { StudioBranding } from "../../sync/galleryApi";
+import type { StudioBranding } from "./api";
 
 export function useStudioTheme(studio: StudioBranding | null): void {
   useEffect(() => {

@@ -1,11 +1,12 @@
 /**
  * Full-screen viewer: the preview, 'k of n', previous/next (disabled at the ends), Left/Right/Escape,
- * Download, and the file's name, size and upload date.
+ * Download, and the file's name, size and upload date. A modal: focus is trapped in it and returns on close.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { formatBytes, formatDate } from "../../domain/format";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
+import { useFocusTrap } from "../../ui/useFocusTrap";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
 
@@ -22,6 +23,8 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
   const { url, hasFailed } = useImageUrl(image?.id, "preview");
   const hasPrevious = index > 0;
   const hasNext = index < images.length - 1;
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref); // focus moves in, stays in, and returns to the photo's card on close
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -36,7 +39,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
   if (!image) return null;
   const name = image.originalName || image.filename;
   return (
-    <div className="viewer" role="dialog" aria-modal="true" aria-label={name}>
+    <div className="viewer" role="dialog" aria-modal="true" aria-label={name} ref={ref} tabIndex={-1}>
       <div className="viewer-top">
         <span className="viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
         <div className="viewer-top-actions">

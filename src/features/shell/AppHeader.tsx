@@ -12,6 +12,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Logo } from "../../ui/Logo";
 import { useDismiss } from "../../ui/useDismiss";
+import { useMenuKeys } from "../../ui/useMenuKeys";
 import { AUTH_TEXTS } from "../auth/texts";
 import { useLogout } from "../auth/useLogout";
 import { SyncStatusIndicator } from "../sync/SyncStatusIndicator";
@@ -28,6 +29,7 @@ export function AppHeader() {
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(menuRef, isMenuOpen, closeMenu);
+  useMenuKeys(menuRef, isMenuOpen);
 
   return (
     <header className="app-header">
@@ -46,9 +48,13 @@ export function AppHeader() {
       ) : null}
       {isOwner ? <SyncStatusIndicator /> : null}
       <div className="user-menu" ref={menuRef}>
-        <button type="button" className="user-button" aria-label={`${label}: account menu`} aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
+        <button type="button" className="user-button" aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
           <span className="user-label">{label}</span>
-          <Avatar initials={initials(label)} />
+          {/* The name is the visible label plus this (axe: the visible text must be part of the name). */}
+          <span className="sr-only">: account menu</span>
+          <span aria-hidden="true">
+            <Avatar initials={initials(label)} />
+          </span>
         </button>
         {isMenuOpen ? (
           <div className="menu" role="menu">

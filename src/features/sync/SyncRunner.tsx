@@ -1,15 +1,43 @@
-/** Runs sync while a studio owner is signed in, and asks the browser to keep the data persistently. */
+/**
+ * Runs sync while a studio owner is signed in, asks the browser to keep the data persistently, and after
+ * each sync makes the sizes older images lack (features/images/rebuildSizes.ts).
+ */
 import { useEffect } from "react";
 import { useSession } from "../../state/session";
-import { startAppSync } from "../../sync/appSync";
+import { appSync, startAppSync } from "../../sync/appSync";
 import { requestPersistentStorage } from "../../sync/localData";
+import { rebuildMissingSizes } from "../images/rebuildSizes";
+
+function rebuildAfterSyncs(): () => void {
+  const controller = new AbortController();
+  let running = false;
+  let lastSeen: number | null = null;
+  const unsubscribe = appSync.status.subscribe(() => {
+    const s = appSync.status.get();
+    if (s.isSyncing || !s.lastSyncedAt || s.lastSyncedAt === lastSeen || running) return;
+    lastSeen = s.lastSyncedAt;
+    running = true;
+    void rebuildMissingSizes(controller.signal)
+      .catch(() => 0)
+      .finally(() => (running = false));
+  });
+  return () => {
+    controller.abort();
+    void unsubscribe();
+  };
+}
 
 export function SyncRunner() {
   const isOwner = useSession((s) => s.status === "signed-in" && s.user?.isStudioOwner === true);
   useEffect(() => {
     if (!isOwner) return;
     void requestPersistentStorage();
-    return startAppSync();
+    const stopSync = startAppSync();
+    const stopRebuild = rebuildAfterSyncs();
+    return () => {
+      stopRebuild();
+      stopSync();
+    };
   }, [isOwner]);
   return null;
 }

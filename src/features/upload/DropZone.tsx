@@ -39,9 +39,8 @@ export function DropZone({ title, hint, accept, isMultiple, isDisabled, onFiles,
       }}
       role="button"
       tabIndex={isDisabled ? -1 : 0}
-      aria-describedby={`${id}-hint`}
-      aria-label={label}
     >
+      {/* Named by its visible title and hint (a separate label would not contain what sighted users read). */}
       <span className="dropzone-title">{title}</span>
       <span className="dropzone-hint" id={`${id}-hint`}>
         {hint}

@@ -42,7 +42,8 @@ function studioLogo(logo: string): Promise<Blob | null> {
   return pending;
 }
 
-async function processOptions(): Promise<ProcessOptions> {
+/** What import asks of the media worker: the studio's watermark when it wants one. */
+export async function processOptions(): Promise<ProcessOptions> {
   const settings = await db.settings.toCollection().first();
   if (!settings || !settings.enableWatermark) return {};
   const logo = await studioLogo(settings.logo);
@@ -75,10 +76,13 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
       width: p.width,
       height: p.height,
       checksum: p.checksum,
+      placeholder: p.placeholder,
       metadata: { orientation: p.orientation },
     },
     original: original.type === p.mimeType ? original : new Blob([original], { type: p.mimeType }),
     thumbnail: p.thumbnail,
+    medium: p.medium,
+    large: p.large,
     preview: p.preview,
   };
 }

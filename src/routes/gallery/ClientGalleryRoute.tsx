@@ -1,12 +1,15 @@
 /**
- * /gallery/:accessUrl: 'Preparing Your Gallery', then 'Gallery Not Found', the access gate, or the gallery.
- * A session cookie from an earlier visit opens it at once.
+ * /gallery/:accessUrl: 'Preparing Your Gallery', then a dead end (not found, expired, offline), the access
+ * gate, or the gallery. A session cookie from an earlier visit opens it at once. The tab reads
+ * '{name}'s Gallery · {studio}'.
  */
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { AccessCodeForm } from "../../features/gallery/AccessCodeForm";
+import { GalleryDeadEnd } from "../../features/gallery/GalleryDeadEnd";
 import { GalleryHeader } from "../../features/gallery/GalleryHeader";
 import { GalleryView } from "../../features/gallery/GalleryView";
 import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/gallery/texts";
+import { useDocumentTitle } from "../../features/gallery/useDocumentTitle";
 import { useGallery } from "../../features/gallery/useGallery";
 import { useStudioTheme } from "../../features/gallery/useStudioTheme";
 import { Spinner } from "../../ui/Spinner";
@@ -16,54 +19,53 @@ export default function ClientGalleryRoute() {
   const { accessUrl = "" } = useParams();
   const gallery = useGallery(accessUrl);
   useStudioTheme(gallery.studio);
+  useDocumentTitle(GALLERY_TEXTS.documentTitle(gallery.name, gallery.studio?.companyName ?? ""));
 
   if (gallery.phase === "checking")
     return (
-      <main className="gallery-state">
+      <main className="gallery-state" id="main">
         <Spinner label={GALLERY_TEXTS.preparingTitle} />
         <h1>{GALLERY_TEXTS.preparingTitle}</h1>
         <p className="muted">{GALLERY_TEXTS.preparingText}</p>
       </main>
     );
-  if (gallery.phase === "not-found")
-    return (
-      <main className="gallery-state">
-        <h1>{GALLERY_TEXTS.notFoundTitle}</h1>
-        <p className="muted">{GALLERY_TEXTS.notFoundText}</p>
-        <Link className="btn btn-primary" to="/">
-          {GALLERY_TEXTS.returnHome}
-        </Link>
-      </main>
-    );
+  if (gallery.phase === "not-found" || gallery.phase === "expired" || gallery.phase === "offline") return <GalleryDeadEnd kind={gallery.phase} studio={gallery.studio} onRetry={gallery.retry} />;
 
   const title = GALLERY_TEXTS.gateTitle(gallery.name);
+  if (gallery.phase === "unlocked")
+    return (
+      <GalleryView
+        name={gallery.name}
+        eventDate={gallery.eventDate}
+        studio={gallery.studio}
+        images={gallery.images}
+        onRetry={() => window.location.reload()}
+        onAccessLost={() => void gallery.recheck()}
+      />
+    );
   return (
     <div className="gallery-page">
-      <GalleryHeader studio={gallery.studio} title={gallery.phase === "unlocked" ? title : undefined} />
-      {gallery.phase === "locked" ? (
-        <div className="gate-wrap">
-          <div className="locked-placeholder" aria-hidden="true">
-            {Array.from({ length: LOCKED_PLACEHOLDERS }, (_, i) => (
-              <span key={i} />
-            ))}
-          </div>
-          <section className="gate card">
-            <h1>{title}</h1>
-            <p className="muted">{GALLERY_TEXTS.gateText}</p>
-            <AccessCodeForm
-              submitLabel={GALLERY_TEXTS.accessGallery}
-              pendingLabel={GALLERY_TEXTS.accessing}
-              onSubmit={async (code) => {
-                await gallery.unlock(code);
-                toast({ title: GALLERY_TEXTS.accessGranted, description: GALLERY_TEXTS.accessGrantedText });
-              }}
-            />
-            <p className="muted small">{GALLERY_TEXTS.gateNote}</p>
-          </section>
+      <GalleryHeader studio={gallery.studio} />
+      <main className="gate-wrap" id="main">
+        <div className="locked-placeholder" aria-hidden="true">
+          {Array.from({ length: LOCKED_PLACEHOLDERS }, (_, i) => (
+            <span key={i} />
+          ))}
         </div>
-      ) : (
-        <GalleryView name={gallery.name} images={gallery.images} onRetry={() => window.location.reload()} onAccessLost={() => void gallery.recheck()} />
-      )}
+        <section className="gate card">
+          <h1>{title}</h1>
+          <p className="muted">{GALLERY_TEXTS.gateText}</p>
+          <AccessCodeForm
+            submitLabel={GALLERY_TEXTS.accessGallery}
+            pendingLabel={GALLERY_TEXTS.accessing}
+            onSubmit={async (code) => {
+              await gallery.unlock(code);
+              toast({ title: GALLERY_TEXTS.accessGranted, description: GALLERY_TEXTS.accessGrantedText });
+            }}
+          />
+          <p className="muted small">{GALLERY_TEXTS.gateNote}</p>
+        </section>
+      </main>
     </div>
   );
 }

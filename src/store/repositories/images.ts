@@ -13,6 +13,8 @@ export interface NewImage {
   fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
   original: Blob;
   thumbnail: Blob;
+  medium: Blob;
+  large: Blob;
   preview: Blob;
 }
 
@@ -21,7 +23,7 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
     id: newRecordId(),
     ...fields,
     uploadedAt: fields.uploadedAt ?? new Date(db.serverNow()).toISOString().replace("T", " "),
-    files: { original: "", thumbnail: "", preview: "" },
+    files: { original: "", thumbnail: "", medium: "", large: "", preview: "" },
     server: null,
     serverUpdated: "",
     fieldTimes: {},
@@ -32,8 +34,8 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
         const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
         const seq = await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" });
         row.fieldTimes = (await db.outbox.get(seq))!.fieldTimes;
-        const { original, thumbnail, preview } = images[i]!;
-        await db.imageBlobs.add({ id: row.id, original, thumbnail, preview });
+        const { original, thumbnail, medium, large, preview } = images[i]!;
+        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview });
       }
       await db.images.bulkAdd(rows);
     }),

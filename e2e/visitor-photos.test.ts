@@ -1,0 +1,219 @@
+/**
+ * The visitor's photos in Chromium against the real server: the cover, the justified grid (each photo at
+ * its shape, srcset picking enough pixels for the screen's density, placeholders, no layout shift) and
+ * the viewer (arrows, pointer swipe, focus moved in, trapped and returned), on a desktop and a 3x phone.
+ * With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
+
+let server: AppServer;
+let browser: Browser;
+let token = "";
+let gallery: { id: string; accessUrl: string; accessCode: string };
+let photos: SeededImage[] = [];
+
+/** Landscape, portrait and square photos, as a wedding's are. */
+const SHAPES: Array<[number, number]> = [
+  [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
+  [2400, 1350], [2400, 1600], [1600, 2400], [2400, 1600], [2400, 1600], [1600, 2400],
+];
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
+  await page.waitForTimeout(400); // the viewer's fade-in
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+async function visitor(options: { width: number; height: number; scale?: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: options.width, height: options.height },
+    deviceScaleFactor: options.scale ?? 1,
+    isMobile: options.width < 500,
+    hasTouch: options.width < 500,
+  });
+  const page = await context.newPage();
+  await page.goto(`/gallery/${gallery.accessUrl}`);
+  await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
+  await page.getByRole("heading", { level: 1, name: "Ada & Grace's Gallery" }).waitFor();
+  return { context, page };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  token = ((await auth.json()) as { token: string }).token;
+  const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
+  await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
+  gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
+  photos = await Promise.all(SHAPES.map(([w, h], i) => uploadPhoto(server.url, token, gallery.id, `photo-${String(i + 1).padStart(2, "0")}.jpg`, w, h, i + 3, i)));
+  photos.sort((a, b) => a.name.localeCompare(b.name));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The grid's boxes with the photo each shows. */
+async function gridBoxes(page: Page) {
+  return page.locator(".jgrid-cell").evaluateAll((cells) =>
+    cells.map((cell) => {
+      const r = cell.getBoundingClientRect();
+      const img = cell.querySelector("img")!;
+      return { top: Math.round(r.top), left: r.left, right: r.right, width: r.width, height: r.height, alt: img.alt, complete: img.complete, currentSrc: img.currentSrc };
+    }),
+  );
+}
+
+describe("the visitor's photos", () => {
+  it("opens on a cover with the studio, the gallery's name, the event date and the first photo, then leads to the photos", async () => {
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    const cover = page.locator(".gallery-cover");
+    await cover.getByText("Lumen Studio").waitFor();
+    await cover.getByText("June 13, 2026", { exact: false }).waitFor();
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.title()).toBe("Ada & Grace's Gallery · Lumen Studio");
+    const coverSrc = await cover.locator(".gallery-cover-photo").evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc));
+    expect(coverSrc).toContain(`/api/gallery/image/${photos[0]!.id}?size=`);
+    await page.locator(".jgrid-cell img").first().evaluate((img: HTMLImageElement) => img.decode());
+    await shot(page, "visitor-cover-desktop");
+
+    await page.getByRole("link", { name: "View photos" }).click();
+    await page.waitForFunction(() => document.activeElement?.id === "photos");
+    // Keyboard: the skip link is the first stop, and leads past the cover and the sidebar.
+    await page.goto(`/gallery/${gallery.accessUrl}`);
+    await page.locator(".jgrid-cell").first().waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to photos");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest(".jgrid") !== null)).toBe(true);
+    await context.close();
+  });
+
+  it("lays photos out in justified rows at their own shape, without a single layout shift", async () => {
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    await page.evaluate(() => {
+      (window as { shifts?: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) (window as { shifts?: number }).shifts! += entry.value;
+      }).observe({ type: "layout-shift", buffered: false });
+    });
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".jgrid-cell img")].every((img) => img.complete && img.classList.contains("is-loaded")));
+    const boxes = await gridBoxes(page);
+    expect(boxes).toHaveLength(photos.length);
+    const grid = await page.locator(".jgrid").boundingBox();
+    const rows = new Map<number, typeof boxes>();
+    for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b]);
+    expect(rows.size).toBeGreaterThan(1);
+    const rowList = [...rows.values()];
+    for (const row of rowList.slice(0, -1)) {
+      expect(Math.max(...row.map((b) => b.right))).toBeCloseTo(grid!.x + grid!.width, 0); // each full row spans the width
+      expect(new Set(row.map((b) => Math.round(b.height))).size).toBe(1); // one height per row
+    }
+    for (const box of boxes) {
+      const photo = photos.find((p) => p.name === box.alt)!;
+      expect(box.width / box.height).toBeCloseTo(photo.width / photo.height, 1); // never a square crop
+    }
+    expect(await page.evaluate(() => (window as { shifts?: number }).shifts)).toBe(0);
+    await shot(page, "visitor-grid-desktop");
+    await context.close();
+  });
+
+  it("gives a 3x phone enough pixels for every photo from the srcset, and shows the placeholder until a photo arrives", async () => {
+    const { context, page } = await visitor({ width: 390, height: 844, scale: 3 });
+    // Hold one photo back to see what is shown meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/gallery/image/${photos[3]!.id}?size=*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    const waiting = page.locator(`.photo-card-open[data-image-id="${photos[3]!.id}"]`);
+    await waiting.waitFor();
+    expect(await waiting.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("data:image\/png;base64,/);
+    expect(await waiting.locator("img").evaluate((img) => getComputedStyle(img).opacity)).toBe("0");
+    release();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".jgrid-cell img")].slice(0, 6).every((img) => img.complete && img.naturalWidth > 0));
+    const boxes = (await gridBoxes(page)).slice(0, 6);
+    for (const box of boxes) {
+      const edge = Number(new URL(box.currentSrc).searchParams.get("size"));
+      const photo = photos.find((p) => p.name === box.alt)!;
+      const fileWidth = Math.round(photo.width * Math.min(1, edge / Math.max(photo.width, photo.height)));
+      // The browser picked a file at least as wide as the box in device pixels (or the largest there is).
+      expect(fileWidth >= box.width * 3 || edge === 2048, `${box.alt}: ${fileWidth}px file for a ${box.width}px box at 3x`).toBe(true);
+      // ... and not the largest when a smaller one is enough.
+      if (box.width * 3 <= 400 * Math.min(1, photo.width / photo.height)) expect(edge).toBe(400);
+    }
+    await shot(page, "visitor-grid-phone");
+    await context.close();
+  });
+
+  it("views photos: focus moves in and stays in, arrows and a swipe move between them, and focus returns to the photo shown", async () => {
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    const second = page.locator(`.photo-card-open[data-image-id="${photos[1]!.id}"]`);
+    await second.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(`2 / ${photos.length}`).waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest(".yarl__root") !== null);
+    // Focus cannot leave the viewer: the page behind is inert.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest(".yarl__root") !== null)).toBe(true);
+    }
+    expect(await page.locator(".gallery-layout").evaluate((el) => el.closest("[inert]") !== null)).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    await page.getByText(`3 / ${photos.length}`).waitFor();
+    // Swipe right to left with the pointer: the next photo.
+    await page.mouse.move(900, 430);
+    await page.mouse.down();
+    await page.mouse.move(700, 430, { steps: 5 });
+    await page.mouse.move(400, 430, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText(`4 / ${photos.length}`).waitFor();
+    await page.getByRole("button", { name: "Slideshow" }).waitFor();
+    await page.getByRole("button", { name: "Download" }).waitFor();
+    await page.locator(".yarl__slide_current img").evaluate((img: HTMLImageElement) => img.decode());
+    await shot(page, "visitor-viewer-desktop");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.imageId === id, photos[3]!.id);
+    await context.close();
+  });
+
+  it("shows a photo full-bleed on a phone, with no button over it", async () => {
+    const { context, page } = await visitor({ width: 390, height: 844, scale: 3 });
+    await shot(page, "visitor-cover-phone");
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    await page.locator(".photo-card-open").first().click();
+    const img = page.locator(".yarl__slide_current img");
+    await img.evaluate((el: HTMLImageElement) => el.decode());
+    const box = (await img.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(389); // landscape: the screen's full width
+    const floating = await page.locator(".floating-download").count();
+    expect(floating).toBe(0);
+    await shot(page, "visitor-viewer-phone");
+    await context.close();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Which stored file answers a request for a size of an image (the same sizes as src/domain/image-sizes.ts).
+ * Pure: no PocketBase globals, unit-tested in Node.
+ *
+ * `?size=400|800|1600|2048` (or the field's name) asks for a long edge; `?thumbnail=true` and `?preview=true`
+ * stay as the first release spelled them (exactly that file, or 404); nothing asks for the original. For
+ * `?size=`, an image made before that size existed answers with the nearest larger size it has, then the
+ * nearest smaller, so a srcset never breaks.
+ */
+const SIZES = [
+  { field: "thumbnail", edge: 400 },
+  { field: "medium", edge: 800 },
+  { field: "large", edge: 1600 },
+  { field: "preview", edge: 2048 },
+];
+
+/** The size field a query asks for, "original", or null for a size that does not exist. */
+function requestedField(query) {
+  if (query.thumbnail === "true") return "thumbnail";
+  if (query.preview === "true") return "preview";
+  const size = query.size;
+  if (!size) return "original";
+  const match = SIZES.find((s) => String(s.edge) === size || s.field === size);
+  return match ? match.field : null;
+}
+
+/** The field to serve for `field` given which files the record has (`has(field)`), or null. */
+function servedField(field, has) {
+  if (field === "original") return has("original") ? "original" : null;
+  const at = SIZES.findIndex((s) => s.field === field);
+  if (at < 0) return null;
+  const order = SIZES.slice(at).concat(SIZES.slice(0, at).reverse());
+  const found = order.find((s) => has(s.field));
+  return found ? found.field : null;
+}
+
+/** The field to serve for a request's query, or null (404). */
+function fileFor(query, has) {
+  const asked = requestedField(query);
+  if (!asked) return null;
+  if (query.size) return servedField(asked, has);
+  return has(asked) ? asked : null;
+}
+
+/** The long edges an image has files for (the visitor's srcset lists only these). */
+function availableEdges(has) {
+  return SIZES.filter((s) => has(s.field)).map((s) => s.edge);
+}
+
+module.exports = { SIZES, requestedField, servedField, fileFor, availableEdges };

@@ -1,0 +1,60 @@
+/**
+ * The gallery's cover, what a client sees first: a cover photo (the first photo) full width, the studio's
+ * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
+ * 'View photos' button that moves to the grid (and focus with it).
+ */
+import { Logo } from "../../ui/Logo";
+import type { GalleryImage, StudioBranding } from "./api";
+import { placeholderUrl, srcSetOf, fallbackSrc } from "./imageSources";
+import { GALLERY_TEXTS } from "./texts";
+
+interface Props {
+  name: string;
+  eventDate: string;
+  studio: StudioBranding | null;
+  cover: GalleryImage | undefined;
+  count: number | null;
+  photosId: string;
+}
+
+/** "2026-06-01 00:00:00.000Z" -> "June 1, 2026" (the date as the owner entered it, whatever the zone). */
+export function formatEventDate(value: string): string {
+  const date = new Date(value.replace(" ", "T"));
+  if (!value || Number.isNaN(date.getTime())) return "";
+  return date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+export function GalleryCover({ name, eventDate, studio, cover, count, photosId }: Props) {
+  const placeholder = cover ? placeholderUrl(cover) : undefined;
+  const date = formatEventDate(eventDate);
+  return (
+    <header className="gallery-cover" style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      {cover ? <img className="gallery-cover-photo" src={fallbackSrc(cover)} srcSet={srcSetOf(cover)} sizes="100vw" alt="" fetchPriority="high" /> : null}
+      <div className="gallery-cover-shade" />
+      <div className="gallery-cover-text">
+        <div className="gallery-cover-brand">
+          <Logo src={studio?.logoUrl || undefined} alt={studio?.companyName ? `${studio.companyName} logo` : "Studio logo"} size={48} />
+          {studio?.companyName ? <span>{studio.companyName}</span> : null}
+        </div>
+        <h1>{GALLERY_TEXTS.gateTitle(name)}</h1>
+        <p className="gallery-cover-meta">
+          {date ? <time dateTime={eventDate.slice(0, 10)}>{date}</time> : null}
+          {date && count !== null ? " · " : null}
+          {count !== null ? GALLERY_TEXTS.photoCount(count) : null}
+        </p>
+        <a
+          className="btn btn-primary gallery-cover-cta"
+          href={`#${photosId}`}
+          onClick={(e) => {
+            e.preventDefault();
+            const target = document.getElementById(photosId);
+            target?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+            target?.focus({ preventScroll: true });
+          }}
+        >
+          {GALLERY_TEXTS.viewPhotos}
+        </a>
+      </div>
+    </header>
+  );
+}

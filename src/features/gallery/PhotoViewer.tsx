@@ -1,0 +1,93 @@
+/**
+ * The visitor's viewer, on yet-another-react-lightbox: full-bleed on phones, swipe and drag between
+ * photos, pinch and wheel zoom, arrow keys, a slideshow, download of the original and Escape or Close back
+ * to the grid; previous and next wrap around at both ends (specification, section 2). It is a modal that
+ * makes the rest of the page inert (focus cannot leave it) and, on closing, focus returns to the photo it
+ * was opened from. Each slide has the photo's sizes as its srcset, so a phone never loads more than it
+ * shows; the neighbours load ahead.
+ */
+import Lightbox, { type SlideImage } from "yet-another-react-lightbox";
+import Counter from "yet-another-react-lightbox/plugins/counter";
+import Download from "yet-another-react-lightbox/plugins/download";
+import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
+import Zoom from "yet-another-react-lightbox/plugins/zoom";
+import "yet-another-react-lightbox/styles.css";
+import "yet-another-react-lightbox/plugins/counter.css";
+import { useEffect, useMemo } from "react";
+import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
+import { imageUrl, sizeUrl, type GalleryImage } from "./api";
+import { GALLERY_TEXTS } from "./texts";
+
+interface Props {
+  images: GalleryImage[];
+  /** -1 when closed. */
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  /** A photo failed to load (the session may have been revoked). */
+  onError: () => void;
+}
+
+const SLIDESHOW_DELAY_MS = 4000;
+
+function slideOf(image: GalleryImage): SlideImage {
+  const name = image.originalName || image.filename;
+  const download = { url: imageUrl(image.id, "original"), filename: name };
+  if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
+  const { width, height } = image;
+  const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
+  const largest = srcSet.at(-1);
+  return { src: largest?.src ?? imageUrl(image.id, "preview"), alt: name, width: largest?.width ?? width, height: largest?.height ?? height, srcSet, download };
+}
+
+/** Where focus goes back to: the grid's button of the photo on show when the viewer closes. */
+function focusPhoto(id: string | undefined) {
+  if (!id) return;
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`.photo-card-open[data-image-id="${CSS.escape(id)}"]`)?.focus());
+}
+
+export default function PhotoViewer({ images, index, onIndex, onClose, onError }: Props) {
+  const slides = useMemo(() => images.map(slideOf), [images]);
+  const isOpen = index >= 0;
+  // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
+  // so it is caught on the way down) tells the gallery to check whether the visitor still has access.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onImageError = (e: Event) => {
+      if (e.target instanceof HTMLImageElement && e.target.closest(".yarl__root")) onError();
+    };
+    document.addEventListener("error", onImageError, true);
+    return () => document.removeEventListener("error", onImageError, true);
+  }, [isOpen, onError]);
+  return (
+    <Lightbox
+      open={isOpen}
+      index={Math.max(0, index)}
+      slides={slides}
+      close={onClose}
+      on={{
+        view: ({ index: i }) => onIndex(i),
+        exited: () => focusPhoto(images[index]?.id),
+      }}
+      plugins={[Counter, Download, Slideshow, Zoom]}
+      // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
+      carousel={{ finite: false, preload: 1, padding: 0 }}
+      controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}
+      slideshow={{ delay: SLIDESHOW_DELAY_MS }}
+      zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
+      counter={{ container: { style: { top: "unset", bottom: 0 } } }}
+      labels={{
+        Previous: GALLERY_TEXTS.previous,
+        Next: GALLERY_TEXTS.next,
+        Close: GALLERY_TEXTS.backToGrid,
+        Download: GALLERY_TEXTS.download,
+        Play: GALLERY_TEXTS.slideshow,
+        Pause: GALLERY_TEXTS.pause,
+        "Zoom in": GALLERY_TEXTS.zoomIn,
+        "Zoom out": GALLERY_TEXTS.zoomOut,
+        Lightbox: GALLERY_TEXTS.viewerLabel,
+      }}
+      styles={{ container: { backgroundColor: "#0a0614" } }}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The visitor gallery's own client (specification, section 7), with the session cookie the server sets.
+ * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed with zod at this edge,
+ * so a server that answers something else fails here with a clear error instead of deep in a component.
+ * Errors carry the status and read "status: body" (specification, section 8), with the server's message
+ * when it sent one.
+ */
+import { z } from "zod";
+import type { SizeEdge } from "../../domain/image-sizes";
+
+export const StudioBrandingSchema = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  websiteUrl: z.string(),
+  primaryColor: z.string(),
+  enableWatermark: z.boolean(),
+  logoUrl: z.string(),
+});
+export type StudioBranding = z.infer<typeof StudioBrandingSchema>;
+
+export const GalleryImageSchema = z.object({
+  id: z.string(),
+  originalName: z.string(),
+  filename: z.string(),
+  fileSize: z.number(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  uploadedAt: z.string().optional(),
+  /** ThumbHash, base64; "" for an image not rebuilt yet. */
+  placeholder: z.string().default(""),
+  /** Long edges the image has files for (src/domain/image-sizes.ts). */
+  sizes: z.array(z.number()).default([]),
+});
+export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+
+export const GalleryInfoSchema = z.object({
+  name: z.string(),
+  accessUrl: z.string(),
+  eventDate: z.string().default(""),
+  accessCodeVerified: z.boolean(),
+  pagination: z.object({ total: z.number() }),
+  studio: StudioBrandingSchema.nullable(),
+});
+export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
+
+const AccessSchema = z.object({ accessUrl: z.string().optional() });
+const VerifySchema = z.object({ success: z.boolean() });
+const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
+
+export class GalleryApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "GalleryApiError";
+  }
+}
+
+/** Status 0: the request never reached the server (offline, or the server is down). */
+export const isNetworkError = (err: unknown) => err instanceof GalleryApiError && err.status === 0;
+
+async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}), ...init?.headers } });
+  } catch {
+    throw new GalleryApiError(0, "", "Network error: the server could not be reached.");
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let message: string;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? "";
+    } catch {
+      message = text;
+    }
+    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new GalleryApiError(res.status, "", `${res.status}: the server's answer is not JSON`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new GalleryApiError(res.status, "", `${res.status}: unexpected answer from the server (${parsed.error.issues[0]?.path.join(".") || "body"})`);
+  return parsed.data;
+}
+
+const base = (accessUrl: string) => `/api/gallery/${encodeURIComponent(accessUrl)}`;
+
+export const galleryApi = {
+  access: (accessCode: string) => call(AccessSchema, "/api/gallery/access", { method: "POST", body: JSON.stringify({ accessCode }) }),
+  studio: () => call(StudioBrandingSchema, "/api/gallery/studio/info"),
+  /** Name, branding and whether this visitor's session opens the gallery (no separate session check). */
+  info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
+  verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
+  allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
+};
+
+export type ImageKind = "thumbnail" | "preview" | "original";
+
+export const imageUrl = (id: string, kind: ImageKind) =>
+  `/api/gallery/image/${encodeURIComponent(id)}${kind === "original" ? "" : `?${kind}=true&v=${encodeURIComponent(id)}`}`;
+
+/** One size of an image by its long edge (the server answers an older image with the nearest size it has). */
+export const sizeUrl = (id: string, edge: SizeEdge) => `/api/gallery/image/${encodeURIComponent(id)}?size=${edge}&v=${encodeURIComponent(id)}`;
+
+/** An original, for downloads; a failure reads 'Failed to download image: {status text}'. */
+export async function fetchOriginal(id: string, signal?: AbortSignal): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(imageUrl(id, "original"), { credentials: "same-origin", signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new Error("Download failed", { cause: err });
+  }
+  if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
+  return res.blob();
+}
