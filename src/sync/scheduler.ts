@@ -8,6 +8,7 @@
 import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
+import { lastOutboxSeq } from "../store/outbox";
 import type { SyncEngine } from "./engine";
 
 const LOCK_NAME = "studio-gallery-sync";
@@ -71,7 +72,7 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   // A local change: sync soon after it. Every new outbox entry takes a higher seq (a delete that replaces
   // a waiting create leaves the count unchanged, so the count would not tell).
   let lastSeq: number | undefined | null = null;
-  const outbox = liveQuery(() => db.outbox.orderBy("seq").lastKey()).subscribe((seq) => {
+  const outbox = liveQuery(() => lastOutboxSeq(db)).subscribe((seq) => {
     const latest = seq as number | undefined;
     if (lastSeq !== null && latest !== undefined && (lastSeq === undefined || latest > lastSeq)) soon();
     lastSeq = latest;

@@ -47,7 +47,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
   await guardQuota(() =>
     db.transaction("rw", db.clients, db.outbox, async () => {
       const entry = await enqueue(db, "clients", row.id, "create", { ...fields });
-      row.fieldTimes = (await db.outbox.get(entry))!.fieldTimes;
+      row.fieldTimes = entry.fieldTimes;
       await db.clients.add(row);
     }),
   );
@@ -64,8 +64,7 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();
       const changed = changedFields<ClientFields>(row, normalized);
       if (Object.keys(changed).length === 0) return;
-      const seq = await enqueue(db, "clients", id, "update", changed);
-      const { fieldTimes } = (await db.outbox.get(seq))!;
+      const { fieldTimes } = await enqueue(db, "clients", id, "update", changed);
       await db.clients.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
     }),
   );

@@ -11,8 +11,8 @@ export async function updateSettings(db: StudioDb, patch: Partial<SettingsFields
       if (!row) throw new StoreError("not-ready", "Settings have not been loaded from the server yet. Connect once, then try again.");
       const changed = changedFields<SettingsFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
-      const seq = await enqueue(db, "settings", row.id, "update", changed);
-      await db.settings.update(row.id, { ...changed, fieldTimes: { ...row.fieldTimes, ...(await db.outbox.get(seq))!.fieldTimes } });
+      const { fieldTimes } = await enqueue(db, "settings", row.id, "update", changed);
+      await db.settings.update(row.id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
     }),
   );
 }
