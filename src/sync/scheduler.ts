@@ -79,17 +79,31 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   });
   unsubscribers.push(() => outbox.unsubscribe());
 
-  async function subscribeRealtime() {
-    if (!navigator.onLine) return;
+  // Realtime listeners of this leader. A reconnect drops them before subscribing again (each reconnect
+  // used to add one per collection and drop none); resubscribes run one after another.
+  let realtime: Array<() => Promise<void>> = [];
+  let realtimeQueue = Promise.resolve();
+  const dropRealtime = async () => {
+    const old = realtime;
+    realtime = [];
+    await Promise.all(old.map((unsubscribe) => unsubscribe().catch(() => undefined)));
+  };
+  const resubscribe = async () => {
+    await dropRealtime();
+    if (!navigator.onLine || stopped.aborted) return;
     for (const collection of REALTIME_COLLECTIONS) {
       try {
-        const unsubscribe = await pb.collection(collection).subscribe("*", soon);
-        unsubscribers.push(() => void unsubscribe().catch(() => undefined));
+        realtime.push(await pb.collection(collection).subscribe("*", soon));
       } catch {
         // realtime is a shortcut; the timer and reconnects still bring changes
       }
     }
+  };
+  function subscribeRealtime() {
+    realtimeQueue = realtimeQueue.then(resubscribe);
+    return realtimeQueue;
   }
+  unsubscribers.push(() => void (realtimeQueue = realtimeQueue.then(dropRealtime)));
   void subscribeRealtime();
   schedule(0);
 
