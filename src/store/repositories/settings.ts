@@ -16,3 +16,17 @@ export async function updateSettings(db: StudioDb, patch: Partial<SettingsFields
     }),
   );
 }
+
+/** The studio logo's bytes on this device, or null (none set, or not fetched yet for the current logo). */
+export async function studioLogo(db: StudioDb): Promise<Blob | null> {
+  const row = await db.settings.toCollection().first();
+  return row?.logo && row.logoFile?.name === row.logo ? row.logoFile.blob : null;
+}
+
+/** Keeps the bytes of the logo named `name` (sync fetches them; nothing to push: the server has them). */
+export async function saveStudioLogo(db: StudioDb, name: string, blob: Blob): Promise<void> {
+  await db.transaction("rw", db.settings, async () => {
+    const row = await db.settings.toCollection().first();
+    if (row && row.logo === name) await db.settings.update(row.id, { logoFile: { name, blob } });
+  });
+}
