@@ -106,3 +106,19 @@ export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], fie
     else await db.outbox.put(entry);
   }
 }
+
+/** Per client: photos whose upload the server has not confirmed yet, and photos on this device. */
+export interface ClientUploadCounts {
+  pending: number;
+  images: number;
+}
+
+export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, ClientUploadCounts>> {
+  const counts = new Map<string, ClientUploadCounts>();
+  const of = (client: string) => counts.get(client) ?? counts.set(client, { pending: 0, images: 0 }).get(client)!;
+  for (const client of (await db.images.orderBy("client").keys()) as string[]) of(client).images++;
+  for (const entry of await db.outbox.toArray()) {
+    if (entry.collection === "images" && entry.op === "create" && typeof entry.fields.client === "string") of(entry.fields.client).pending++;
+  }
+  return counts;
+}

@@ -10,6 +10,7 @@ import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient } from "../../features/clients/useClient";
 import { GalleryTab } from "../../features/images/GalleryTab";
+import { ClientUploadState } from "../../features/clients/ClientUploadState";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -27,6 +28,7 @@ export function ClientDetailRoute() {
       <div className="page-head">
         <h1>{client.name}</h1>
         <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+        <ClientUploadState clientId={client.id} />
       </div>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
