@@ -14,7 +14,8 @@ import { studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
 
-export type ItemStatus = "queued" | "uploading" | "success" | "error";
+/** "adding": converted, on its way into the gallery (the client converter's files are done only once there). */
+export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error";
 
 export interface ImportItem {
   id: string;

@@ -25,7 +25,7 @@ export const UPLOAD_TEXTS = {
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
   noImagesInZip: "The zip archive contains no images.",
-  status: { queued: "Queued", uploading: "Processing", success: "Saved", error: "Failed" },
+  status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed" },
 } as const;
 
 /** Specification, section 9. */
