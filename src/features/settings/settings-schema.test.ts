@@ -5,12 +5,13 @@ const messages = (r: { success: boolean; error?: { issues: { message: string; pa
 
 describe("settings validation", () => {
   it("words each general error as the specification does", () => {
-    expect(messages(GeneralSchema.safeParse({ companyName: " ", email: "nope", websiteUrl: "not a url" }))).toEqual([
+    expect(messages(GeneralSchema.safeParse({ companyName: " ", email: "nope", websiteUrl: "not a url", galleryUrl: "ftp://x" }))).toEqual([
       "companyName: Company name is required",
       "email: Invalid email address",
       "websiteUrl: Invalid URL",
+      "galleryUrl: Invalid URL",
     ]);
-    expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "" }).success).toBe(true);
+    expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "", galleryUrl: "" }).success).toBe(true);
   });
 
   it("defaults an empty colour and refuses anything but #rrggbb", () => {

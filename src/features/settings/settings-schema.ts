@@ -7,6 +7,7 @@ export const GeneralSchema = z.object({
   companyName: z.string().trim().min(1, SETTINGS_TEXTS.companyRequired),
   email: z.union([z.literal(""), z.email(SETTINGS_TEXTS.invalidEmail)]),
   websiteUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
+  galleryUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
 
