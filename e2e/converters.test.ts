@@ -211,7 +211,8 @@ describe("client converter", () => {
     await new NewClientPage(page).create({ name: "Convert Carla" });
     await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
     const clientId = page.url().split("/").pop()!;
-    await page.goto(`/clients/${clientId}/converter`);
+    await page.getByRole("link", { name: "Converter", exact: true }).click(); // the client page's action
+    await page.waitForURL(`${server.url}/clients/${clientId}/converter`);
     await page.getByText(`Converting images for client ID: ${clientId}`).waitFor();
     await page.getByLabel("Target Format").selectOption("png");
     const files = [

@@ -29,6 +29,9 @@ export function ClientDetailRoute() {
         <h1>{client.name}</h1>
         <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
         <ClientUploadState clientId={client.id} />
+        <Link to={`/clients/${client.id}/converter`} className="btn btn-outline page-head-action">
+          {CLIENT_TEXTS.converter}
+        </Link>
       </div>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
