@@ -259,6 +259,8 @@ describe("owner screens", () => {
     await page.getByLabel("Confirm Password").fill("abcdef");
     await page.getByRole("button", { name: "Change Password" }).click();
     await toast().getByText("Error changing password").waitFor();
+    await page.locator("form").filter({ hasText: "Change Password" }).getByText("The current password is not correct.").waitFor();
+    expect(await page.getByText(/Failed to update record/).count()).toBe(0);
 
     await page.getByLabel("Current Password").fill(OWNER.password);
     await page.getByLabel("New Password").fill("brand-new-pass");
