@@ -235,6 +235,9 @@ describe("owner screens", () => {
     await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await toast().getByText("Logo updated").waitFor();
     await page.locator(".logo-preview").getByRole("img", { name: "Studio Logo" }).waitFor();
+    // The header shows the studio's name and its logo.
+    await page.locator(".app-header .brand").getByText("Lumen Studio", { exact: true }).waitFor();
+    await page.waitForFunction(() => /\/api\/gallery\/studio\/logo|^blob:/.test(document.querySelector<HTMLImageElement>(".app-header .brand img")?.getAttribute("src") ?? ""));
     const served = await fetch(`${server.url}/api/gallery/studio/logo`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
