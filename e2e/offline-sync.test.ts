@@ -116,7 +116,7 @@ describe("honest upload status", () => {
       await tab.getByTestId("upload-state").getByText("Queued · 2 photos on this device").waitFor();
       await tab.getByRole("link", { name: "Back to Clients" }).click();
       const row = tab.getByRole("row").filter({ hasText: "Status Stella" });
-      await row.getByTestId("upload-state").getByText("Queued · 2 photos on this device").waitFor();
+      await row.getByTestId("upload-state").getByText("Queued · 2", { exact: true }).waitFor();
 
       await owner.setOffline(false);
       await row.getByTestId("upload-state").getByText("Uploaded").waitFor({ timeout: 30_000 });

@@ -131,7 +131,7 @@ export function ClientsTable() {
                     <td>
                       <span className="status-cell">
                         <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
-                        <UploadStateBadge state={uploadState(client.id)} />
+                        <UploadStateBadge state={uploadState(client.id)} isShort />
                       </span>
                     </td>
                     <td className="col-actions">

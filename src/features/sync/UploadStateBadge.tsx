@@ -2,11 +2,12 @@
 import { SYNC_TEXTS } from "./texts";
 import type { ClientUploadState } from "./useUploadStates";
 
-export function UploadStateBadge({ state }: { state: ClientUploadState }) {
+export function UploadStateBadge({ state, isShort = false }: { state: ClientUploadState; isShort?: boolean }) {
   if (state.kind === "empty") return null;
+  const long = SYNC_TEXTS.uploadState[state.kind](state.pending);
   return (
-    <span className={`badge badge-upload-${state.kind}`} data-testid="upload-state" data-state={state.kind}>
-      {SYNC_TEXTS.uploadState[state.kind](state.pending)}
+    <span className={`badge badge-upload-${state.kind}`} data-testid="upload-state" data-state={state.kind} title={long}>
+      {isShort ? SYNC_TEXTS.uploadStateShort[state.kind](state.pending) : long}
     </span>
   );
 }

@@ -11,6 +11,11 @@ export const SYNC_TEXTS = {
     uploading: (n: number) => `Uploading · ${n} photo${n === 1 ? "" : "s"} left`,
     done: () => "Uploaded",
   },
+  uploadStateShort: {
+    queued: (n: number) => `Queued · ${n}`,
+    uploading: (n: number) => `Uploading · ${n}`,
+    done: () => "Uploaded",
+  },
   lastSynced: (time: string) => `Last synced ${time}`,
   neverSynced: "Not synced yet",
   failed: "Sync failed",
