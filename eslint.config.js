@@ -57,6 +57,25 @@ export default tseslint.config(
   },
   ...LAYERS.map(restrictionsFor),
   {
+    // The store owns every write (issue #13): sync moves outbox entries and records conflicts only through
+    // src/store/outbox.ts and src/store/conflicts.ts, so the outbox's rules live in one place.
+    files: ["src/sync/**/*.{ts,tsx}"],
+    ignores: ["src/sync/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^(outbox|conflicts)$/]",
+          message: "Only src/store touches the outbox and conflicts tables: use the operations of src/store/outbox.ts and src/store/conflicts.ts.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='table'] > Literal[value=/^(outbox|conflicts)$/]",
+          message: "Only src/store touches the outbox and conflicts tables: use the operations of src/store/outbox.ts and src/store/conflicts.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ["workers/**/*.ts"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
     rules: {

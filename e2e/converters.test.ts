@@ -211,7 +211,8 @@ describe("client converter", () => {
     await new NewClientPage(page).create({ name: "Convert Carla" });
     await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
     const clientId = page.url().split("/").pop()!;
-    await page.goto(`/clients/${clientId}/converter`);
+    await page.getByRole("link", { name: "Converter", exact: true }).click(); // the client page's action
+    await page.waitForURL(`${server.url}/clients/${clientId}/converter`);
     await page.getByText(`Converting images for client ID: ${clientId}`).waitFor();
     await page.getByLabel("Target Format").selectOption("png");
     const files = [
@@ -233,6 +234,39 @@ describe("client converter", () => {
     const res = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}'`)}`, { headers: { Authorization: token } });
     const items = ((await res.json()) as { items: { originalName: string; mimeType: string }[] }).items;
     expect(items.map((i) => [i.originalName, i.mimeType]).sort()).toEqual([["one.png", "image/png"], ["two.png", "image/png"]]);
+  });
+
+  it("shows a converted file the gallery cannot take (over 20 MB) as an error with its reason, and keeps it downloadable", async () => {
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Oversize Otto" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const clientId = page.url().split("/").pop()!;
+    await page.goto(`/clients/${clientId}/converter`);
+    await page.getByLabel("Target Format").selectOption("png");
+    // Noise does not compress: about 3000x2600 RGB pixels make a PNG of over 20 MB from a much smaller JPEG.
+    const noise = Buffer.alloc(3000 * 2600 * 3);
+    for (let i = 0, x = 7; i < noise.length; i++) noise[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+    const big = await sharp(noise, { raw: { width: 3000, height: 2600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const files = [
+      { name: "huge.jpg", mimeType: "image/jpeg", buffer: big },
+      { name: "small.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 300, 200, 23) },
+    ];
+    await page.getByLabel("Choose images").setInputFiles(files);
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await page.getByRole("heading", { name: "Conversion Completed with Issues" }).waitFor({ timeout: 120_000 });
+    const row = page.getByRole("dialog").getByRole("listitem").filter({ hasText: "huge" });
+    await row.getByText(/not added to the gallery: .*larger than 20 MB/).waitFor();
+    expect(await row.getByText("Done").count()).toBe(0);
+    await page.getByRole("dialog").getByRole("listitem").filter({ hasText: "small" }).getByText("Done").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("heading", { name: "Not added to the gallery" }).waitFor();
+    const saved = await downloadResult("huge.png");
+    expect(saved.length).toBeGreaterThan(20 * 1024 * 1024);
+    expect((await sharp(saved).metadata()).width).toBe(3000);
+
+    await page.goto(`/clients/${clientId}`);
+    await page.getByText("Showing 1 image").waitFor();
   });
 
   it("warns without a known client and keeps Convert disabled", async () => {

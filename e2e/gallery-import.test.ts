@@ -97,7 +97,7 @@ describe("importing photos into a client's gallery", () => {
     await gallery.fileRow("huge.jpg").getByText("Not imported: larger than 20 MB.").waitFor();
     await gallery.fileRow("notes.jpg").getByText(/not an image/).waitFor();
     await gallery.fileRow("broken.jpg").getByText(/damaged/).waitFor();
-    for (const name of ["landscape.jpg", "rotated.jpg", "third.jpg"]) await gallery.fileRow(name).getByText(/Done/).waitFor();
+    for (const name of ["landscape.jpg", "rotated.jpg", "third.jpg"]) await gallery.fileRow(name).getByText(/Saved/).waitFor();
     await gallery.closeDialog();
     await gallery.showing(3).waitFor();
 
@@ -138,7 +138,7 @@ describe("importing photos into a client's gallery", () => {
     const zip = buildZip([{ path: "ceremony/" }, { path: "ceremony/a.jpg", data: a.buffer }, { path: "ceremony/b.jpg", data: b.buffer, deflate: true }, { path: "readme.txt", data: Buffer.from("hello") }]);
     await gallery.uploadZip({ name: "wedding.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     await gallery.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
-    await page.getByTestId("toast").getByText("Extracted and processed 2 images from the zip file.").waitFor();
+    await page.getByTestId("toast").getByText("Extracted and processed 2 images from the zip file; they upload with the next sync.").waitFor();
     await gallery.closeDialog();
     await gallery.showing(2).waitFor();
 
@@ -208,6 +208,27 @@ describe("importing photos into a client's gallery", () => {
     );
   });
 
+  it("copies access messages with the checked gallery address, not the studio's website", async () => {
+    await page.goto("/settings");
+    await page.getByLabel("Website URL").fill("https://lumen-studio.test/");
+    await page.getByLabel("Gallery address").fill("http://127.0.0.1:9/");
+    await page.getByRole("button", { name: "Check address" }).click();
+    await page.getByTestId("gallery-address-check").getByText(/^Not reachable: http:\/\/127\.0\.0\.1:9\/api\/health/).waitFor();
+    await page.getByLabel("Gallery address").fill(`${server.url}/`);
+    await page.getByRole("button", { name: "Check address" }).click();
+    await page.getByTestId("gallery-address-check").getByText(`Reachable: ${server.url}/api/health answered.`).waitFor();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.getByTestId("toast").getByText("Settings updated").waitFor();
+
+    await createClient("Share Sally");
+    await page.getByRole("button", { name: "Copy Access Message" }).click();
+    await page.getByTestId("toast").getByText("Access message copied").waitFor();
+    const url = (await page.locator(".share code").first().textContent())!.replace("/gallery/", "");
+    const message = await page.evaluate(() => navigator.clipboard.readText());
+    expect(message).toContain(`Visit ${server.url}/gallery/${url} `);
+    expect(message).not.toContain("lumen-studio.test");
+  });
+
   it("imports with the network off, shows the photos, and uploads them when the network returns", async () => {
     const clientId = await createClient("Offline Otto");
     const gallery = new GalleryTabPage(page);
@@ -216,7 +237,8 @@ describe("importing photos into a client's gallery", () => {
     await context.setOffline(true);
     await page.getByTestId("sync-status").getByText("Offline").waitFor();
     await gallery.uploadPhotos(files);
-    await gallery.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    // Nothing has reached the server: the dialog says where the photos are, never that they were uploaded.
+    await gallery.dialogTitle("Saved on this device · uploads when online (2 photos)").waitFor({ timeout: 60_000 });
     await gallery.closeDialog();
     await gallery.showing(2).waitFor();
     await gallery.thumbnail("offline2.jpg").waitFor();

@@ -6,10 +6,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { LoginPage } from "./pages/LoginPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
+import { photo } from "./support/photos";
 
 let server: AppServer;
 let browser: Browser;
@@ -88,6 +90,40 @@ describe("offline client work", () => {
     const text = (await card.textContent()) ?? "";
     expect(text).toMatch(/Used: [\d.]+ (Bytes|KB|MB|GB)/);
     expect(text).toMatch(/Available: [\d.]+ (KB|MB|GB|TB)/);
+  });
+});
+
+describe("honest upload status", () => {
+  it("says photos imported offline are on this device, per client and in the header, until the server has them", async () => {
+    const { context: owner, page: tab } = await ownerSession(browser, server);
+    try {
+      await tab.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await tab.goto("/clients/new");
+      await new NewClientPage(tab).create({ name: "Status Stella" });
+      await tab.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+      await tab.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
+
+      await owner.setOffline(true);
+      await tab.getByTestId("sync-status").getByText("Offline").waitFor();
+      const gallery = new GalleryTabPage(tab);
+      await gallery.uploadPhotos([await photo(tab, "lake.jpg", 640, 480, 51), await photo(tab, "dock.jpg", 480, 640, 52)]);
+      await gallery.dialogTitle("Saved on this device · uploads when online (2 photos)").waitFor({ timeout: 60_000 });
+      expect(await tab.getByText(/uploaded|Upload Completed Successfully/i).count()).toBe(0);
+      await tab.getByTestId("sync-details").getByText("2 image uploads waiting").waitFor();
+      await gallery.closeDialog();
+      await tab.getByTestId("upload-state").getByText("Queued · 2 photos on this device").waitFor();
+      await tab.getByRole("link", { name: "Back to Clients" }).click();
+      const row = tab.getByRole("row").filter({ hasText: "Status Stella" });
+      await row.getByTestId("upload-state").getByText("Queued · 2", { exact: true }).waitFor();
+
+      await owner.setOffline(false);
+      await row.getByTestId("upload-state").getByText("Uploaded").waitFor({ timeout: 30_000 });
+      await tab.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
+    } finally {
+      await owner.close();
+    }
   });
 });
 

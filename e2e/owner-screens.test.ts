@@ -235,6 +235,9 @@ describe("owner screens", () => {
     await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await toast().getByText("Logo updated").waitFor();
     await page.locator(".logo-preview").getByRole("img", { name: "Studio Logo" }).waitFor();
+    // The header shows the studio's name and its logo.
+    await page.locator(".app-header .brand").getByText("Lumen Studio", { exact: true }).waitFor();
+    await page.waitForFunction(() => /\/api\/gallery\/studio\/logo|^blob:/.test(document.querySelector<HTMLImageElement>(".app-header .brand img")?.getAttribute("src") ?? ""));
     const served = await fetch(`${server.url}/api/gallery/studio/logo`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
@@ -259,6 +262,8 @@ describe("owner screens", () => {
     await page.getByLabel("Confirm Password").fill("abcdef");
     await page.getByRole("button", { name: "Change Password" }).click();
     await toast().getByText("Error changing password").waitFor();
+    await page.locator("form").filter({ hasText: "Change Password" }).getByText("The current password is not correct.").waitFor();
+    expect(await page.getByText(/Failed to update record/).count()).toBe(0);
 
     await page.getByLabel("Current Password").fill(OWNER.password);
     await page.getByLabel("New Password").fill("brand-new-pass");

@@ -40,6 +40,8 @@ export interface SettingsFields {
   companyName: string;
   email: string;
   websiteUrl: string;
+  /** The public URL of this server for access messages; empty means the app's origin. */
+  galleryUrl: string;
   primaryColor: string;
   enableWatermark: boolean;
   /** IANA time zone of the studio: expiry dates end at midnight there ("" until the owner's device sets it). */
@@ -50,7 +52,7 @@ export interface SettingsFields {
 export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "primaryColor", "enableWatermark", "timeZone"],
+  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */

@@ -1,23 +1,27 @@
 /**
- * Appends to the outbox. Called only inside a repository's transaction, so a row and its outbox entry are
- * written together or not at all. Entries are never edited after they are written (a push may be sending
- * them); sync is the only other writer.
+ * The outbox's one write path: repositories append to it inside their transactions (a row and its entry
+ * are written together or not at all), and sync moves entries on through the named operations below.
+ * No other module touches the outbox table (eslint.config.js keeps src/sync from doing so).
  */
+import type { Table } from "dexie";
 import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "./db";
 import type { OutboxEntry, OutboxOp } from "./rows";
 
-export function enqueue(
+/** Appends an entry and returns it as written (with its seq). */
+export async function enqueue(
   db: StudioDb,
   collection: SyncedCollection,
   recordId: string,
   op: OutboxOp,
   fields: Record<string, unknown> = {},
   extra: Partial<OutboxEntry> = {},
-): Promise<number> {
+): Promise<OutboxEntry> {
   const now = db.serverNow();
   const fieldTimes = Object.fromEntries(Object.keys(fields).map((f) => [f, now]));
-  return db.outbox.add({ collection, recordId, op, fields, fieldTimes, createdAt: now, attempts: 0, ...extra });
+  const entry: OutboxEntry = { collection, recordId, op, fields, fieldTimes, createdAt: now, attempts: 0, ...extra };
+  entry.seq = await db.outbox.add(entry);
+  return entry;
 }
 
 /** The fields of `patch` whose values differ from `row`. */
@@ -40,4 +44,81 @@ export async function dropPendingEntries(db: StudioDb, collection: SyncedCollect
     .where("[collection+recordId]")
     .anyOf(recordIds.map((id) => [collection, id]))
     .delete();
+}
+
+/** The tables sync's transactions must include to use these operations and recordConflict. */
+export function outboxTables(db: StudioDb): Table[] {
+  return [db.outbox, db.conflicts];
+}
+
+/** Every entry in the order it was written. */
+export function outboxInOrder(db: StudioDb): Promise<OutboxEntry[]> {
+  return db.outbox.orderBy("seq").toArray();
+}
+
+/** The newest entry's seq (undefined when empty): every new entry takes a higher one. */
+export async function lastOutboxSeq(db: StudioDb): Promise<number | undefined> {
+  return (await db.outbox.orderBy("seq").lastKey()) as number | undefined;
+}
+
+/** How many changes the server has not seen yet. */
+export function outboxCount(db: StudioDb): Promise<number> {
+  return db.outbox.count();
+}
+
+/** The waiting entries of one record. */
+export function pendingEntriesOf(db: StudioDb, collection: SyncedCollection, recordId: string): Promise<OutboxEntry[]> {
+  return db.outbox.where("[collection+recordId]").equals([collection, recordId]).toArray();
+}
+
+/** The server confirmed these entries: they leave the outbox. */
+export async function confirmEntries(db: StudioDb, entries: OutboxEntry[]): Promise<void> {
+  await db.outbox.bulkDelete(entries.map((e) => e.seq!));
+}
+
+/** Drops one entry that has nothing left to send (its record is gone here or on the server). */
+export async function discardEntry(db: StudioDb, entry: OutboxEntry): Promise<void> {
+  await db.outbox.delete(entry.seq!);
+}
+
+/** A create the server already has is sent as an update from now on. */
+export async function turnCreateIntoUpdate(db: StudioDb, entry: OutboxEntry): Promise<void> {
+  await db.outbox.update(entry.seq!, { op: "update" });
+}
+
+/** Parks an entry the server refused, with its message; later entries of the record wait behind it. */
+export async function parkEntry(db: StudioDb, entry: OutboxEntry, error: string, fieldErrors?: Record<string, string>): Promise<void> {
+  await db.outbox.update(entry.seq!, { error, fieldErrors, attempts: entry.attempts + 1 });
+}
+
+/** Image records the server confirmed: their entries move on to the original's upload. */
+export async function moveToOriginalStage(db: StudioDb, entries: OutboxEntry[]): Promise<void> {
+  for (const entry of entries) await db.outbox.update(entry.seq!, { stage: "original" });
+}
+
+/** Removes `field` from these pending entries of a record; an update left with no field leaves the outbox. */
+export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], field: string): Promise<void> {
+  for (const entry of pending) {
+    if (!(field in entry.fields)) continue;
+    delete entry.fields[field];
+    delete entry.fieldTimes[field];
+    if (entry.op === "update" && Object.keys(entry.fields).length === 0) await db.outbox.delete(entry.seq!);
+    else await db.outbox.put(entry);
+  }
+}
+
+/** Per client: photos whose upload the server has not confirmed yet, and photos on this device. */
+export interface ClientUploadCounts {
+  pending: number;
+  images: number;
+}
+
+export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, ClientUploadCounts>> {
+  const counts = new Map<string, ClientUploadCounts>();
+  const of = (client: string) => counts.get(client) ?? counts.set(client, { pending: 0, images: 0 }).get(client)!;
+  for (const client of (await db.images.orderBy("client").keys()) as string[]) of(client).images++;
+  for (const entry of await db.outbox.toArray()) {
+    if (entry.collection === "images" && entry.op === "create" && typeof entry.fields.client === "string") of(entry.fields.client).pending++;
+  }
+  return counts;
 }

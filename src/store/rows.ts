@@ -47,6 +47,8 @@ export interface ImageBlobRow {
 export interface SettingsRow extends SettingsFields, SyncMeta {
   id: string;
   logo: string;
+  /** The logo's bytes, kept by sync for offline watermarks; stale when its name is not `logo`. */
+  logoFile?: { name: string; blob: Blob };
 }
 
 export type OutboxOp = "create" | "update" | "delete";

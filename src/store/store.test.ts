@@ -9,6 +9,8 @@ import { SCHEMA_V1, StudioDb } from "./db";
 import { QUOTA_MESSAGE, StoreError } from "./errors";
 import { createClient, deleteClient, updateClient } from "./repositories/clients";
 import { addImages, deleteImages } from "./repositories/images";
+import { recordConflict } from "./conflicts";
+import { enqueue } from "./outbox";
 
 const freshDb = () => testDb("store-test");
 
@@ -35,6 +37,22 @@ describe("the write path", () => {
     expect(entries[1]).toMatchObject({ op: "update", fields: { notes: "second shoot" }, fieldTimes: { notes: 2_005_000 } });
     await updateClient(db, client.id, { notes: "second shoot" }); // no change, no entry
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it("enqueue returns the entry it wrote, seq included", async () => {
+    const db = freshDb();
+    db.clock = () => 42;
+    const entry = await enqueue(db, "clients", "client000000001", "update", { name: "A" });
+    expect(entry).toEqual(await db.outbox.get(entry.seq!));
+    expect(entry).toMatchObject({ op: "update", fields: { name: "A" }, fieldTimes: { name: 42 }, attempts: 0 });
+  });
+
+  it("records a conflict on the server's clock", async () => {
+    const db = freshDb();
+    db.clock = () => 10;
+    db.clockOffsetMs = 5;
+    await recordConflict(db, "clients", "client000000001", "name", "lost", "kept", "device");
+    expect(await db.conflicts.toArray()).toEqual([expect.objectContaining({ field: "name", lostValue: "lost", keptValue: "kept", lostSide: "device", createdAt: 15, resolved: 0 })]);
   });
 
   it("keeps outbox entries in the order the changes were made", async () => {

@@ -9,6 +9,7 @@ import { keepSession, signIn } from "./auth";
 import { pb } from "./pocketbase";
 import { applyServerRecords } from "./applyServerRecords";
 import type { ServerRecord } from "./records";
+import { keepStudioLogo } from "./studioLogo";
 
 export async function updateUsername(username: string): Promise<SessionUser> {
   return keepSession(await pb.send<unknown>("/api/admin/update-username", { method: "POST", body: { username } }));
@@ -28,6 +29,7 @@ export async function uploadLogo(db: StudioDb, settingsId: string, file: File): 
   form.set("logo", file);
   const record = await pb.collection("settings").update<ServerRecord>(settingsId, form);
   await applyServerRecords(db, "settings", [record]);
+  await keepStudioLogo(db, pb).catch(() => false); // the next sync tries again
 }
 
 /** The studio's logo as everyone fetches it (a public gallery route; the version busts caches). */

@@ -11,7 +11,9 @@
  */
 import { SYNCED_FIELDS, sameValue, type SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
-import type { ConflictRow, OutboxEntry, SyncMeta } from "../store/rows";
+import { recordConflict } from "../store/conflicts";
+import { dropPendingField, outboxTables, pendingEntriesOf } from "../store/outbox";
+import type { SyncMeta } from "../store/rows";
 import { serverOnlyValues, syncedValues, type ServerRecord } from "./records";
 
 type Row = SyncMeta & Record<string, unknown> & { id: string };
@@ -20,26 +22,11 @@ function tableOf(db: StudioDb, collection: SyncedCollection) {
   return db.table<Row, string>(collection);
 }
 
-export function conflict(collection: SyncedCollection, recordId: string, field: string, lostValue: unknown, keptValue: unknown, lostSide: ConflictRow["lostSide"], at: number): ConflictRow {
-  return { collection, recordId, field, lostValue, keptValue, lostSide, createdAt: at, resolved: 0 };
-}
-
-/** Removes `field` from the pending entries of a record; an update left with no field leaves the outbox. */
-async function dropPendingField(db: StudioDb, pending: OutboxEntry[], field: string) {
-  for (const entry of pending) {
-    if (!(field in entry.fields)) continue;
-    delete entry.fields[field];
-    delete entry.fieldTimes[field];
-    if (entry.op === "update" && Object.keys(entry.fields).length === 0) await db.outbox.delete(entry.seq!);
-    else await db.outbox.put(entry);
-  }
-}
-
 export async function applyServerRecords(db: StudioDb, collection: SyncedCollection, records: ServerRecord[]): Promise<void> {
   const table = tableOf(db, collection);
-  await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+  await db.transaction("rw", [table, ...outboxTables(db)], async () => {
     for (const record of records) {
-      const pending = await db.outbox.where("[collection+recordId]").equals([collection, record.id]).toArray();
+      const pending = await pendingEntriesOf(db, collection, record.id);
       if (pending.some((e) => e.op === "delete")) continue;
       const serverValues = syncedValues(collection, record);
       const serverTimes = record.fieldTimes ?? {};
@@ -54,7 +41,6 @@ export async function applyServerRecords(db: StudioDb, collection: SyncedCollect
         for (const [field, time] of Object.entries(entry.fieldTimes)) pendingTimes.set(field, Math.max(time, pendingTimes.get(field) ?? 0));
       }
       const next: Record<string, unknown> = {};
-      const now = db.serverNow();
       for (const field of SYNCED_FIELDS[collection]) {
         const serverValue = serverValues[field];
         const localTime = pendingTimes.get(field);
@@ -64,12 +50,12 @@ export async function applyServerRecords(db: StudioDb, collection: SyncedCollect
         }
         if (sameValue(serverValue, row[field])) continue;
         if ((serverTimes[field] ?? 0) > localTime) {
-          await db.conflicts.add(conflict(collection, record.id, field, row[field], serverValue, "device", now));
+          await recordConflict(db, collection, record.id, field, row[field], serverValue, "device");
           next[field] = serverValue;
           pendingTimes.delete(field);
           await dropPendingField(db, pending, field);
         } else if (row.server && !sameValue(serverValue, row.server[field])) {
-          await db.conflicts.add(conflict(collection, record.id, field, serverValue, row[field], "server", now));
+          await recordConflict(db, collection, record.id, field, serverValue, row[field], "server");
         }
       }
       for (const [field, time] of pendingTimes) meta.fieldTimes[field] = time;

@@ -4,7 +4,8 @@
  */
 import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
-import { conflict } from "./applyServerRecords";
+import { recordConflict } from "../store/conflicts";
+import { confirmEntries, outboxTables, pendingEntriesOf } from "../store/outbox";
 
 export interface Tombstone {
   recordCollection: string;
@@ -13,7 +14,7 @@ export interface Tombstone {
 }
 
 export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Promise<void> {
-  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox, db.conflicts], async () => {
+  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, ...outboxTables(db)], async () => {
     for (const t of tombstones) {
       const targets: Array<[SyncedCollection, string]> = [];
       if (t.recordCollection === "clients") {
@@ -24,13 +25,13 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         targets.push(["images", t.recordId]);
       }
       for (const [collection, id] of targets) {
-        const pending = await db.outbox.where("[collection+recordId]").equals([collection, id]).toArray();
+        const pending = await pendingEntriesOf(db, collection, id);
         const edits = pending.filter((e) => e.op !== "delete" && Object.keys(e.fields).length > 0);
         if (edits.length) {
           const lost = Object.assign({}, ...edits.map((e) => e.fields)) as Record<string, unknown>;
-          await db.conflicts.add(conflict(collection, id, "*", lost, null, "device", db.serverNow()));
+          await recordConflict(db, collection, id, "*", lost, null, "device");
         }
-        await db.outbox.bulkDelete(pending.map((e) => e.seq!));
+        await confirmEntries(db, pending); // nothing of them can reach the server any more
         if (collection === "clients") await db.clients.delete(id);
         else {
           await db.images.delete(id);

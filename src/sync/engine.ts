@@ -10,6 +10,7 @@ import { errorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
 import { pushOutbox } from "./pushOutbox";
+import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { uploadImages } from "./uploadImages";
 
@@ -47,6 +48,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     try {
       await measureClockOffset(db, pb);
       const pulled = await pullChanges(db, pb);
+      await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
       const pushed = await pushOutbox(db, pb, options.chunkSize);
       const uploadCount = await uploadImages(
         db,

@@ -3,15 +3,15 @@
  * owner signs out and agrees to lose what has not been synced).
  */
 import type { StudioDb } from "../store/db";
+import { outboxCount } from "../store/outbox";
+import { wipeDevice } from "../store/wipe";
 
 export async function unsyncedChangeCount(db: StudioDb): Promise<number> {
-  return db.outbox.count();
+  return outboxCount(db);
 }
 
 export async function wipeLocalData(db: StudioDb): Promise<void> {
-  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.settings, db.outbox, db.conflicts, db.syncState], async () => {
-    await Promise.all([db.clients.clear(), db.images.clear(), db.imageBlobs.clear(), db.settings.clear(), db.outbox.clear(), db.conflicts.clear(), db.syncState.clear()]);
-  });
+  await wipeDevice(db);
 }
 
 /** Asks the browser to keep this origin's data under storage pressure; false when it declines. */

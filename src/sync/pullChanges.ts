@@ -6,6 +6,7 @@
 import type PocketBase from "pocketbase";
 import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
+import { outboxTables } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
 import { applyTombstones, type Tombstone } from "./applyTombstones";
 import { PULL_FIELDS, type ServerRecord } from "./records";
@@ -33,7 +34,7 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof 
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
-    await db.transaction("rw", [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, db.outbox, db.conflicts], async () => {
+    await db.transaction("rw", [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...outboxTables(db)], async () => {
       if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
       else await applyServerRecords(db, collection as SyncedCollection, page.items);
       await db.syncState.put({ key, value: nextCursor });

@@ -12,7 +12,9 @@ import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import { sameValue } from "../domain/records";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
-import { applyServerRecords, conflict } from "./applyServerRecords";
+import { recordConflict } from "../store/conflicts";
+import { confirmEntries, discardEntry, outboxInOrder, outboxTables, parkEntry, turnCreateIntoUpdate } from "../store/outbox";
+import { applyServerRecords } from "./applyServerRecords";
 import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
@@ -47,8 +49,8 @@ export function sendableEntries(entries: OutboxEntry[]): OutboxEntry[] {
 }
 
 async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ status: number; body: unknown }>) {
-  await db.transaction("rw", [db.outbox, db.conflicts, db.clients, db.images, db.settings], async () => {
-    await db.outbox.bulkDelete(chunk.map((e) => e.seq!));
+  await db.transaction("rw", [...outboxTables(db), db.clients, db.images, db.settings], async () => {
+    await confirmEntries(db, chunk);
     for (const [i, entry] of chunk.entries()) {
       if (entry.op === "delete") continue;
       const record = responses[i]?.body as ServerRecord | undefined;
@@ -56,7 +58,7 @@ async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ st
       // A field the server kept at another value lost to a newer edit made elsewhere.
       for (const [field, sent] of Object.entries(entry.fields)) {
         if (field in record && !sameValue(record[field], sent)) {
-          await db.conflicts.add(conflict(entry.collection, entry.recordId, field, sent, record[field], "device", db.serverNow()));
+          await recordConflict(db, entry.collection, entry.recordId, field, sent, record[field], "device");
         }
       }
       await applyServerRecords(db, entry.collection, [record]);
@@ -81,18 +83,18 @@ async function resolveRefusal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
   if (!failure) return false;
   // PocketBase may report another unique field (accessUrl) instead of the id, so ask instead of parsing.
   if (entry.op === "create" && failure.status === 400 && (isDuplicateId(failure) || (await existsOnServer(pb, entry)))) {
-    await db.outbox.update(entry.seq!, { op: "update" });
+    await turnCreateIntoUpdate(db, entry);
     return true;
   }
   if (failure.status === 404) {
-    await db.transaction("rw", db.outbox, db.conflicts, async () => {
-      if (entry.op === "update") await db.conflicts.add(conflict(entry.collection, entry.recordId, "*", entry.fields, null, "device", db.serverNow()));
-      await db.outbox.delete(entry.seq!);
+    await db.transaction("rw", outboxTables(db), async () => {
+      if (entry.op === "update") await recordConflict(db, entry.collection, entry.recordId, "*", entry.fields, null, "device");
+      await discardEntry(db, entry);
     });
     return true;
   }
   const fieldErrors = Object.fromEntries(Object.entries(failure.data).map(([field, e]) => [field, e.message ?? e.code ?? ""]));
-  await db.outbox.update(entry.seq!, { error: describeRejection(failure), fieldErrors, attempts: entry.attempts + 1 });
+  await parkEntry(db, entry, describeRejection(failure), fieldErrors);
   return true;
 }
 
@@ -101,7 +103,7 @@ export async function pushOutbox(db: StudioDb, pb: PocketBase, chunkSize = BATCH
   let pushed = 0;
   // Each pass sends what is sendable now; a resolved refusal changes the outbox, so read it again.
   for (let pass = 0; pass < 1000; pass++) {
-    const chunk = sendableEntries(await db.outbox.orderBy("seq").toArray()).slice(0, chunkSize);
+    const chunk = sendableEntries(await outboxInOrder(db)).slice(0, chunkSize);
     if (chunk.length === 0) return pushed;
     try {
       const responses = await pb.send<Array<{ status: number; body: unknown }>>("/api/batch", {

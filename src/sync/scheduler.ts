@@ -8,6 +8,7 @@
 import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
+import { lastOutboxSeq } from "../store/outbox";
 import type { SyncEngine } from "./engine";
 import { retryAfterOf } from "./transient";
 
@@ -74,24 +75,38 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   // A local change: sync soon after it. Every new outbox entry takes a higher seq (a delete that replaces
   // a waiting create leaves the count unchanged, so the count would not tell).
   let lastSeq: number | undefined | null = null;
-  const outbox = liveQuery(() => db.outbox.orderBy("seq").lastKey()).subscribe((seq) => {
+  const outbox = liveQuery(() => lastOutboxSeq(db)).subscribe((seq) => {
     const latest = seq as number | undefined;
     if (lastSeq !== null && latest !== undefined && (lastSeq === undefined || latest > lastSeq)) soon();
     lastSeq = latest;
   });
   unsubscribers.push(() => outbox.unsubscribe());
 
-  async function subscribeRealtime() {
-    if (!navigator.onLine) return;
+  // Realtime listeners of this leader. A reconnect drops them before subscribing again (each reconnect
+  // used to add one per collection and drop none); resubscribes run one after another.
+  let realtime: Array<() => Promise<void>> = [];
+  let realtimeQueue = Promise.resolve();
+  const dropRealtime = async () => {
+    const old = realtime;
+    realtime = [];
+    await Promise.all(old.map((unsubscribe) => unsubscribe().catch(() => undefined)));
+  };
+  const resubscribe = async () => {
+    await dropRealtime();
+    if (!navigator.onLine || stopped.aborted) return;
     for (const collection of REALTIME_COLLECTIONS) {
       try {
-        const unsubscribe = await pb.collection(collection).subscribe("*", soon);
-        unsubscribers.push(() => void unsubscribe().catch(() => undefined));
+        realtime.push(await pb.collection(collection).subscribe("*", soon));
       } catch {
         // realtime is a shortcut; the timer and reconnects still bring changes
       }
     }
+  };
+  function subscribeRealtime() {
+    realtimeQueue = realtimeQueue.then(resubscribe);
+    return realtimeQueue;
   }
+  unsubscribers.push(() => void (realtimeQueue = realtimeQueue.then(dropRealtime)));
   void subscribeRealtime();
   schedule(0);
 

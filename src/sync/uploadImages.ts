@@ -9,7 +9,9 @@ import type PocketBase from "pocketbase";
 import { IMAGE_SIZES, type SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
-import { applyServerRecords, conflict } from "./applyServerRecords";
+import { recordConflict } from "../store/conflicts";
+import { confirmEntries, discardEntry, moveToOriginalStage, outboxInOrder, outboxTables } from "../store/outbox";
+import { applyServerRecords } from "./applyServerRecords";
 import { isFileEntry } from "./pushOutbox";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
@@ -29,9 +31,9 @@ function fileName(base: string, blob: Blob): string {
 }
 
 async function dropEntry(db: StudioDb, entry: OutboxEntry) {
-  await db.transaction("rw", db.outbox, db.conflicts, async () => {
-    await db.conflicts.add(conflict("images", entry.recordId, "*", entry.fields, null, "device", db.serverNow()));
-    await db.outbox.delete(entry.seq!);
+  await db.transaction("rw", outboxTables(db), async () => {
+    await recordConflict(db, "images", entry.recordId, "*", entry.fields, null, "device");
+    await discardEntry(db, entry);
   });
 }
 
@@ -71,8 +73,8 @@ function batchIndexOf(err: unknown): { index: number; status: number } | null {
 
 /** Marks records confirmed by the server: their entries move on to the original's upload. */
 async function confirmRecords(db: StudioDb, entries: OutboxEntry[], records: ServerRecord[]) {
-  await db.transaction("rw", [db.outbox, db.images, db.conflicts], async () => {
-    for (const entry of entries) await db.outbox.update(entry.seq!, { stage: "original" });
+  await db.transaction("rw", [...outboxTables(db), db.images], async () => {
+    await moveToOriginalStage(db, entries);
     await applyServerRecords(db, "images", records);
   });
 }
@@ -91,7 +93,7 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
       for (const { field } of IMAGE_SIZES) if (blobs[field]) sizes[field] = blobs[field];
       queue.push({ entry, sizes });
     }
-    else await db.outbox.delete(entry.seq!); // deleted on this device before it was uploaded
+    else await discardEntry(db, entry); // deleted on this device before it was uploaded
   }
   let requests = 0;
   while (queue.length) {
@@ -130,7 +132,7 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
 async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
   const blobs = await db.imageBlobs.get(entry.recordId);
   if (!blobs?.original) {
-    await db.outbox.delete(entry.seq!);
+    await discardEntry(db, entry);
     return;
   }
   const name = String(entry.fields.originalName || entry.fields.filename || "original");
@@ -144,8 +146,8 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     throw err;
   }
-  await db.transaction("rw", [db.outbox, db.images, db.imageBlobs, db.conflicts], async () => {
-    await db.outbox.delete(entry.seq!);
+  await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+    await confirmEntries(db, [entry]);
     await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
     await applyServerRecords(db, "images", [record]);
   });
@@ -154,7 +156,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal): Promise<number> {
   const pendingAt = async (stage: "record" | "original") =>
-    (await db.outbox.orderBy("seq").toArray()).filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage);
+    (await outboxInOrder(db)).filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage);
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: String(entry.fields.originalName ?? entry.recordId), stage, progress });
 

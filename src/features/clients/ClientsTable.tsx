@@ -20,6 +20,8 @@ import { originalSources } from "../images/actions";
 import { byUpload } from "../images/useClientImages";
 import { RemoveClientDialog } from "./RemoveClientDialog";
 import { RowMenu } from "./RowMenu";
+import { UploadStateBadge } from "../sync/UploadStateBadge";
+import { useUploadStates } from "../sync/useUploadStates";
 import { StatusBadge } from "./StatusBadge";
 import { CLIENT_TEXTS } from "./texts";
 import { matchesSearch, useClients } from "./useClients";
@@ -33,6 +35,7 @@ function dateOrDash(value: string): string {
 
 export function ClientsTable() {
   const clients = useClients();
+  const uploadState = useUploadStates();
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [toRemove, setToRemove] = useState<string[] | null>(null);
@@ -133,7 +136,10 @@ export function ClientsTable() {
                     <td className="col-optional">{client.eventType || "—"}</td>
                     <td className="col-optional">{dateOrDash(client.eventDate)}</td>
                     <td>
-                      <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+                      <span className="status-cell">
+                        <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+                        <UploadStateBadge state={uploadState(client.id)} isShort />
+                      </span>
                     </td>
                     <td className="col-actions">
                       <RowMenu clientId={client.id} clientName={client.name} onDelete={() => setToRemove([client.id])} />

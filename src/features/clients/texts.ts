@@ -10,6 +10,7 @@ export const CLIENT_TEXTS = {
     "Set an expiry date, or pause the gallery at any time",
   ],
   backToClients: "Back to Clients",
+  converter: "Converter",
   create: "Create Client",
   creating: "Creating...",
   save: "Save Changes",

@@ -5,16 +5,23 @@
 import { useState } from "react";
 import { FORMATS } from "../../domain/convert-formats";
 import { toast } from "../../state/toast";
+import { DownloadDialog } from "../downloads/DownloadDialog";
+import { saveBlob } from "../downloads/saveFile";
+import { useZipDownload } from "../downloads/useZipDownload";
 import { importPhotos } from "../upload/importFiles";
 import { ConversionDialog } from "./ConversionDialog";
 import { ConverterForm, type ConverterInput } from "./ConverterForm";
+import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
-import { useConversion, type ConvertSettings } from "./useConversion";
+import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
 
 export function ClientConverter({ clientId }: { clientId: string | null }) {
   const conversion = useConversion();
+  const zip = useZipDownload();
   const [isBusy, setIsBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  /** Converted files the gallery did not take (too large, unreadable): kept for download. */
+  const [notAdded, setNotAdded] = useState<ConvertedResult[]>([]);
 
   async function convert(input: ConverterInput, settings: ConvertSettings) {
     if (!clientId) return;
@@ -29,9 +36,25 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
         toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
         return;
       }
-      const converted = await conversion.convertAll(inputs, settings);
-      const files = converted.map((r) => new File([r.blob], r.name, { type: r.mimeType }));
-      const stored = files.length ? await importPhotos(clientId, files.map((file, i) => ({ id: `k${i}`, file })), () => undefined) : 0;
+      const converted = await conversion.convertAll(inputs, settings, undefined, true);
+      // Each converted file is "Done" only once it is in the gallery; one the import refuses shows why.
+      const refused = new Set<string>();
+      const files = converted.map((r) => ({ id: r.id, file: new File([r.blob], r.name, { type: r.mimeType }) }));
+      const stored = files.length
+        ? await importPhotos(clientId, files, (id, patch) => {
+            if (patch.status === "error") {
+              refused.add(id);
+              conversion.update(id, { status: "error", progress: 0, error: CONVERTER_TEXTS.notAdded(patch.error ?? "") });
+            } else if (patch.status === "success") conversion.update(id, { status: "success", progress: 100 });
+            else if (patch.progress) conversion.update(id, { progress: Math.max(60, patch.progress) });
+          })
+        : 0;
+      conversion.finish();
+      const lost = converted.filter((r) => refused.has(r.id));
+      if (lost.length) {
+        setNotAdded((kept) => [...kept, ...lost]);
+        toast({ title: CONVERTER_TEXTS.notAddedTitle, description: CONVERTER_TEXTS.notAddedToast(lost.length), variant: "destructive" });
+      }
       if (stored > 0) {
         toast({ title: CONVERTER_TEXTS.conversionSuccessful, description: CONVERTER_TEXTS.conversionSuccessfulText(stored) });
         setFormKey((k) => k + 1); // the selection is cleared on success
@@ -55,6 +78,18 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
         onConvert={(input, settings) => void convert(input, settings)}
       />
       <ConversionDialog run={conversion.run} onClose={conversion.close} />
+      {notAdded.length ? (
+        <ResultsPanel
+          title={CONVERTER_TEXTS.notAddedTitle}
+          results={notAdded}
+          onDownloadOne={(r) => saveBlob(r.blob, r.name)}
+          onDownloadAll={() =>
+            notAdded.length === 1 ? saveBlob(notAdded[0]!.blob, notAdded[0]!.name) : void zip.start("not_added_to_gallery.zip", notAdded.map((r) => ({ id: r.id, name: r.name, blob: r.blob })))
+          }
+          onRemoveAll={() => setNotAdded([])}
+        />
+      ) : null}
+      <DownloadDialog run={zip.run} onClose={zip.close} />
     </>
   );
 }

@@ -7,17 +7,19 @@ import type { ConvertedResult } from "./useConversion";
 import { CONVERTER_TEXTS } from "./texts";
 
 interface Props {
+  /** Defaults to 'Conversion Results'. */
+  title?: string;
   results: ConvertedResult[];
   onDownloadOne: (r: ConvertedResult) => void;
   onDownloadAll: () => void;
   onRemoveAll: () => void;
 }
 
-export function ResultsPanel({ results, onDownloadOne, onDownloadAll, onRemoveAll }: Props) {
+export function ResultsPanel({ title = CONVERTER_TEXTS.resultsTitle, results, onDownloadOne, onDownloadAll, onRemoveAll }: Props) {
   return (
     <section className="card results-panel" aria-labelledby="results-title">
       <div className="section-head">
-        <h2 id="results-title">{CONVERTER_TEXTS.resultsTitle}</h2>
+        <h2 id="results-title">{title}</h2>
         {results.length ? (
           <div className="results-actions">
             <Button variant="ghost" onClick={onRemoveAll}>
@@ -34,7 +36,7 @@ export function ResultsPanel({ results, onDownloadOne, onDownloadAll, onRemoveAl
             <p className="muted small">{CONVERTER_TEXTS.resultsEmptyHint}</p>
           </div>
         ) : (
-          <ul className="plain-list" aria-label={CONVERTER_TEXTS.resultsTitle}>
+          <ul className="plain-list" aria-label={title}>
             {results.map((r) => (
               <li key={r.id} className="list-row">
                 <div>

@@ -30,7 +30,11 @@ export const CONVERTER_TEXTS = {
   progressIssues: "Conversion Completed with Issues",
   close: "Close",
   overall: "Overall progress",
-  status: { queued: "Queued", uploading: "Reading", downloading: "Saving", success: "Done", error: "Failed" },
+  status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed" },
+  /** A converted file the gallery could not take: it stays downloadable from the results below. */
+  notAdded: (reason: string) => `Converted, but not added to the gallery: ${reason} Download it from Not added to the gallery.`,
+  notAddedTitle: "Not added to the gallery",
+  notAddedToast: (n: number) => `${n} converted image(s) could not be added to the gallery. They are listed under Not added to the gallery, ready to download.`,
   conversionSuccessful: "Conversion Successful",
   conversionSuccessfulText: (n: number) => `${n} image(s) converted and added to the client's gallery.`,
   conversionComplete: "Conversion Complete",

@@ -42,9 +42,13 @@ export function useConversion() {
   const [run, setRun] = useState<ConversionRun | null>(null);
   const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
 
-  /** Converts every input; `onEach` sees each result as it is ready. Returns the results, in input order. */
+  /**
+   * Converts every input; `onEach` sees each result as it is ready. Returns the results, in input order.
+   * With `landsLater` a converted file is not "Done" yet: the caller moves it on (adding it to a gallery)
+   * and calls `finish` when every file has landed or failed.
+   */
   const convertAll = useCallback(
-    async (inputs: Input[], settings: ConvertSettings, onEach?: (done: number, total: number) => void): Promise<ConvertedResult[]> => {
+    async (inputs: Input[], settings: ConvertSettings, onEach?: (done: number, total: number) => void, landsLater = false): Promise<ConvertedResult[]> => {
       const pool = mediaPool();
       setRun({ isComplete: false, items: inputs.map((i) => ({ id: i.id, name: i.name, size: i.size, status: "queued", progress: 0 })) });
       const results: Array<ConvertedResult | null> = new Array(inputs.length).fill(null);
@@ -59,7 +63,7 @@ export function useConversion() {
               return input.convert(api, options);
             });
             results[index] = { id: input.id, name: out.name, mimeType: out.mimeType, blob: out.blob };
-            update(input.id, { status: "success", progress: 100 });
+            update(input.id, landsLater ? { status: "adding", progress: 60 } : { status: "success", progress: 100 });
           } catch (err) {
             update(input.id, { status: "error", progress: 0, error: (err as Error).message || "Failed to convert." });
           }
@@ -67,7 +71,7 @@ export function useConversion() {
           onEach?.(done, inputs.length);
         }),
       );
-      setRun((r) => (r ? { ...r, isComplete: true } : r));
+      if (!landsLater) setRun((r) => (r ? { ...r, isComplete: true } : r));
       return results.filter((r): r is ConvertedResult => r !== null);
     },
     [update],
@@ -85,7 +89,8 @@ export function useConversion() {
     return entries.map((entry) => ({ id: `c${++nextId}`, name: entry.name, size: entry.size, convert: (api, options) => api.convertZipEntry(zip, entry, options) }));
   }, []);
 
+  const finish = useCallback(() => setRun((r) => (r ? { ...r, isComplete: true } : r)), []);
   const fail = useCallback((message: string) => setRun((r) => ({ items: r?.items ?? [], isComplete: true, error: message })), []);
   const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
-  return { run, convertAll, fromFiles, fromZip, fail, close };
+  return { run, convertAll, fromFiles, fromZip, update, finish, fail, close };
 }

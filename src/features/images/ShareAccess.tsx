@@ -1,21 +1,22 @@
 /**
  * The gallery's link and code, and the access message to copy (specification, section 9): the base is
- * the studio's website URL without a trailing slash, else this app's origin.
+ * the gallery address (Settings: the public URL of this server) without a trailing slash, else this app's
+ * origin. Not the studio's website: that is another site whenever the studio has one (README).
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
+import { galleryBase } from "../settings/galleryAddress";
 import { IMAGE_TEXTS } from "./texts";
 
-export function accessMessage(websiteUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
-  const base = (websiteUrl || origin).replace(/\/+$/, "");
-  return IMAGE_TEXTS.shareMessage(base, accessUrl, accessCode);
+export function accessMessage(galleryUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
+  return IMAGE_TEXTS.shareMessage(galleryBase(galleryUrl, origin), accessUrl, accessCode);
 }
 
 export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; accessCode: string }) {
-  const websiteUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.websiteUrl ?? "");
-  const message = accessMessage(websiteUrl, window.location.origin, accessUrl, accessCode);
+  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  const message = accessMessage(galleryUrl, window.location.origin, accessUrl, accessCode);
   return (
     <div className="share">
       <div className="share-facts">

@@ -1,6 +1,6 @@
-/** General: company name, email, website URL, time zone; saved to the device and synced. */
+/** General: company name, email, website URL, gallery address (checked), time zone; saved to the device and synced. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { deviceTimeZone } from "../../domain/time-zone";
 import { db } from "../../store/db";
@@ -8,6 +8,7 @@ import { updateSettings } from "../../store/repositories/settings";
 import type { SettingsRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { checkGalleryAddress, galleryBase, type AddressCheck } from "./galleryAddress";
 import { saveSettings } from "./saveSettings";
 import { GeneralSchema, type GeneralValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
@@ -16,15 +17,28 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<GeneralValues>({
     resolver: zodResolver(GeneralSchema),
-    defaultValues: { companyName: settings.companyName, email: settings.email, websiteUrl: settings.websiteUrl, timeZone: settings.timeZone || deviceTimeZone() },
+    defaultValues: {
+      companyName: settings.companyName,
+      email: settings.email,
+      websiteUrl: settings.websiteUrl,
+      galleryUrl: settings.galleryUrl ?? "",
+      timeZone: settings.timeZone || deviceTimeZone(),
+    },
   });
   // The studio's time zone starts as the owner's device's, the first time the owner opens the settings.
   useEffect(() => {
     if (!settings.timeZone) void updateSettings(db, { timeZone: deviceTimeZone() }).catch(() => undefined);
   }, [settings.timeZone]);
+  const [check, setCheck] = useState<{ base: string; result: AddressCheck | null } | null>(null);
+  async function runCheck() {
+    const base = galleryBase(getValues("galleryUrl").trim(), window.location.origin);
+    setCheck({ base, result: null });
+    setCheck({ base, result: await checkGalleryAddress(base) });
+  }
   return (
     <form
       className="client-form"
@@ -34,6 +48,19 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       <TextField label={SETTINGS_TEXTS.companyName} error={errors.companyName?.message} {...register("companyName")} />
       <TextField label={SETTINGS_TEXTS.email} type="email" error={errors.email?.message} {...register("email")} />
       <TextField label={SETTINGS_TEXTS.websiteUrl} type="url" placeholder="https://" error={errors.websiteUrl?.message} {...register("websiteUrl")} />
+      <p className="muted small">{SETTINGS_TEXTS.websiteUrlHint}</p>
+      <TextField label={SETTINGS_TEXTS.galleryUrl} type="url" placeholder={window.location.origin} error={errors.galleryUrl?.message} {...register("galleryUrl")} />
+      <p className="muted small">{SETTINGS_TEXTS.galleryUrlHint(window.location.origin)}</p>
+      <div className="address-check">
+        <Button type="button" variant="outline" onClick={() => void runCheck()} disabled={!!check && !check.result}>
+          {check && !check.result ? SETTINGS_TEXTS.checkingGalleryUrl : SETTINGS_TEXTS.checkGalleryUrl}
+        </Button>
+        {check?.result ? (
+          <span role="status" data-testid="gallery-address-check" className={check.result.ok ? "check-ok" : "form-error"}>
+            {check.result.ok ? SETTINGS_TEXTS.galleryUrlOk(check.base) : SETTINGS_TEXTS.galleryUrlBad(check.base, check.result.why)}
+          </span>
+        ) : null}
+      </div>
       <TextField label={SETTINGS_TEXTS.timeZone} autoComplete="off" error={errors.timeZone?.message} {...register("timeZone")} />
       <p className="muted small">{SETTINGS_TEXTS.timeZoneHint}</p>
       <div>

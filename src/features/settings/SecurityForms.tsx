@@ -54,6 +54,7 @@ export function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordValues>({ resolver: zodResolver(PasswordSchema), defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" }, reValidateMode: "onChange" });
   return (
@@ -68,7 +69,13 @@ export function PasswordForm() {
           reset();
           toast({ title: SETTINGS_TEXTS.passwordUpdated });
         } catch (err) {
-          toast({ title: SETTINGS_TEXTS.errorPassword, description: errorMessage(err), variant: "destructive" });
+          // The server names the refused fields (oldPassword, password, passwordConfirm): show them there.
+          const fields = (err as { response?: { data?: Record<string, { code?: string; message?: string }> } }).response?.data ?? {};
+          if (fields.oldPassword) setError("currentPassword", { message: SETTINGS_TEXTS.wrongCurrentPassword }, { shouldFocus: true });
+          if (fields.password) setError("newPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.password.message ?? "") });
+          if (fields.passwordConfirm) setError("confirmPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.passwordConfirm.message ?? "") });
+          const isFieldError = !!(fields.oldPassword || fields.password || fields.passwordConfirm);
+          toast({ title: SETTINGS_TEXTS.errorPassword, description: isFieldError ? SETTINGS_TEXTS.seeFields : errorMessage(err), variant: "destructive" });
         }
       })}
     >

@@ -5,13 +5,14 @@ const messages = (r: { success: boolean; error?: { issues: { message: string; pa
 
 describe("settings validation", () => {
   it("words each general error as the specification does", () => {
-    expect(messages(GeneralSchema.safeParse({ companyName: " ", email: "nope", websiteUrl: "not a url", timeZone: "Mars/Olympus" }))).toEqual([
+    expect(messages(GeneralSchema.safeParse({ companyName: " ", email: "nope", websiteUrl: "not a url", timeZone: "Mars/Olympus", galleryUrl: "ftp://x" }))).toEqual([
       "companyName: Company name is required",
       "email: Invalid email address",
       "websiteUrl: Invalid URL",
       "timeZone: Use a time zone name such as America/Los_Angeles",
+      "galleryUrl: Invalid URL",
     ]);
-    expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles" }).success).toBe(true);
+    expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles", galleryUrl: "" }).success).toBe(true);
   });
 
   it("defaults an empty colour and refuses anything but #rrggbb", () => {

@@ -9,6 +9,7 @@ export const GeneralSchema = z.object({
   email: z.union([z.literal(""), z.email(SETTINGS_TEXTS.invalidEmail)]),
   websiteUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
   timeZone: z.string().trim().refine(isTimeZone, SETTINGS_TEXTS.invalidTimeZone),
+  galleryUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
 

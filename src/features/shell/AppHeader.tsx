@@ -18,6 +18,7 @@ import { useLogout } from "../auth/useLogout";
 import { SyncStatusIndicator } from "../sync/SyncStatusIndicator";
 import { SYNC_TEXTS } from "../sync/texts";
 import { NAV_ITEMS } from "./nav-items";
+import { useStudioBrand } from "./useStudioBrand";
 
 export function AppHeader() {
   const user = useSession((s) => s.user);
@@ -26,6 +27,7 @@ export function AppHeader() {
   const menuRef = useRef<HTMLDivElement>(null);
   const isOwner = user?.isStudioOwner === true;
   const label = userLabel(user);
+  const brand = useStudioBrand(isOwner);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(menuRef, isMenuOpen, closeMenu);
@@ -34,8 +36,8 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <Link to="/" className="brand">
-        <Logo alt="Studio logo" size={32} />
-        <span className="brand-name">Studio Gallery</span>
+        <Logo key={brand.logo ?? ""} src={brand.logo} alt="Studio logo" size={32} />
+        <span className="brand-name">{brand.name}</span>
       </Link>
       {isOwner ? (
         <nav className="main-nav" aria-label="Main">

@@ -6,6 +6,16 @@ export const SYNC_TEXTS = {
   allSynced: "All changes synced",
   pending: (n: number) => `${n} change${n === 1 ? "" : "s"} waiting to sync`,
   uploads: (n: number) => `${n} image upload${n === 1 ? "" : "s"} waiting`,
+  uploadState: {
+    queued: (n: number) => `Queued · ${n} photo${n === 1 ? "" : "s"} on this device`,
+    uploading: (n: number) => `Uploading · ${n} photo${n === 1 ? "" : "s"} left`,
+    done: () => "Uploaded",
+  },
+  uploadStateShort: {
+    queued: (n: number) => `Queued · ${n}`,
+    uploading: (n: number) => `Uploading · ${n}`,
+    done: () => "Uploaded",
+  },
   lastSynced: (time: string) => `Last synced ${time}`,
   neverSynced: "Not synced yet",
   failed: "Sync failed",

@@ -1,18 +1,22 @@
 /**
- * 'Uploading Images' / 'Uploading Zip Archive', then 'Upload Completed Successfully' or 'Upload Completed
- * with Issues': overall progress and each file's status. Closable only when complete.
+ * 'Uploading Images' / 'Uploading Zip Archive' while the photos are processed onto the device; then, while
+ * the server has not confirmed them, 'Saved on this device · uploads when online (n photos)' (or
+ * '· uploading' during a sync); 'Upload Completed Successfully' only once none of the client's photos wait.
  */
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
+import { useUploadStates } from "../sync/useUploadStates";
 import type { ItemStatus } from "./importFiles";
 import { UPLOAD_TEXTS } from "./texts";
 import type { ImportRun } from "./useImport";
 
-export function UploadProgressDialog({ run, onClose }: { run: ImportRun | null; onClose: () => void }) {
+export function UploadProgressDialog({ clientId, run, onClose }: { clientId: string; run: ImportRun | null; onClose: () => void }) {
+  const upload = useUploadStates()(clientId);
+  const done = upload.pending === 0 ? UPLOAD_TEXTS.doneOk : upload.kind === "uploading" ? UPLOAD_TEXTS.savedUploading(upload.pending) : UPLOAD_TEXTS.savedOffline(upload.pending);
   return (
     <FileWorkDialog
       run={run}
-      titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done: UPLOAD_TEXTS.doneOk, issues: UPLOAD_TEXTS.doneIssues }}
+      titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done, issues: UPLOAD_TEXTS.doneIssues }}
       overallLabel={UPLOAD_TEXTS.overall}
       statusLine={(item) => `${formatBytes(item.size)} · ${UPLOAD_TEXTS.status[item.status as ItemStatus]}`}
       closeLabel={UPLOAD_TEXTS.close}

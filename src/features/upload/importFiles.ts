@@ -10,11 +10,12 @@
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
 import { db } from "../../store/db";
 import { addImages, type NewImage } from "../../store/repositories/images";
-import { logoUrl } from "../../sync/account";
+import { studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
 
-export type ItemStatus = "queued" | "uploading" | "success" | "error";
+/** "adding": converted, on its way into the gallery (the client converter's files are done only once there). */
+export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error";
 
 export interface ImportItem {
   id: string;
@@ -27,26 +28,11 @@ export interface ImportItem {
 
 export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
 
-/** The studio's logo, fetched once per version; null offline or without one (the name is drawn instead). */
-const logos = new Map<string, Promise<Blob | null>>();
-function studioLogo(logo: string): Promise<Blob | null> {
-  if (!logo) return Promise.resolve(null);
-  let pending = logos.get(logo);
-  if (!pending) {
-    pending = fetch(logoUrl(logo))
-      .then((res) => (res.ok ? res.blob() : null))
-      .catch(() => null);
-    logos.set(logo, pending);
-    void pending.then((blob) => blob ?? logos.delete(logo));
-  }
-  return pending;
-}
-
 /** What import asks of the media worker: the studio's watermark when it wants one. */
 export async function processOptions(): Promise<ProcessOptions> {
   const settings = await db.settings.toCollection().first();
   if (!settings || !settings.enableWatermark) return {};
-  const logo = await studioLogo(settings.logo);
+  const logo = await studioLogo(db); // kept on the device by sync: no network here
   return { watermark: { text: settings.companyName || "", logo: logo ?? undefined } };
 }
 

@@ -35,8 +35,9 @@ export function useImport(clientId: string) {
       setRun({ kind: "images", isComplete: false, items: queued.map(({ id, file, size }) => ({ id, name: file.name, size, status: "queued", progress: 0 })) });
       const stored = await importPhotos(clientId, queued, update);
       setRun((r) => (r ? { ...r, isComplete: true } : r));
-      if (stored === files.length) toast({ title: UPLOAD_TEXTS.uploadCompleted, description: UPLOAD_TEXTS.allUploaded });
-      else if (stored > 0) toast({ title: UPLOAD_TEXTS.uploadCompleted, description: UPLOAD_TEXTS.someErrors });
+      // Nothing is uploaded yet (sync sends it): the dialog follows the upload; the toast says where they are.
+      if (stored === files.length) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.allSaved(stored) });
+      else if (stored > 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.someErrors });
       else toast({ title: UPLOAD_TEXTS.uploadFailed, description: UPLOAD_TEXTS.someErrors, variant: "destructive" });
     },
     [clientId, update],

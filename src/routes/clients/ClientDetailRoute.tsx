@@ -12,6 +12,7 @@ import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
 import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/images/GalleryTab";
+import { ClientUploadState } from "../../features/clients/ClientUploadState";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -32,6 +33,10 @@ export function ClientDetailRoute() {
       <div className="page-head">
         <h1>{client.name}</h1>
         <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />
+        <ClientUploadState clientId={client.id} />
+        <Link to={`/clients/${client.id}/converter`} className="btn btn-outline page-head-action">
+          {CLIENT_TEXTS.converter}
+        </Link>
       </div>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>

@@ -82,7 +82,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       await assertCodeFree(db, fields.accessCode, row.id);
       const entry = await enqueue(db, "clients", row.id, "create", { ...fields });
-      row.fieldTimes = (await db.outbox.get(entry))!.fieldTimes;
+      row.fieldTimes = entry.fieldTimes;
       await db.clients.add(row);
     }),
   );
@@ -103,8 +103,7 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
         await assertCodeFree(db, changed.accessCode, id);
         await releaseRefusedCode(db, id, changed.accessCode);
       }
-      const seq = await enqueue(db, "clients", id, "update", changed);
-      const { fieldTimes } = (await db.outbox.get(seq))!;
+      const { fieldTimes } = await enqueue(db, "clients", id, "update", changed);
       await db.clients.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
     }),
   );

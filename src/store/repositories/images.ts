@@ -32,8 +32,7 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
     db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
       for (const [i, row] of rows.entries()) {
         const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
-        const seq = await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" });
-        row.fieldTimes = (await db.outbox.get(seq))!.fieldTimes;
+        row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
         const { original, thumbnail, medium, large, preview } = images[i]!;
         await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview });
       }
@@ -50,8 +49,8 @@ export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<
       if (!row) throw new StoreError("not-found", "Image not found");
       const changed = changedFields<ImageFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
-      const seq = await enqueue(db, "images", id, "update", changed);
-      await db.images.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...(await db.outbox.get(seq))!.fieldTimes } });
+      const { fieldTimes } = await enqueue(db, "images", id, "update", changed);
+      await db.images.update(id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
     }),
   );
 }

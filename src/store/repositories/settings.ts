@@ -11,8 +11,22 @@ export async function updateSettings(db: StudioDb, patch: Partial<SettingsFields
       if (!row) throw new StoreError("not-ready", "Settings have not been loaded from the server yet. Connect once, then try again.");
       const changed = changedFields<SettingsFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
-      const seq = await enqueue(db, "settings", row.id, "update", changed);
-      await db.settings.update(row.id, { ...changed, fieldTimes: { ...row.fieldTimes, ...(await db.outbox.get(seq))!.fieldTimes } });
+      const { fieldTimes } = await enqueue(db, "settings", row.id, "update", changed);
+      await db.settings.update(row.id, { ...changed, fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
     }),
   );
+}
+
+/** The studio logo's bytes on this device, or null (none set, or not fetched yet for the current logo). */
+export async function studioLogo(db: StudioDb): Promise<Blob | null> {
+  const row = await db.settings.toCollection().first();
+  return row?.logo && row.logoFile?.name === row.logo ? row.logoFile.blob : null;
+}
+
+/** Keeps the bytes of the logo named `name` (sync fetches them; nothing to push: the server has them). */
+export async function saveStudioLogo(db: StudioDb, name: string, blob: Blob): Promise<void> {
+  await db.transaction("rw", db.settings, async () => {
+    const row = await db.settings.toCollection().first();
+    if (row && row.logo === name) await db.settings.update(row.id, { logoFile: { name, blob } });
+  });
 }

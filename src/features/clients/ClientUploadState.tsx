@@ -1,0 +1,7 @@
+/** One client's upload state badge (queued, uploading, uploaded), live. */
+import { UploadStateBadge } from "../sync/UploadStateBadge";
+import { useUploadStates } from "../sync/useUploadStates";
+
+export function ClientUploadState({ clientId }: { clientId: string }) {
+  return <UploadStateBadge state={useUploadStates()(clientId)} />;
+}

@@ -1,0 +1,29 @@
+/** Each client's upload state, live: queued (waiting for the network), uploading (a sync is sending), done. */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useSyncExternalStore } from "react";
+import { db } from "../../store/db";
+import { uploadCountsByClient } from "../../store/outbox";
+import { appSync } from "../../sync/appSync";
+
+export type UploadStateKind = "queued" | "uploading" | "done" | "empty";
+
+export interface ClientUploadState {
+  kind: UploadStateKind;
+  /** Photos not yet confirmed by the server. */
+  pending: number;
+}
+
+export function useUploadStates(): (clientId: string) => ClientUploadState {
+  const status = useSyncExternalStore(appSync.status.subscribe, appSync.status.get);
+  const counts = useLiveQuery(() => uploadCountsByClient(db), []);
+  const isSending = status.isOnline && status.isSyncing;
+  return useCallback(
+    (clientId: string) => {
+      const c = counts?.get(clientId);
+      if (!c || (c.pending === 0 && c.images === 0)) return { kind: "empty", pending: 0 };
+      if (c.pending === 0) return { kind: "done", pending: 0 };
+      return { kind: isSending ? "uploading" : "queued", pending: c.pending };
+    },
+    [counts, isSending],
+  );
+}
