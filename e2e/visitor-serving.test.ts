@@ -33,12 +33,15 @@ afterAll(async () => {
 });
 
 describe("visitor pages", () => {
-  it("load no owner code, codecs or manifest, and register only the visitor's service worker, which caches nothing", async () => {
+  it("load no owner code, codecs or manifest, and register only the visitor's service worker, which keeps only the visitor's own page and files", async () => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`/gallery/${accessUrl}`);
+    await page.getByRole("button", { name: "Access Gallery" }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload(); // now through the visitor's worker, which keeps what the page fetched
     await page.getByRole("button", { name: "Access Gallery" }).waitFor();
     const sw = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -48,12 +51,18 @@ describe("visitor pages", () => {
         scopes: registrations.map((r) => new URL(r.scope).pathname),
         readyScope: new URL(registration.scope).pathname,
         caches: await caches.keys(),
+        cached: await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname))),
         manifestLinks: document.querySelectorAll('link[rel="manifest"]').length,
       };
     });
     expect(sw.scripts).toEqual(["/gallery-sw.js"]);
     expect(sw.scopes).toEqual(["/gallery/"]);
-    expect(sw.caches).toEqual([]);
+    expect(sw.caches).toEqual(["visitor-shell-v1"]);
+    const cached = sw.cached.flat();
+    expect(cached).toContain("/gallery/__shell");
+    expect(cached.some((p) => /^\/assets\/.*\.js$/.test(p))).toBe(true);
+    expect(cached.filter((p) => p !== "/gallery/__shell" && !p.startsWith("/assets/"))).toEqual([]);
+    expect(cached.filter((p) => /OwnerApp|media\.worker|\.wasm$|codec/i.test(p))).toEqual([]);
     expect(sw.manifestLinks).toBe(0);
     const ownerFiles = requested.filter((p) => /OwnerApp|media\.worker|\.wasm$|manifest\.webmanifest|^\/sw\.js$|\/index\.html$/.test(p));
     expect(ownerFiles).toEqual([]);

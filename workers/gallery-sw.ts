@@ -1,17 +1,29 @@
 /// <reference lib="webworker" />
 /**
- * The visitor's service worker, scoped to /gallery/: it caches nothing and only streams zip downloads
- * (`/gallery/__download/{id}/{name}`, sw/streamDownloads.ts). Every other request goes to the network as
- * if there were no worker. Built on its own (vite.config.ts) so that it carries none of the owner's code.
+ * The visitor's service worker, scoped to /gallery/: it streams zip downloads
+ * (`/gallery/__download/{id}/{name}`, sw/streamDownloads.ts) and keeps the visitor's own page and files as
+ * they are fetched, so an offline visitor is told so (sw/visitorShell.ts). It precaches nothing; API
+ * answers and photos always go to the network. Built on its own (vite.config.ts) so that it carries none
+ * of the owner's code.
  */
 import { serveStreamedDownloads } from "./sw/streamDownloads";
+import { serveVisitorShell, SHELL_CACHE } from "./sw/visitorShell";
 
 declare const self: ServiceWorkerGlobalScope;
 
 serveStreamedDownloads();
+serveVisitorShell();
 
-// A new version replaces the old at once: there is no cache to keep consistent, and a visitor is never
-// asked to update.
+// A new version replaces the old at once (the shell is network-first, so nothing goes stale), and a visitor
+// is never asked to update.
 self.addEventListener("install", () => void self.skipWaiting());
-// Claims the open gallery page, so a first-time visitor's large download can already stream.
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// Claims the open gallery page, so a first-time visitor's large download can already stream; drops the
+// caches of older shell versions.
+self.addEventListener("activate", (event) =>
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith("visitor-shell-") && name !== SHELL_CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  ),
+);
