@@ -1,42 +1,12 @@
 /**
  * Lint rules, including the one-way import direction of the house style (STYLE.md): each layer may
- * import only the layers below it. Enforced with no-restricted-imports per folder.
+ * import only the layers below it (eslint/layers.js; src/lint-wall.test.ts keeps the wall shut).
  */
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-
-const LAYERS = ["app", "routes", "features", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
-
-/** Which src/ layers each layer may import (besides itself and npm packages). */
-const ALLOWED = {
-  app: LAYERS,
-  routes: ["features", "ui", "domain", "lib", "state"],
-  features: ["ui", "state", "store", "sync", "workers-client", "domain", "lib"],
-  ui: ["lib"],
-  state: ["domain", "lib"],
-  store: ["domain", "lib"],
-  sync: ["store", "domain", "lib"],
-  domain: ["lib"],
-  lib: [],
-  "workers-client": ["domain", "lib"],
-};
-
-function restrictionsFor(layer) {
-  const forbidden = LAYERS.filter((l) => l !== layer && !ALLOWED[layer].includes(l));
-  const patterns = forbidden.map((l) => ({
-    group: [`**/${l}/*`, `**/${l}`, `@/${l}/*`],
-    message: `src/${layer} may not import src/${l} (STYLE.md: imports flow one way).`,
-  }));
-  if (layer !== "workers-client") {
-    patterns.push({ group: ["**/workers/*", "!**/workers-client/*"], message: "Only src/workers-client talks to workers/." });
-  }
-  return {
-    files: [`src/${layer}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns }] },
-  };
-}
+import layers from "./eslint/layers.js";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage"] },
@@ -55,7 +25,11 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...LAYERS.map(restrictionsFor),
+  {
+    files: ["src/**/*.{ts,tsx}", "workers/**/*.ts"],
+    plugins: { layers },
+    rules: { "layers/one-way": "error" },
+  },
   {
     // The store owns every write (issue #13): sync moves outbox entries and records conflicts only through
     // src/store/outbox.ts and src/store/conflicts.ts, so the outbox's rules live in one place.
@@ -78,19 +52,6 @@ export default tseslint.config(
   {
     files: ["workers/**/*.ts"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/src/*", "!**/src/domain", "!**/src/domain/*", "!**/src/lib", "!**/src/lib/*"],
-              message: "workers/ may import only src/domain and src/lib.",
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ["pb_hooks/**/*.js"],
@@ -113,7 +74,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "e2e/**/*.ts", "tests/**/*.ts", "bench/**/*.{ts,mjs}", "*.config.{js,ts}"],
+    files: ["scripts/**/*.mjs", "eslint/**/*.js", "e2e/**/*.ts", "tests/**/*.ts", "bench/**/*.{ts,mjs}", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
   },
 );

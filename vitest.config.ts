@@ -14,7 +14,7 @@ export default defineConfig({
         plugins: [hooksContract()],
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts", "eslint/**/*.test.ts"],
           environment: "node",
         },
       },

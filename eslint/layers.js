@@ -1,0 +1,71 @@
+/**
+ * The one-way import wall of the house style (STYLE.md, docs/ARCHITECTURE.md) as a local ESLint rule. It
+ * resolves each relative import against the importing file, so a layer is recognised by its full path
+ * (`src/sync/...`), never by a folder that merely shares its name (`src/features/sync/...`).
+ */
+import path from "node:path";
+
+export const LAYERS = ["app", "routes", "features", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
+
+/** Which src/ layers each layer may import (besides itself and npm packages). */
+export const ALLOWED = {
+  app: LAYERS,
+  routes: ["features", "ui", "domain", "lib", "state"],
+  features: ["ui", "state", "store", "sync", "workers-client", "domain", "lib"],
+  ui: ["lib"],
+  state: ["domain", "lib"],
+  store: ["domain", "lib"],
+  sync: ["store", "domain", "lib"],
+  domain: ["lib"],
+  lib: [],
+  "workers-client": ["domain", "lib"],
+};
+
+/** "src/<layer>" or "workers" for a path relative to the project root, else null. */
+function partOf(relative) {
+  const segments = relative.split(/[\\/]/);
+  if (segments[0] === "workers") return "workers";
+  if (segments[0] === "src" && segments.length > 2 && LAYERS.includes(segments[1])) return segments[1];
+  return null;
+}
+
+function typeOnly(node) {
+  if (node.importKind === "type" || node.exportKind === "type") return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((s) => s.importKind === "type" || s.exportKind === "type");
+}
+
+function problem(from, to, node) {
+  if (from === "workers") {
+    return to !== "workers" && to !== "domain" && to !== "lib" ? "workers/ may import only src/domain and src/lib." : null;
+  }
+  if (to === "workers") {
+    if (from !== "workers-client") return `Only src/workers-client talks to workers/ (src/${from} may not).`;
+    return typeOnly(node) ? null : "src/workers-client imports workers/ code as types only (import type): the code runs in the worker.";
+  }
+  if (from === to || ALLOWED[from].includes(to)) return null;
+  return `src/${from} may not import src/${to} (STYLE.md: imports flow one way).`;
+}
+
+const oneWay = {
+  meta: { type: "problem", schema: [], docs: { description: "imports flow one way between the layers of src/ and workers/" } },
+  create(context) {
+    const root = context.cwd;
+    const from = partOf(path.relative(root, context.filename));
+    if (!from) return {};
+    function check(node, source) {
+      if (typeof source !== "string" || !source.startsWith(".")) return;
+      const to = partOf(path.relative(root, path.resolve(path.dirname(context.filename), source)));
+      const message = to && problem(from, to, node);
+      if (message) context.report({ node, message });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { "one-way": oneWay } };
