@@ -273,12 +273,8 @@ function imageFile(e, imageId) {
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
-  const fsys = $app.newFilesystem();
-  try {
-    fsys.serve(e.response, e.request, image.baseFilesPath() + "/" + fileName, downloadName);
-  } finally {
-    fsys.close();
-  }
+  // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
+  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
 }
 
 /** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
@@ -288,12 +284,7 @@ function studioLogo(e) {
   const logo = s ? s.getString("logo") : "";
   if (!logo) throw new NotFoundError("The studio has no logo.");
   e.response.header().set("Cache-Control", "public, max-age=300");
-  const fsys = $app.newFilesystem();
-  try {
-    fsys.serve(e.response, e.request, s.baseFilesPath() + "/" + logo, logo);
-  } finally {
-    fsys.close();
-  }
+  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, s.baseFilesPath() + "/" + logo, logo);
 }
 
 /** GET /api/gallery/studio/info: name, contact email, colour and logo for the access page. */

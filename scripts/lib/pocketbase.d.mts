@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 export const ROOT: string;
+export const UPLOAD_TMP_DIR: string;
 export function pocketbaseBinary(): string;
 export function freePort(): Promise<number>;
 export function serveArgs(options: { host: string; port: number; dataDir: string; publicDir?: string; dev?: boolean }): string[];

@@ -3,7 +3,7 @@
  * next to its binary). Shared by `npm start`, the server test tier and the browser test tier.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -77,12 +77,21 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 30_000) {
 }
 
 /**
+ * Where PocketBase's uploads wait while they arrive (Go writes large multipart parts to TMPDIR): a folder
+ * of the data folder, which pb_hooks/lib/storage_cleanup.js empties at every start, so the temp files of a
+ * killed server never pile up (nor land on a small or shared /tmp).
+ */
+export const UPLOAD_TMP_DIR = ".upload_tmp";
+
+/**
  * Starts PocketBase and waits until it is healthy. Returns { url, process, stop(), output() }.
  * `env` is added to the child's environment (OWNER_EMAIL, ALLOW_REGISTRATION, ...).
  */
 export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe" }) {
+  const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
+  mkdirSync(uploadTmp, { recursive: true });
   const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir }), {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, TMPDIR: uploadTmp },
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -30,6 +30,10 @@ export interface TestServer {
   /** Starts it again after crash(), with `moreEnv` added to the environment it was made with. */
   start: (moreEnv?: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
+  /** The process id of the running PocketBase (its memory is read from /proc). */
+  pid: () => number;
+  /** What PocketBase has printed so far (for a failing test's message). */
+  output: () => string;
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -91,6 +95,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     start: async (moreEnv = {}) => {
       pb = await startPocketBase({ port, dataDir, env: { ...env, ...moreEnv }, publicDir: path.join(dataDir, "public") });
     },
+    pid: () => pb.process.pid!,
+    output: () => pb.output(),
     stop: async () => {
       await pb.stop();
       rmSync(dataDir, { recursive: true, force: true });

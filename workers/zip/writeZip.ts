@@ -4,6 +4,7 @@
  * stream is handed to the page, which sends it to disk. A file that fails is reported and left out.
  */
 import { makeZip } from "client-zip";
+import { safeFileName } from "../../src/lib/safe-file-name";
 import { uniqueName } from "../../src/lib/unique-names";
 
 /** Files fetched ahead of the one being written (memory: at most LOOKAHEAD + 1 files). */
@@ -61,7 +62,8 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
         const input = await loads.get(i)!;
         void progress.item(source.id, { status: "downloading", progress: 50 });
         const size = input instanceof Blob ? input.size : Number(input.headers.get("Content-Length")) || undefined;
-        yield { name: uniqueName(source.name, taken), input, lastModified: new Date(source.lastModified ?? Date.now()), size };
+        // A stored name is never a path here, even one from before names were made safe (issue 10).
+        yield { name: uniqueName(safeFileName(source.name), taken), input, lastModified: new Date(source.lastModified ?? Date.now()), size };
         void progress.item(source.id, { status: "success", progress: 100 });
       } catch (err) {
         void progress.item(source.id, { status: "error", progress: 0, error: (err as Error).message || "Download failed" });

@@ -1,0 +1,87 @@
+/**
+ * The PocketBase side of the image-file rules (issue 10); the rules themselves are in ./image_guard.js.
+ * - `guardUploads(record)`: on every create and update of an image (the API, a batch from sync, the app
+ *   itself), each new file is read from its header before anything decodes it: not an image we know,
+ *   a header without a size, or more than 100 megapixels answers 400 naming the field. An accepted file is
+ *   stored under the extension of what its bytes are, so a GIF called `evil.js` is stored as `.gif`.
+ * - `serveStudioFile(...)`: serves a stored file with the Content-Type sniffed from its bytes at upload
+ *   (the storage's attributes), never one guessed from its name.
+ * - `refuseServerThumbs(e)`: PocketBase's own `?thumb=` would decode any stored file in server memory (a
+ *   14,000 x 14,000 PNG took 1.5 GB); the app makes every size on the device, so the server never does.
+ */
+
+/** Reads the header of an uploaded file (and, for a TIFF, its first directory) and judges it. */
+/* global toBytes */
+function inspect(file) {
+  const guard = require(`${__hooks}/lib/image_guard.js`);
+  const reader = file.reader.open();
+  try {
+    const head = toBytes(reader, guard.HEADER_BYTES);
+    return guard.checkImage(head, (offset, length) => {
+      reader.seek(offset, 0);
+      return toBytes(reader, length);
+    });
+  } finally {
+    reader.close();
+  }
+}
+
+function guardUploads(record) {
+  const guard = require(`${__hooks}/lib/image_guard.js`);
+  for (const field of guard.IMAGE_FILE_FIELDS) {
+    const files = record.getUnsavedFiles(field);
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
+      const verdict = inspect(file);
+      if (!verdict.ok) {
+        const data = {};
+        data[field] = new ValidationError(verdict.code, verdict.message);
+        throw new BadRequestError(verdict.message, data);
+      }
+      file.name = guard.withExtension(file.name, verdict.header.extension);
+    }
+  }
+}
+
+/** The Content-Type of a stored file: what its bytes were sniffed as when it was stored. */
+function storedContentType(fsys, key) {
+  const guard = require(`${__hooks}/lib/image_guard.js`);
+  try {
+    return guard.servedContentType(fsys.attributes(key).contentType);
+  } catch (_) {
+    return "application/octet-stream";
+  }
+}
+
+/** Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download. */
+function serveStudioFile(e, key, downloadName) {
+  const fsys = $app.newFilesystem();
+  try {
+    e.response.header().set("Content-Type", storedContentType(fsys, key));
+    fsys.serve(e.response, e.request, key, downloadName);
+  } finally {
+    fsys.close();
+  }
+}
+
+/**
+ * Router middleware for PocketBase's file route (/api/files/{collection}/{record}/{name}):
+ * - `?thumb=` answers 400 before PocketBase could decode anything;
+ * - the answer's Content-Type is the stored name's extension, which guardUploads made the bytes' own (an
+ *   older file with another extension is served as bytes). PocketBase keeps a Content-Type already set.
+ */
+function guardFileRoute(e) {
+  const path = e.request.url.path;
+  if (path.indexOf("/api/files/") !== 0) return e.next();
+  if (e.request.url.query().get("thumb") !== "") {
+    throw new BadRequestError("The server does not make thumbnails; ask /api/gallery/image/{id}?size= for a size.");
+  }
+  const parts = path.split("/"); // "", "api", "files", collection, record, name
+  if (parts.length === 6 && parts[5]) {
+    const guard = require(`${__hooks}/lib/image_guard.js`);
+    e.response.header().set("Content-Type", guard.contentTypeOfName(decodeURIComponent(parts[5])));
+  }
+  return e.next();
+}
+
+module.exports = { guardUploads, serveStudioFile, guardFileRoute };
