@@ -146,6 +146,7 @@ function visitorImages(records) {
   return records.map((r) =>
     Object.assign(rules.publicImage(plainImage(r)), {
       placeholder: r.getString("placeholder"),
+      crc32: r.getString("crc32"),
       sizes: sizes.availableEdges((field) => !!r.getString(field)),
     }),
   );
