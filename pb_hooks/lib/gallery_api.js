@@ -274,6 +274,7 @@ function imageFile(e, imageId) {
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
+  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return;
   const fsys = $app.newFilesystem();
   try {
     fsys.serve(e.response, e.request, image.baseFilesPath() + "/" + fileName, downloadName);

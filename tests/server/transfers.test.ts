@@ -1,6 +1,7 @@
 /**
  * Transfers against the real server: an image's CRC-32 is kept as the device sent it at creation, refused
- * when malformed, never changed by an update, and handed to visitors so their zip can copy the original.
+ * when malformed, never changed by an update, and handed to visitors so their zip can copy the original;
+ * protected images revalidate with an ETag (304 without the bytes), and a revoked session still gets nothing.
  */
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,5 +58,56 @@ describe("an image's CRC-32", () => {
     const list = await server.api<{ images: { crc32: string }[] }>("GET", `/api/gallery/${client.accessUrl}/all-images`, { cookie });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.images.map((i) => i.crc32)).toEqual([crc]);
+  });
+});
+
+async function unlock(client: { accessUrl: string; accessCode: string }) {
+  const verify = await server.api("POST", `/api/gallery/${client.accessUrl}/verify`, { json: { accessCode: client.accessCode } });
+  expect(verify.status).toBe(200);
+  return (verify.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
+
+const get = (pathname: string, headers: Record<string, string>) => fetch(server.url + pathname, { headers });
+
+describe("image revalidation", () => {
+  it("answers 304 without the bytes when the browser holds the same file, and 200 when it changed", async () => {
+    const client = await makeClient();
+    const created = await addImage(client.id, 4, hex(png(4)));
+    const cookie = await unlock(client);
+    const url = `/api/gallery/image/${created.body.id}?thumbnail=true`;
+    const first = await get(url, { Cookie: cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toMatch(/private/);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+"$/);
+    await first.arrayBuffer();
+
+    const again = await get(url, { Cookie: cookie, "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect(again.headers.get("cache-control")).toMatch(/private/);
+
+    // A new thumbnail is a new file name, so a new ETag: the old one no longer matches.
+    const form = new FormData();
+    form.set("thumbnail", new File([png(99)], "t2.png", { type: "image/png" }));
+    expect((await server.api("PATCH", `/api/collections/images/records/${created.body.id}`, { token: server.ownerToken, form })).status).toBe(200);
+    const changed = await get(url, { Cookie: cookie, "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("refuses a revoked session even when it revalidates a file it holds", async () => {
+    const client = await makeClient();
+    const created = await addImage(client.id, 5, hex(png(5)));
+    const cookie = await unlock(client);
+    const url = `/api/gallery/image/${created.body.id}?thumbnail=true`;
+    const first = await get(url, { Cookie: cookie });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await server.api("PATCH", `/api/collections/clients/records/${client.id}`, { token: server.ownerToken, json: { accessCode: "NEWCODE7" } })).status).toBe(200);
+    const revoked = await get(url, { Cookie: cookie, "If-None-Match": etag });
+    expect(revoked.status).toBe(404);
+    expect(revoked.headers.get("etag")).toBeNull();
   });
 });
