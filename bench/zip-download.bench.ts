@@ -77,12 +77,12 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
     await v.goto(`/gallery/${client.accessUrl}`);
     await v.getByLabel("Access Code").fill(client.accessCode);
     await v.getByRole("button", { name: "Access Gallery" }).click();
-    await v.locator(".image-card").first().waitFor();
+    await v.locator(".photo-card").first().waitFor();
     await v.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
     await v.reload();
-    await v.locator(".image-card").first().waitFor();
+    await v.locator(".photo-card").first().waitFor();
     if (!(await v.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error("the service worker does not control the page");
 
     // Reference: the same files fetched one after another and read, without zipping.
