@@ -146,6 +146,7 @@ function visitorImages(records) {
   return records.map((r) =>
     Object.assign(rules.publicImage(plainImage(r)), {
       placeholder: r.getString("placeholder"),
+      crc32: r.getString("crc32"),
       sizes: sizes.availableEdges((field) => !!r.getString(field)),
     }),
   );
@@ -273,6 +274,7 @@ function imageFile(e, imageId) {
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
+  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return;
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
 }

@@ -30,6 +30,8 @@ export interface ImageFields {
   width: number;
   height: number;
   checksum: string;
+  /** CRC-32 of the original, 8 hex digits, computed at import; "" or absent when unknown (older images). */
+  crc32?: string;
   /** ThumbHash (base64) shown until the photo arrives; "" for images from before it existed. */
   placeholder: string;
   metadata: Record<string, unknown> | null;

@@ -3,7 +3,7 @@
  * from the header (before decoding), decode with the browser's own decoder (EXIF orientation applied by it,
  * and checked), make every size of src/domain/image-sizes.ts down one chain (2,048 -> 1,600 -> 800 -> 400 px
  * long edge, each scaled from the one above, never from the original again), watermark the sizes a visitor
- * could use as a photo when the studio wants it, and record size, a placeholder and a checksum. The
+ * could use as a photo when the studio wants it, and record size, a placeholder, a checksum and a CRC-32. The
  * original is never modified.
  */
 import { ImageError, MAX_PIXELS } from "./errors";
@@ -13,6 +13,7 @@ import { decodeTiff } from "./tiff";
 import { placeholderOf } from "./placeholder";
 import { scaledChain } from "./sizes";
 import { drawWatermark, type Watermark } from "./watermark";
+import { crc32, crc32Hex } from "../zip/crc32";
 
 /** Encoder quality per size: small files matter most for the grid's many thumbnails. */
 const QUALITY = { thumbnail: 0.75, medium: 0.8, large: 0.82, preview: 0.85 } as const;
@@ -28,6 +29,8 @@ export interface ProcessedImage {
   height: number;
   orientation: number;
   checksum: string;
+  /** CRC-32 of the original (8 hex digits), for zips to copy its bytes without reading them again. */
+  crc32: string;
   thumbnail: Blob;
   medium: Blob;
   large: Blob;
@@ -65,9 +68,12 @@ async function encode(canvas: OffscreenCanvas, quality: number): Promise<Blob> {
   return webp.type === "image/webp" ? webp : canvas.convertToBlob({ type: "image/jpeg", quality });
 }
 
-async function sha256Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/** SHA-256 and CRC-32 of the original, from one read of its bytes. */
+async function checksumsOf(file: Blob): Promise<{ checksum: string; crc32: string }> {
+  const bytes = await file.arrayBuffer();
+  const crc = crc32Hex(crc32(new Uint8Array(bytes)));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return { checksum: Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""), crc32: crc };
 }
 
 async function watermarkOf(options: ProcessOptions): Promise<Watermark | null> {
@@ -97,14 +103,14 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
     const mark = await watermarkOf(options);
     // The thumbnail stays clean (a watermark at 400 px is a smudge); every larger size carries it.
     if (mark) for (const field of ["medium", "large", "preview"] as const) drawWatermark(chain[field].getContext("2d")!, chain[field].width, chain[field].height, mark);
-    const [preview, large, medium, thumbnail, checksum] = await Promise.all([
+    const [preview, large, medium, thumbnail, checksums] = await Promise.all([
       encode(chain.preview, QUALITY.preview),
       encode(chain.large, QUALITY.large),
       encode(chain.medium, QUALITY.medium),
       encode(chain.thumbnail, QUALITY.thumbnail),
-      sha256Hex(file),
+      checksumsOf(file),
     ]);
-    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, checksum, thumbnail, medium, large, preview, placeholder };
+    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, ...checksums, thumbnail, medium, large, preview, placeholder };
   } finally {
     bitmap.close();
   }

@@ -1,10 +1,11 @@
 /**
  * The zip stream of a download, made in a worker: files are fetched (or taken from the device) one after
- * another with a small lookahead, written as stored entries by client-zip (ZIP64 when needed), and the
- * stream is handed to the page, which sends it to disk. A file that fails is reported and left out.
+ * another with a small lookahead, written as stored entries (ZIP64 when needed) by workers/zip/storedZip.ts,
+ * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest; the stream is
+ * handed to the page, which sends it to disk. A file that fails is reported and left out.
  */
-import { makeZip } from "client-zip";
 import { safeFileName } from "../../src/lib/safe-file-name";
+import { makeStoredZip } from "./storedZip";
 import { uniqueName } from "../../src/lib/unique-names";
 
 /** Files fetched ahead of the one being written (memory: at most LOOKAHEAD + 1 files). */
@@ -19,6 +20,8 @@ export interface ZipWorkerSource {
   /** Otherwise where to fetch them (same origin; the gallery's cookie goes along), and any headers. */
   url?: string;
   headers?: Record<string, string>;
+  /** CRC-32 of the bytes as the image record holds it (8 hex digits), when known. */
+  crc32?: string;
 }
 
 export interface ZipWorkerProgress {
@@ -61,9 +64,9 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
       try {
         const input = await loads.get(i)!;
         void progress.item(source.id, { status: "downloading", progress: 50 });
-        const size = input instanceof Blob ? input.size : Number(input.headers.get("Content-Length")) || undefined;
+        const crc = source.crc32 && /^[0-9a-f]{8}$/.test(source.crc32) ? parseInt(source.crc32, 16) : undefined;
         // A stored name is never a path here, even one from before names were made safe (issue 10).
-        yield { name: uniqueName(safeFileName(source.name), taken), input, lastModified: new Date(source.lastModified ?? Date.now()), size };
+        yield { name: uniqueName(safeFileName(source.name), taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
         void progress.item(source.id, { status: "success", progress: 100 });
       } catch (err) {
         void progress.item(source.id, { status: "error", progress: 0, error: (err as Error).message || "Download failed" });
@@ -74,7 +77,7 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
     }
     void progress.total(90);
   }
-  return (makeZip(entries()) as ReadableStream<Uint8Array>).pipeThrough(rechunk(chunkBytes));
+  return makeStoredZip(entries()).pipeThrough(rechunk(chunkBytes));
 }
 
 /** Chunks handed across threads: fewer, larger messages (network reads arrive in ~64 KB pieces). */

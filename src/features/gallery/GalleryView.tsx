@@ -30,7 +30,7 @@ interface Props {
 }
 
 function sourceOf(image: GalleryImage): ZipSource {
-  return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original") };
+  return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original"), crc32: image.crc32 };
 }
 
 const PHOTOS_ID = "photos";

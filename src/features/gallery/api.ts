@@ -30,6 +30,8 @@ export const GalleryImageSchema = z.object({
   placeholder: z.string().default(""),
   /** Long edges the image has files for (src/domain/image-sizes.ts). */
   sizes: z.array(z.number()).default([]),
+  /** CRC-32 of the original (8 hex digits) for the zip to copy its bytes; "" when the server has none. */
+  crc32: z.string().default(""),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 

@@ -47,6 +47,7 @@ export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> 
       id: image.id,
       name: image.originalName || image.filename,
       lastModified: new Date(image.uploadedAt.replace(" ", "T")).getTime(),
+      crc32: image.crc32,
       ...(await originalLocation(db, image.id)),
     })),
   );

@@ -62,6 +62,7 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
       width: p.width,
       height: p.height,
       checksum: p.checksum,
+      crc32: p.crc32,
       placeholder: p.placeholder,
       metadata: { orientation: p.orientation },
     },
