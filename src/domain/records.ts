@@ -19,7 +19,14 @@ export interface ClientFields {
   accessCode: string;
   expirationDate: string;
   enabled: boolean;
+  /** What visitors may download (pb_hooks/lib/delivery_rules.js); "" from before it existed means originals. */
+  downloadMode: DownloadMode | "";
+  /** Optional 4-digit PIN asked before the first download of a session; "" for none. */
+  downloadPin: string;
 }
+
+export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
+export type DownloadMode = (typeof DOWNLOAD_MODES)[number];
 
 export interface ImageFields {
   client: string;
@@ -50,7 +57,7 @@ export interface SettingsFields {
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;

@@ -69,6 +69,8 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     accessCode: given.accessCode || generateAccessCode(),
     expirationDate: given.expirationDate ?? "",
     enabled: given.enabled ?? true,
+    downloadMode: given.downloadMode || "originals",
+    downloadPin: given.downloadPin ?? "",
   };
   const row: ClientRow = {
     id: newRecordId(),
