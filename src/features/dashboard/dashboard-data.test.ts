@@ -4,7 +4,7 @@ import { dashboardData } from "./dashboard-data";
 
 const now = new Date("2026-06-10T12:00:00Z");
 function client(name: string, enabled: boolean, expirationDate: string): ClientRow {
-  return { id: name, name, email: "", eventType: "Wedding", eventDate: "", notes: "", accessUrl: name, accessCode: "X", expirationDate, enabled, downloadMode: "originals", downloadPin: "", createdAt: "", server: null, serverUpdated: "", fieldTimes: {} };
+  return { id: name, name, email: "", eventType: "Wedding", eventDate: "", notes: "", accessUrl: name, accessCode: "X", expirationDate, enabled, downloadMode: "originals", downloadPin: "", galleryEmailAt: 0, noReminders: false, createdAt: "", server: null, serverUpdated: "", fieldTimes: {} };
 }
 
 describe("dashboardData", () => {

@@ -71,6 +71,8 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     enabled: given.enabled ?? true,
     downloadMode: given.downloadMode || "originals",
     downloadPin: given.downloadPin ?? "",
+    galleryEmailAt: given.galleryEmailAt ?? 0,
+    noReminders: given.noReminders ?? false,
   };
   const row: ClientRow = {
     id: newRecordId(),
