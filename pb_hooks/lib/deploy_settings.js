@@ -1,7 +1,7 @@
 /**
  * Deployment settings taken from the environment at every start, so a server is configured by its service
  * file instead of by clicks in the dashboard: the trusted proxy header (whose address the rate limiter
- * counts) and S3-compatible storage for files and backups. Plain CommonJS: the plan is unit-tested in Node.
+ * counts), S3-compatible storage for files and backups, and the SMTP server of outgoing mail. Plain CommonJS: the plan is unit-tested in Node.
  */
 
 const TRUTHY = ["1", "true", "yes", "on"];
@@ -13,7 +13,7 @@ const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY", "
  */
 function planFromEnv(getenv) {
   const env = (name) => String(getenv(name) || "").trim();
-  const plan = { trustedProxyHeaders: null, s3: null, s3BackupBucket: null };
+  const plan = { trustedProxyHeaders: null, s3: null, s3BackupBucket: null, smtp: null, sender: null };
 
   // The proxy's header; PocketBase then takes its RIGHTMOST address, the one the proxy itself wrote.
   // "none" clears it (PocketBase then counts the connecting address).
@@ -37,13 +37,31 @@ function planFromEnv(getenv) {
     plan.s3BackupBucket = env("S3_BACKUP_BUCKET") || null;
     if (plan.s3BackupBucket === plan.s3.bucket) throw new Error("S3_BACKUP_BUCKET must differ from S3_BUCKET: PocketBase would list every photo as a backup.");
   }
+  // Outgoing mail (gallery emails, expiry reminders): SMTP_HOST turns it on; port 465 is implicit TLS,
+  // any other port upgrades with STARTTLS when the server offers it.
+  const host = env("SMTP_HOST");
+  if (host) {
+    const port = env("SMTP_PORT") ? Number(env("SMTP_PORT")) : 587;
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error("SMTP_PORT must be a port number (1-65535).");
+    const from = parseFrom(env("SMTP_FROM"));
+    if (!from) throw new Error("SMTP_FROM must be set with SMTP_HOST: an address such as studio@example.com or \"Studio <studio@example.com>\".");
+    plan.smtp = { enabled: true, host, port, username: env("SMTP_USER"), password: env("SMTP_PASSWORD"), tls: port === 465 };
+    plan.sender = from;
+  }
   return plan;
+}
+
+/** "Studio <a@b.c>" or "a@b.c" -> { name, address }, or null when it holds no address. */
+function parseFrom(value) {
+  const m = /^\s*(?:"?([^"<]*?)"?\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))\s*$/.exec(value);
+  if (!m) return null;
+  return { name: (m[1] || "").trim(), address: m[2] || m[3] };
 }
 
 /** Applies the plan to the app's settings (on every bootstrap, after the settings are loaded). */
 function applyDeploySettings(app) {
   const plan = planFromEnv((name) => $os.getenv(name));
-  if (plan.trustedProxyHeaders === null && plan.s3 === null) return;
+  if (plan.trustedProxyHeaders === null && plan.s3 === null && plan.smtp === null) return;
   const settings = app.settings();
   if (plan.trustedProxyHeaders !== null) {
     settings.trustedProxy.headers = plan.trustedProxyHeaders;
@@ -55,6 +73,11 @@ function applyDeploySettings(app) {
       for (const key of Object.keys(plan.s3)) settings.backups.s3[key] = plan.s3[key];
       settings.backups.s3.bucket = plan.s3BackupBucket;
     }
+  }
+  if (plan.smtp) {
+    for (const key of Object.keys(plan.smtp)) settings.smtp[key] = plan.smtp[key];
+    settings.meta.senderAddress = plan.sender.address;
+    if (plan.sender.name) settings.meta.senderName = plan.sender.name;
   }
   app.save(settings);
 }
@@ -77,4 +100,4 @@ function dropForgedForwarding(e) {
   for (const h of headers) e.request.header.del(h);
 }
 
-module.exports = { planFromEnv, applyDeploySettings, trustedProxyAddresses, dropForgedForwarding };
+module.exports = { planFromEnv, parseFrom, applyDeploySettings, trustedProxyAddresses, dropForgedForwarding };

@@ -11,7 +11,7 @@ const S3 = { S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "photos", S3_REGI
 
 describe("deployment settings from the environment", () => {
   it("leaves the stored settings alone when nothing is set", () => {
-    expect(planFromEnv(env({}))).toEqual({ trustedProxyHeaders: null, s3: null, s3BackupBucket: null });
+    expect(planFromEnv(env({}))).toEqual({ trustedProxyHeaders: null, s3: null, s3BackupBucket: null, smtp: null, sender: null });
   });
 
   it("trusts the named proxy header, or none", () => {
@@ -30,6 +30,20 @@ describe("deployment settings from the environment", () => {
 
   it("names the missing variables of a half-done S3 configuration", () => {
     expect(() => planFromEnv(env({ S3_BUCKET: "photos", S3_ENDPOINT: "https://x" }))).toThrow(/S3_REGION, S3_ACCESS_KEY, S3_SECRET/);
+  });
+});
+
+describe("outgoing mail from the environment", () => {
+  it("turns SMTP on from SMTP_HOST with the port, credentials and sender", () => {
+    const plan = planFromEnv(env({ SMTP_HOST: "mail.example.com", SMTP_PORT: "465", SMTP_USER: "u", SMTP_PASSWORD: "p", SMTP_FROM: "Lumen Studio <hello@lumen.test>" }));
+    expect(plan.smtp).toEqual({ enabled: true, host: "mail.example.com", port: 465, username: "u", password: "p", tls: true });
+    expect(plan.sender).toEqual({ name: "Lumen Studio", address: "hello@lumen.test" });
+    expect(planFromEnv(env({ SMTP_HOST: "mail.example.com", SMTP_FROM: "hello@lumen.test" })).smtp).toMatchObject({ port: 587, tls: false });
+  });
+
+  it("says what is wrong with a half-done SMTP configuration", () => {
+    expect(() => planFromEnv(env({ SMTP_HOST: "mail.example.com" }))).toThrow(/SMTP_FROM/);
+    expect(() => planFromEnv(env({ SMTP_HOST: "mail.example.com", SMTP_FROM: "a@b.c", SMTP_PORT: "lots" }))).toThrow(/SMTP_PORT/);
   });
 });
 

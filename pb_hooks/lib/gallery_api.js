@@ -195,6 +195,7 @@ function info(e, accessUrl) {
     accessCodeVerified: verified,
     pagination: { total: total },
     studio: studioBranding(),
+    delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
   });
 }
 
@@ -270,6 +271,7 @@ function imageFile(e, imageId) {
   const sizes = require(`${__hooks}/lib/image_sizes.js`);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  if (!isOwner) require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
   const fileName = image.getString(field);
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
@@ -294,4 +296,4 @@ function studioInfo(e) {
   return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
-module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };
+module.exports = { requireSession, access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };

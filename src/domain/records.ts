@@ -19,7 +19,18 @@ export interface ClientFields {
   accessCode: string;
   expirationDate: string;
   enabled: boolean;
+  /** What visitors may download (pb_hooks/lib/delivery_rules.js); "" from before it existed means originals. */
+  downloadMode: DownloadMode | "";
+  /** Optional 4-digit PIN asked before the first download of a session; "" for none. */
+  downloadPin: string;
+  /** When the owner last asked to email the gallery to the client (ms); the server sends each value once. */
+  galleryEmailAt: number;
+  /** Expiry reminders off for this gallery. */
+  noReminders: boolean;
 }
+
+export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
+export type DownloadMode = (typeof DOWNLOAD_MODES)[number];
 
 export interface ImageFields {
   client: string;
@@ -48,13 +59,17 @@ export interface SettingsFields {
   enableWatermark: boolean;
   /** IANA time zone of the studio: expiry dates end at midnight there ("" until the owner's device sets it). */
   timeZone: string;
+  /** The gallery email's text with {client} {link} {code} {studio} {expiry}; "" for the default. */
+  emailTemplate: string;
+  /** Expiry reminders off for the whole studio. */
+  noReminders: boolean;
 }
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone"],
+  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */

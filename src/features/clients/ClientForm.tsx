@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { generateAccessCode } from "../../domain/access";
 import { accessCodeStrength } from "../../domain/contract";
-import { EVENT_TYPES } from "../../domain/records";
+import { DOWNLOAD_MODES, EVENT_TYPES } from "../../domain/records";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import type { ClientFieldErrors } from "./actions";
@@ -83,6 +83,33 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
       <label className="checkbox">
         <input type="checkbox" {...register("enabled")} /> Gallery enabled
       </label>
+      <fieldset className="form-section">
+        <legend>{CLIENT_TEXTS.deliveryTitle}</legend>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="downloadMode">{CLIENT_TEXTS.downloadsLabel}</label>
+            <select id="downloadMode" aria-describedby="downloadModeHint" {...register("downloadMode")}>
+              {DOWNLOAD_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {CLIENT_TEXTS.downloadModes[m]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label={CLIENT_TEXTS.downloadPinLabel}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            placeholder={CLIENT_TEXTS.downloadPinPlaceholder}
+            error={errors.downloadPin?.message ?? serverErrors.downloadPin}
+            {...register("downloadPin")}
+          />
+        </div>
+        <p className="muted small" id="downloadModeHint">
+          {CLIENT_TEXTS.downloadsHint} {CLIENT_TEXTS.downloadPinHint}
+        </p>
+      </fieldset>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? pendingLabel : submitLabel}
       </Button>

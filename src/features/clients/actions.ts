@@ -11,7 +11,7 @@ import { toDateInput } from "./client-schema";
 import { CLIENT_TEXTS } from "./texts";
 
 export function emptyClientForm(): ClientFormValues {
-  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true };
+  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", downloadPin: "" };
 }
 
 /** The form's values of a client; the expiry shows as its day in the studio's time zone. */
@@ -26,6 +26,8 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     accessUrl: row.accessUrl,
     notes: row.notes,
     enabled: row.enabled,
+    downloadMode: row.downloadMode || "originals",
+    downloadPin: row.downloadPin ?? "",
   };
 }
 

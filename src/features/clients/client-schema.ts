@@ -1,6 +1,6 @@
 /** The client form's rules (specification, section 5). Dates are the date inputs' "YYYY-MM-DD" or "". */
 import { z } from "zod";
-import { EVENT_TYPES } from "../../domain/records";
+import { DOWNLOAD_MODES, EVENT_TYPES } from "../../domain/records";
 import { CLIENT_TEXTS } from "./texts";
 
 const optionalDate = z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")]);
@@ -15,6 +15,8 @@ export const ClientFormSchema = z.object({
   accessUrl: z.union([z.literal(""), z.string().regex(/^[a-z0-9-]{1,64}$/, CLIENT_TEXTS.invalidAccessUrl)]),
   notes: z.string().max(10000),
   enabled: z.boolean(),
+  downloadMode: z.enum(DOWNLOAD_MODES),
+  downloadPin: z.union([z.literal(""), z.string().regex(/^\d{4}$/, CLIENT_TEXTS.invalidDownloadPin)]),
 });
 
 export type ClientFormValues = z.infer<typeof ClientFormSchema>;

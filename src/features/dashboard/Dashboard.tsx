@@ -26,7 +26,7 @@ export function Dashboard() {
         {[
           [DASHBOARD_TEXTS.totalClients, data?.total],
           [DASHBOARD_TEXTS.activeGalleries, data?.active],
-          [DASHBOARD_TEXTS.expiringGalleries, data?.expiring.length],
+          [DASHBOARD_TEXTS.expiringGalleries, data?.expiringCount],
         ].map(([label, value]) => (
           <div key={label} className="counter card">
             <span className="counter-label">{label}</span>

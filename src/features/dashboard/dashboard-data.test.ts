@@ -4,7 +4,7 @@ import { dashboardData } from "./dashboard-data";
 
 const now = new Date("2026-06-10T12:00:00Z");
 function client(name: string, enabled: boolean, expirationDate: string): ClientRow {
-  return { id: name, name, email: "", eventType: "Wedding", eventDate: "", notes: "", accessUrl: name, accessCode: "X", expirationDate, enabled, createdAt: "", server: null, serverUpdated: "", fieldTimes: {} };
+  return { id: name, name, email: "", eventType: "Wedding", eventDate: "", notes: "", accessUrl: name, accessCode: "X", expirationDate, enabled, downloadMode: "originals", downloadPin: "", galleryEmailAt: 0, noReminders: false, createdAt: "", server: null, serverUpdated: "", fieldTimes: {} };
 }
 
 describe("dashboardData", () => {
@@ -23,6 +23,8 @@ describe("dashboardData", () => {
     expect(data.total).toBe(8);
     expect(data.active).toBe(6);
     expect(data.expiring.map((e) => [e.client.name, e.days])).toEqual([["in-0", 0], ["in-2", 2], ["in-5", 5]]);
+    // The counter counts every gallery expiring within 7 days, not only the three listed.
+    expect(data.expiringCount).toBe(4);
     expect(data.recent.map((c) => c.name)).toEqual(["no-expiry", "dormant-soon", "expired", "in-7", "in-8"]);
   });
 });

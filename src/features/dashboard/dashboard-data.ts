@@ -8,6 +8,9 @@ export const EXPIRING_COUNT = 3;
 export interface DashboardData {
   total: number;
   active: number;
+  /** Every gallery expiring within 7 days (the counter). */
+  expiringCount: number;
+  /** The soonest of them, at most EXPIRING_COUNT (the list). */
   expiring: Array<{ client: ClientRow; days: number }>;
   recent: ClientRow[];
 }
@@ -21,6 +24,7 @@ export function dashboardData(clients: ClientRow[], now: Date): DashboardData {
   return {
     total: clients.length,
     active: clients.filter((c) => galleryStatus(c, now) === "Active").length,
+    expiringCount: expiring.length,
     expiring: expiring.slice(0, EXPIRING_COUNT),
     recent: clients.slice(0, RECENT_COUNT),
   };

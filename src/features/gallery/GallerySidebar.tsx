@@ -24,6 +24,8 @@ interface Props {
   onDeselectAll: () => void;
   onDownloadSelected: () => void;
   onDownloadAll: () => void;
+  /** False when the gallery's downloads are off: no download buttons. */
+  canDownload?: boolean;
 }
 
 export function GallerySidebar(p: Props) {
@@ -59,9 +61,11 @@ export function GallerySidebar(p: Props) {
         />
       )}
       <div className="sidebar-actions">
-        <Button onClick={p.onDownloadSelected} disabled={p.selected.size === 0}>
-          {GALLERY_TEXTS.downloadSelected(p.selected.size)}
-        </Button>
+        {p.canDownload !== false ? (
+          <Button onClick={p.onDownloadSelected} disabled={p.selected.size === 0}>
+            {GALLERY_TEXTS.downloadSelected(p.selected.size)}
+          </Button>
+        ) : null}
         <div className="sidebar-actions-row">
           <Button variant="outline" onClick={p.onSelectAll} disabled={p.filtered.length === 0}>
             {GALLERY_TEXTS.selectAll}
@@ -70,9 +74,11 @@ export function GallerySidebar(p: Props) {
             {GALLERY_TEXTS.deselectAll}
           </Button>
         </div>
-        <Button variant="ghost" onClick={p.onDownloadAll} disabled={p.images.length === 0}>
-          {GALLERY_TEXTS.downloadAll(p.images.length)}
-        </Button>
+        {p.canDownload !== false ? (
+          <Button variant="ghost" onClick={p.onDownloadAll} disabled={p.images.length === 0}>
+            {GALLERY_TEXTS.downloadAll(p.images.length)}
+          </Button>
+        ) : null}
         <p className="muted small">{GALLERY_TEXTS.totalCount(p.images.length)}</p>
       </div>
     </aside>

@@ -4,7 +4,7 @@
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import { imageUrl, type GalleryImage, type StudioBranding } from "./api";
+import { downloadUrl, type Delivery, type GalleryImage, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
@@ -12,7 +12,9 @@ import { Spinner } from "../../ui/Spinner";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
 import type { ZipSource } from "../downloads/zipDownload";
+import { DownloadPinDialog } from "./DownloadPinDialog";
 import { GallerySidebar } from "./GallerySidebar";
+import { useDownloadPin } from "./useDownloadPin";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
 import "./gallery.css";
@@ -27,10 +29,16 @@ interface Props {
   images: ImagesState;
   onRetry: () => void;
   onAccessLost: () => void;
+  /** What this visitor may download; null until the server said (no download controls meanwhile). */
+  delivery?: Delivery | null;
+  /** Proves the download PIN; rejects on a wrong one. */
+  onProvePin?: (pin: string) => Promise<void>;
 }
 
-function sourceOf(image: GalleryImage): ZipSource {
-  return { id: image.id, name: image.originalName || image.filename, url: imageUrl(image.id, "original"), crc32: image.crc32 };
+function sourceOf(image: GalleryImage, mode: Delivery["downloads"]): ZipSource {
+  const url = downloadUrl(image.id, mode, "zip");
+  // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
+  return { id: image.id, name: image.originalName || image.filename, url, crc32: mode === "originals" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -38,7 +46,7 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost }: Props) {
+export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost, delivery = null, onProvePin }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -47,6 +55,9 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
   // Once opened the viewer stays mounted (closed), so that it can animate out and give focus back.
   const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
+  const pin = useDownloadPin(delivery, onProvePin);
+  const downloads = delivery?.downloads ?? "off";
+  const canDownload = downloads !== "off";
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -63,8 +74,8 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
 
   async function downloadImages(chosen: GalleryImage[]) {
     // Specification, section 5: nothing selected, or the list not loaded: nothing happens.
-    if (!chosen.length || images.kind !== "loaded") return;
-    const failed = await zip.start(galleryZipName(name), chosen.map(sourceOf));
+    if (!chosen.length || images.kind !== "loaded" || !canDownload || !(await pin.ensure())) return;
+    const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads)));
     if (failed?.length) onAccessLost();
   }
 
@@ -110,6 +121,7 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
           onDeselectAll={() => setSelected(new Set())}
           onDownloadSelected={() => void downloadImages(selectedImages)}
           onDownloadAll={() => void downloadImages(list)}
+          canDownload={canDownload}
         />
         <main className="gallery-main" id={PHOTOS_ID} tabIndex={-1} aria-label={GALLERY_TEXTS.gateTitle(name)}>
           <MobileBar
@@ -120,21 +132,23 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
             onToggleAll={() => setSelected(isAllSelected ? new Set() : new Set(filtered.map((i) => i.id)))}
             onDownload={() => void downloadImages(selectedImages)}
             onClear={() => setSelected(new Set())}
+            canDownload={canDownload}
           />
           {body}
         </main>
       </div>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} />
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} beforeDownload={pin.ensure} />
         </Suspense>
       ) : null}
-      {selected.size > 0 ? (
+      {selected.size > 0 && canDownload ? (
         <Button className="floating-download" onClick={() => void downloadImages(selectedImages)}>
           {GALLERY_TEXTS.floatingDownload(selected.size)}
         </Button>
       ) : null}
       <DownloadDialog run={zip.run} onClose={zip.close} />
+      <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />
     </div>
   );
 }

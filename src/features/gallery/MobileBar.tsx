@@ -10,6 +10,8 @@ interface Props {
   onToggleAll: () => void;
   onDownload: () => void;
   onClear: () => void;
+  /** False when the gallery's downloads are off: no Download button. */
+  canDownload?: boolean;
 }
 
 export function MobileBar(p: Props) {
@@ -23,9 +25,11 @@ export function MobileBar(p: Props) {
         <Button variant="outline" onClick={p.onToggleAll} disabled={p.count === 0}>
           {p.isAllSelected ? GALLERY_TEXTS.deselectAll : GALLERY_TEXTS.selectAll}
         </Button>
-        <Button onClick={p.onDownload} disabled={p.selectedCount === 0}>
-          {GALLERY_TEXTS.mobileDownload(p.selectedCount)}
-        </Button>
+        {p.canDownload !== false ? (
+          <Button onClick={p.onDownload} disabled={p.selectedCount === 0}>
+            {GALLERY_TEXTS.mobileDownload(p.selectedCount)}
+          </Button>
+        ) : null}
         <Button variant="ghost" onClick={p.onClear} disabled={p.selectedCount === 0}>
           {GALLERY_TEXTS.clear}
         </Button>

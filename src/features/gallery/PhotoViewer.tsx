@@ -15,7 +15,7 @@ import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
 import { useEffect, useMemo } from "react";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
-import { imageUrl, sizeUrl, type GalleryImage } from "./api";
+import { downloadUrl, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 
 interface Props {
@@ -26,13 +26,17 @@ interface Props {
   onClose: () => void;
   /** A photo failed to load (the session may have been revoked). */
   onError: () => void;
+  /** The gallery's download mode ("off": no Download button). */
+  downloads?: Delivery["downloads"];
+  /** Resolves true when a download may start (the PIN was asked for when needed). */
+  beforeDownload?: () => Promise<boolean>;
 }
 
 const SLIDESHOW_DELAY_MS = 4000;
 
-function slideOf(image: GalleryImage): SlideImage {
+function slideOf(image: GalleryImage, mode: Delivery["downloads"]): SlideImage {
   const name = image.originalName || image.filename;
-  const download = { url: imageUrl(image.id, "original"), filename: name };
+  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: name };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
   const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
@@ -46,8 +50,8 @@ function focusPhoto(id: string | undefined) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.photo-card-open[data-image-id="${CSS.escape(id)}"]`)?.focus());
 }
 
-export default function PhotoViewer({ images, index, onIndex, onClose, onError }: Props) {
-  const slides = useMemo(() => images.map(slideOf), [images]);
+export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", beforeDownload }: Props) {
+  const slides = useMemo(() => images.map((image) => slideOf(image, downloads)), [images, downloads]);
   const isOpen = index >= 0;
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
   // so it is caught on the way down) tells the gallery to check whether the visitor still has access.
@@ -69,7 +73,16 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError }
         view: ({ index: i }) => onIndex(i),
         exited: () => focusPhoto(images[index]?.id),
       }}
-      plugins={[Counter, Download, Slideshow, Zoom]}
+      plugins={downloads === "off" ? [Counter, Slideshow, Zoom] : [Counter, Download, Slideshow, Zoom]}
+      download={{
+        download: ({ slide, saveAs }) => {
+          const file = slide.download;
+          if (!file || typeof file === "boolean") return;
+          const url = typeof file === "string" ? file : file.url;
+          const name = typeof file === "string" ? undefined : file.filename;
+          void (beforeDownload ? beforeDownload() : Promise.resolve(true)).then((ok) => ok && saveAs(url, name));
+        },
+      }}
       // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
       carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}

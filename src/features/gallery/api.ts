@@ -35,6 +35,14 @@ export const GalleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
+/** What this visitor may download (pb_hooks/lib/delivery.js); the server enforces it, the page only follows. */
+export const DeliverySchema = z.object({
+  downloads: z.enum(["off", "web", "originals"]),
+  pinRequired: z.boolean(),
+  pinVerified: z.boolean(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
 export const GalleryInfoSchema = z.object({
   name: z.string(),
   accessUrl: z.string(),
@@ -42,6 +50,8 @@ export const GalleryInfoSchema = z.object({
   accessCodeVerified: z.boolean(),
   pagination: z.object({ total: z.number() }),
   studio: StudioBrandingSchema.nullable(),
+  /** Null while locked. */
+  delivery: DeliverySchema.nullable().default(null),
 });
 export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
 
@@ -100,6 +110,8 @@ export const galleryApi = {
   info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
   verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
+  /** Proves the download PIN for this browser session (a session cookie). */
+  downloadPin: (accessUrl: string, pin: string) => call(VerifySchema, `${base(accessUrl)}/download-pin`, { method: "POST", body: JSON.stringify({ pin }) }),
 };
 
 export type ImageKind = "thumbnail" | "preview" | "original";
@@ -109,6 +121,15 @@ export const imageUrl = (id: string, kind: ImageKind) =>
 
 /** One size of an image by its long edge (the server answers an older image with the nearest size it has). */
 export const sizeUrl = (id: string, edge: SizeEdge) => `/api/gallery/image/${encodeURIComponent(id)}?size=${edge}&v=${encodeURIComponent(id)}`;
+
+/**
+ * The file a download asks for in the gallery's mode: the original, or the 2,048 px preview for "web"; the
+ * `download` mark lets the server apply the gallery's rules and count it.
+ */
+export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip"): string {
+  const encoded = encodeURIComponent(id);
+  return mode === "web" ? `/api/gallery/image/${encoded}?size=2048&download=${kind}` : `/api/gallery/image/${encoded}?download=${kind}`;
+}
 
 /** An original, for downloads; a failure reads 'Failed to download image: {status text}'. */
 export async function fetchOriginal(id: string, signal?: AbortSignal): Promise<Blob> {

@@ -6,7 +6,7 @@
  * Found, an expired one says so; a visitor without a network is told they are offline.
  */
 import { useCallback, useEffect, useState } from "react";
-import { GalleryApiError, galleryApi, isNetworkError, type GalleryImage, type StudioBranding } from "./api";
+import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type StudioBranding } from "./api";
 
 export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
 export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[] };
@@ -26,6 +26,7 @@ export function useGallery(accessUrl: string) {
   const [eventDate, setEventDate] = useState("");
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
@@ -50,6 +51,7 @@ export function useGallery(accessUrl: string) {
     setName(info.name);
     setEventDate(info.eventDate);
     setStudio(info.studio);
+    setDelivery(info.delivery);
     return info.accessCodeVerified;
   }, [accessUrl]);
 
@@ -108,5 +110,14 @@ export function useGallery(accessUrl: string) {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { phase, name, eventDate, studio, images, unlock, loadImages, recheck, retry };
+  /** Proves the download PIN (rejects on a wrong one); downloads then need no PIN for this browser session. */
+  const provePin = useCallback(
+    async (pin: string) => {
+      await galleryApi.downloadPin(accessUrl, pin);
+      setDelivery((d) => (d ? { ...d, pinVerified: true } : d));
+    },
+    [accessUrl],
+  );
+
+  return { phase, name, eventDate, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

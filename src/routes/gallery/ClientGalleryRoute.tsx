@@ -41,6 +41,8 @@ export default function ClientGalleryRoute() {
         images={gallery.images}
         onRetry={() => window.location.reload()}
         onAccessLost={() => void gallery.recheck()}
+        delivery={gallery.delivery}
+        onProvePin={gallery.provePin}
       />
     );
   return (

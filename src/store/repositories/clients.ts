@@ -69,6 +69,10 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     accessCode: given.accessCode || generateAccessCode(),
     expirationDate: given.expirationDate ?? "",
     enabled: given.enabled ?? true,
+    downloadMode: given.downloadMode || "originals",
+    downloadPin: given.downloadPin ?? "",
+    galleryEmailAt: given.galleryEmailAt ?? 0,
+    noReminders: given.noReminders ?? false,
   };
   const row: ClientRow = {
     id: newRecordId(),

@@ -1,0 +1,120 @@
+/**
+ * Delivery controls in Chromium against the real server (issue 12): with downloads off the visitor sees no
+ * download control at all; in web size with a PIN, the first download asks for the PIN once and the zip
+ * holds the 2,048 px previews, not the originals.
+ */
+import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { makeJpeg } from "./support/photos";
+
+let server: AppServer;
+let browser: Browser;
+let ownerToken = "";
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
+    body: isForm ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Seeded {
+  accessUrl: string;
+  accessCode: string;
+  previews: Buffer[];
+}
+
+async function seed(page: Page, name: string, fields: Record<string, unknown>): Promise<Seeded> {
+  const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name, ...fields });
+  const previews: Buffer[] = [];
+  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) {
+    const original = await makeJpeg(page, 640, 480, i + 1);
+    const preview = await makeJpeg(page, 320, 240, i + 1);
+    const form = new FormData();
+    form.set("client", client.id);
+    form.set("filename", file);
+    form.set("originalName", file);
+    form.set("fileSize", String(original.length));
+    form.set("mimeType", "image/jpeg");
+    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
+    form.set("original", new File([new Uint8Array(original)], file, { type: "image/jpeg" }));
+    form.set("thumbnail", new File([new Uint8Array(preview)], "thumbnail.jpg", { type: "image/jpeg" }));
+    form.set("preview", new File([new Uint8Array(preview)], "preview.jpg", { type: "image/jpeg" }));
+    await api("POST", "/api/collections/images/records", form);
+    previews.push(preview);
+  }
+  return { ...client, previews };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  ownerToken = ((await auth.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("delivery controls in the visitor gallery", () => {
+  it("shows no download control when downloads are off", async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    await page.goto("/gallery/access");
+    const off = await seed(page, "View Only", { downloadMode: "off" });
+    const gallery = new VisitorGalleryPage(page);
+    await page.goto(`/gallery/${off.accessUrl}`);
+    await gallery.enterCode(off.accessCode);
+    await gallery.sidebarRows().nth(1).waitFor();
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    await page.getByRole("button", { name: "Deselect All", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: /download/i }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("asks the PIN once before the first download and zips the web-size previews", async () => {
+    const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+    await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+    const page = await context.newPage();
+    await page.goto("/gallery/access");
+    const web = await seed(page, "Web Size", { downloadMode: "web", downloadPin: "2580" });
+    const gallery = new VisitorGalleryPage(page);
+    await page.goto(`/gallery/${web.accessUrl}`);
+    await gallery.enterCode(web.accessCode);
+    await gallery.sidebarRows().nth(1).waitFor();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    await page.getByRole("button", { name: "Download Selected (2)" }).click();
+    const pin = page.getByRole("textbox", { name: "Download PIN" });
+    await pin.fill("1111");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("That PIN is not right. Please try again.").waitFor();
+    await pin.fill("2580");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const zip = new Blob([readFileSync((await (await downloading).path())!)]);
+    await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+    const entries = await readZipDirectory(zip);
+    const contents = await Promise.all(entries.map(async (e) => Buffer.from(await (await extractEntry(zip, e)).arrayBuffer())));
+    for (const preview of web.previews) expect(contents.filter((c) => c.equals(preview))).toHaveLength(1);
+    await page.getByRole("button", { name: "Done" }).click();
+    // Once proven, the PIN is not asked again in this session.
+    const again = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Selected (2)" }).click();
+    await again;
+    expect(await pin.isVisible()).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,33 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type * as MailRules from "./mail_rules.js";
+
+const require = createRequire(import.meta.url);
+const rules = require("./mail_rules.js") as typeof MailRules;
+const DAY = rules.DAY_MS;
+
+describe("mail rules", () => {
+  it("fills every placeholder, and uses the default template when the studio's is blank", () => {
+    const vars = { client: "Ada", link: "https://x/gallery/abc", code: "K2", studio: "Lumen", expiry: "June 1, 2026" };
+    expect(rules.render("{client} {client} {link} {code} {studio} {expiry}", vars)).toBe("Ada Ada https://x/gallery/abc K2 Lumen June 1, 2026");
+    expect(rules.render("  ", vars)).toContain("https://x/gallery/abc");
+    expect(rules.render("", vars)).toContain("K2");
+  });
+
+  it("builds the link from the gallery address without doubled slashes", () => {
+    expect(rules.galleryLink("https://photos.test///", "abc")).toBe("https://photos.test/gallery/abc");
+  });
+
+  it("is due 7 days ahead, then 1 day ahead, and never after expiry", () => {
+    const exp = 100 * DAY;
+    expect(rules.reminderDue(exp, exp - 8 * DAY)).toBeNull();
+    expect(rules.reminderDue(exp, exp - 7 * DAY)).toBe("reminder-7");
+    expect(rules.reminderDue(exp, exp - 2 * DAY)).toBe("reminder-7");
+    expect(rules.reminderDue(exp, exp - DAY)).toBe("reminder-1");
+    expect(rules.reminderDue(exp, exp)).toBeNull();
+  });
+
+  it("formats the expiry day in the studio's time zone", () => {
+    expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "America/Los_Angeles")).toBe("May 31, 2026");
+  });
+});

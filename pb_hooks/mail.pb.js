@@ -1,0 +1,33 @@
+/// <reference path="../pb_data/types.d.ts" />
+/* global onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, cronAdd */
+/**
+ * The studio's emails (logic in lib/mail.js): the gallery email when a client's galleryEmailAt changes
+ * (after the save is committed, so a synced batch sends it once it has landed), expiry reminders every
+ * hour, the owner's check whether mail is configured, and a superusers' route that runs the reminder job
+ * at a given time (tests; an operator catching up).
+ */
+onRecordAfterCreateSuccess((e) => {
+  require(`${__hooks}/lib/mail.js`).galleryEmailIfAsked(e.app, e.record, 0);
+  return e.next();
+}, "clients");
+
+onRecordAfterUpdateSuccess((e) => {
+  require(`${__hooks}/lib/mail.js`).galleryEmailIfAsked(e.app, e.record, e.record.original().getInt("galleryEmailAt"));
+  return e.next();
+}, "clients");
+
+cronAdd("sg_expiry_reminders", "7 * * * *", () => {
+  require(`${__hooks}/lib/mail.js`).runReminders($app, Date.now());
+});
+
+routerAdd("GET", "/api/owner/mail-status", (e) => {
+  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can see this.");
+  return e.json(200, { configured: require(`${__hooks}/lib/mail.js`).smtpConfigured(e.app) });
+});
+
+routerAdd("POST", "/api/owner/run-reminders", (e) => {
+  const body = e.requestInfo().body || {};
+  const now = typeof body.now === "string" ? Date.parse(body.now) : Date.now();
+  if (!Number.isFinite(now)) throw new BadRequestError("now must be an ISO date.");
+  return e.json(200, { sent: require(`${__hooks}/lib/mail.js`).runReminders(e.app, now) });
+}, $apis.requireSuperuserAuth());
