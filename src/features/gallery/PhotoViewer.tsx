@@ -17,6 +17,8 @@ import { useEffect, useMemo } from "react";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
 import { imageUrl, sizeUrl, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
+import { HeartButton } from "./HeartButton";
+import { ViewerProofing } from "./ViewerProofing";
 
 interface Props {
   images: GalleryImage[];
@@ -59,6 +61,8 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError }
     document.addEventListener("error", onImageError, true);
     return () => document.removeEventListener("error", onImageError, true);
   }, [isOpen, onError]);
+  const current = images[index];
+  const currentName = current ? current.originalName || current.filename : "";
   return (
     <Lightbox
       open={isOpen}
@@ -70,6 +74,9 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError }
         exited: () => focusPhoto(images[index]?.id),
       }}
       plugins={[Counter, Download, Slideshow, Zoom]}
+      // Proofing: the heart among the toolbar's buttons (the plugins add theirs before Close), lists and comment under the photo.
+      toolbar={{ buttons: [current ? <HeartButton key="heart" imageId={current.id} name={currentName} className="yarl__button viewer-heart" /> : null, "close"] }}
+      render={{ controls: () => (current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null) }}
       // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
       carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}
