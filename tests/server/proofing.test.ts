@@ -290,3 +290,38 @@ describe("the studio's email on submit", () => {
     }
   });
 });
+
+describe("the owner's device", () => {
+  it("pulls favourites, lists, picks, comments and the submitted state, and drops what was removed", async () => {
+    const { makeDevice } = await import("./devices");
+    const g = (await server.api<Gallery>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Sync Bride" } })).body;
+    const [p1, p2] = [await addPhoto(server, g.id, "IMG_1.CR3", 91), await addPhoto(server, g.id, "IMG_2.CR3", 92)];
+    const cookie = await unlock(g);
+    const list = await makeList(g, "Prints", 10);
+    await server.api("PUT", `${base(g)}/favourites/${p1}`, { cookie });
+    await server.api("PUT", `${base(g)}/favourites/${p2}`, { cookie });
+    await server.api("PUT", `${base(g)}/lists/${list}/${p2}`, { cookie });
+    await server.api("PUT", `${base(g)}/comments/${p1}`, { cookie, json: { text: "Warmer, please" } });
+    await server.api("PUT", `${base(g)}/submission`, { cookie });
+
+    const device = await makeDevice(server);
+    await device.sync.syncOnce();
+    expect((await device.db.proofFavourites.where("client").equals(g.id).toArray()).map((f) => f.image).sort()).toEqual([p1, p2].sort());
+    expect((await device.db.proofLists.where("client").equals(g.id).toArray()).map((l) => [l.name, l.limit])).toEqual([["Prints", 10]]);
+    expect((await device.db.proofPicks.where("list").equals(list).toArray()).map((p) => p.image)).toEqual([p2]);
+    expect((await device.db.proofComments.where("client").equals(g.id).toArray()).map((c) => c.text)).toEqual(["Warmer, please"]);
+    expect((await device.db.proofStates.where("client").equals(g.id).first())?.submittedAt).not.toBe("");
+
+    await unlockSelection(g);
+    await server.api("DELETE", `${base(g)}/favourites/${p1}`, { cookie });
+    await device.sync.syncOnce();
+    expect((await device.db.proofFavourites.where("client").equals(g.id).toArray()).map((f) => f.image)).toEqual([p2]);
+    expect((await device.db.proofStates.where("client").equals(g.id).first())?.submittedAt).toBe("");
+
+    await server.api("DELETE", `/api/collections/clients/records/${g.id}`, { token: server.ownerToken });
+    await device.sync.syncOnce();
+    for (const table of [device.db.proofFavourites, device.db.proofLists, device.db.proofPicks, device.db.proofComments, device.db.proofStates]) {
+      expect(await table.where("client").equals(g.id).count()).toBe(0);
+    }
+  });
+});
