@@ -18,4 +18,10 @@ onRecordDelete(
   "clients",
   "images",
   "zip_files",
+  // proofing (pb_migrations/1763771500_proofing.js)
+  "proof_lists",
+  "proof_states",
+  "proof_favourites",
+  "proof_picks",
+  "proof_comments",
 );

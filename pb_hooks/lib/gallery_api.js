@@ -296,4 +296,5 @@ function studioInfo(e) {
   return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
-module.exports = { requireSession, access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo };
+// requireSession: also the session check of the proofing routes (lib/proofing.js).
+module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo, requireSession };

@@ -6,6 +6,7 @@
  * edit times are comparable across devices whatever their clocks say.
  */
 import Dexie, { type Table } from "dexie";
+import type { ProofRow } from "../domain/proofing";
 import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = "studio-gallery";
@@ -24,6 +25,16 @@ export const SCHEMA_V2 = {
   conflicts: "++id, [collection+recordId], resolved",
 };
 
+/** v4: proofing (issue 12), pulled from the server; keyed by id, found by client (picks also by list). */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V2,
+  proofLists: "id, client",
+  proofStates: "id, client",
+  proofFavourites: "id, client",
+  proofPicks: "id, client, list",
+  proofComments: "id, client",
+};
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -32,6 +43,11 @@ export class StudioDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   conflicts!: Table<ConflictRow, number>;
   syncState!: Table<SyncStateRow, string>;
+  proofLists!: Table<ProofRow, string>;
+  proofStates!: Table<ProofRow, string>;
+  proofFavourites!: Table<ProofRow, string>;
+  proofPicks!: Table<ProofRow, string>;
+  proofComments!: Table<ProofRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -65,6 +81,8 @@ export class StudioDb extends Dexie {
             row.files = { ...row.files, medium: row.files?.medium ?? "", large: row.files?.large ?? "" };
           }),
       );
+    // v4: proofing tables, empty until the next pull fills them.
+    this.version(4).stores(SCHEMA_V4);
   }
 
   /** Now, on the server's clock. */

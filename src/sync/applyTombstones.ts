@@ -6,6 +6,8 @@ import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
 import { confirmEntries, outboxTables, pendingEntriesOf } from "../store/outbox";
+import { isProofCollection } from "../domain/proofing";
+import { deleteProofRows, proofTables } from "../store/proofing";
 
 export interface Tombstone {
   recordCollection: string;
@@ -14,8 +16,11 @@ export interface Tombstone {
 }
 
 export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Promise<void> {
-  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, ...outboxTables(db)], async () => {
+  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, ...proofTables(db), ...outboxTables(db)], async () => {
     for (const t of tombstones) {
+      // Proofing rows are server-written and never edited on the device: a delete simply drops them.
+      if (isProofCollection(t.recordCollection)) await deleteProofRows(db, t.recordCollection, t.recordId);
+      if (t.recordCollection === "clients") await deleteProofRows(db, "clients", t.recordId);
       const targets: Array<[SyncedCollection, string]> = [];
       if (t.recordCollection === "clients") {
         targets.push(["clients", t.recordId]);

@@ -7,12 +7,19 @@ import type PocketBase from "pocketbase";
 import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
 import { outboxTables } from "../store/outbox";
+import { PROOF_COLLECTIONS, PROOF_FIELDS, isProofCollection } from "../domain/proofing";
+import { proofTables, putProofRecords } from "../store/proofing";
 import { applyServerRecords } from "./applyServerRecords";
 import { applyTombstones, type Tombstone } from "./applyTombstones";
 import { PULL_FIELDS, type ServerRecord } from "./records";
 
 const PAGE_SIZE = 500;
-const PULL_ORDER = ["clients", "images", "settings", "tombstones"] as const;
+// Proofing after the records it points at, and before tombstones (a delete pulled later wins).
+const PULL_ORDER = ["clients", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
+
+function fieldsOf(collection: (typeof PULL_ORDER)[number]): string {
+  return isProofCollection(collection) ? ["id", "client", "updated", ...PROOF_FIELDS[collection]].join(",") : PULL_FIELDS[collection];
+}
 
 interface Cursor {
   updated: string;
@@ -29,13 +36,16 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof 
       filter,
       sort: "updated,id",
       skipTotal: true,
-      fields: PULL_FIELDS[collection],
+      fields: fieldsOf(collection),
     });
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
-    await db.transaction("rw", [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...outboxTables(db)], async () => {
-      if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
+    const tables = isProofCollection(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...outboxTables(db)];
+    if (collection === "tombstones") tables.push(...proofTables(db));
+    await db.transaction("rw", tables, async () => {
+      if (isProofCollection(collection)) await putProofRecords(db, collection, page.items);
+      else if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
       else await applyServerRecords(db, collection as SyncedCollection, page.items);
       await db.syncState.put({ key, value: nextCursor });
     });

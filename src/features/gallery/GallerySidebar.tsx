@@ -8,6 +8,7 @@ import { imageUrl, type GalleryImage } from "./api";
 import { Button } from "../../ui/Button";
 import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";
+import { HeartButton } from "./HeartButton";
 
 const ROW_HEIGHT = 60;
 
@@ -55,6 +56,7 @@ export function GallerySidebar(p: Props) {
                   <span className="sidebar-name">{truncateName(name)}</span>
                   <span className="sidebar-size">{formatBytes(image.fileSize)}</span>
                 </button>
+                <HeartButton imageId={image.id} name={name} className="sidebar-heart" />
               </div>
             );
           }}

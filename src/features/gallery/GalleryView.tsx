@@ -21,6 +21,8 @@ import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
+import { ProofingBar, type ProofingFilter } from "./ProofingBar";
+import { useProofingContext } from "./useProofing";
 
 interface Props {
   name: string;
@@ -58,11 +60,14 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
   const pin = useDownloadPin(delivery, onProvePin);
   const downloads = delivery?.downloads ?? "off";
   const canDownload = downloads !== "off";
+  const proofing = useProofingContext();
+  const [filter, setFilter] = useState<ProofingFilter>("all");
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return q ? list.filter((i) => (i.originalName || i.filename).toLowerCase().includes(q)) : list;
-  }, [list, query]);
+    const chosen = filter === "all" || !proofing ? null : filter === "favourites" ? proofing.favourites : new Set(proofing.state.lists.find((l) => l.id === filter)?.imageIds ?? []);
+    return list.filter((i) => (!q || (i.originalName || i.filename).toLowerCase().includes(q)) && (!chosen || chosen.has(i.id)));
+  }, [list, query, filter, proofing]);
   const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const open = useCallback((id: string) => {
     setCurrentId(id);
@@ -134,6 +139,7 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
             onClear={() => setSelected(new Set())}
             canDownload={canDownload}
           />
+          {proofing && images.kind === "loaded" && list.length > 0 ? <ProofingBar proofing={proofing} total={list.length} filter={filter} onFilter={setFilter} /> : null}
           {body}
         </main>
       </div>

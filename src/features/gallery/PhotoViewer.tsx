@@ -17,6 +17,8 @@ import { useEffect, useMemo } from "react";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
 import { downloadUrl, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
+import { HeartButton } from "./HeartButton";
+import { ViewerProofing } from "./ViewerProofing";
 
 interface Props {
   images: GalleryImage[];
@@ -63,6 +65,8 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
     document.addEventListener("error", onImageError, true);
     return () => document.removeEventListener("error", onImageError, true);
   }, [isOpen, onError]);
+  const current = images[index];
+  const currentName = current ? current.originalName || current.filename : "";
   return (
     <Lightbox
       open={isOpen}
@@ -83,6 +87,9 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
           void (beforeDownload ? beforeDownload() : Promise.resolve(true)).then((ok) => ok && saveAs(url, name));
         },
       }}
+      // Proofing: the heart among the toolbar's buttons (the plugins add theirs before Close), lists and comment under the photo.
+      toolbar={{ buttons: [current ? <HeartButton key="heart" imageId={current.id} name={currentName} className="yarl__button viewer-heart" /> : null, "close"] }}
+      render={{ controls: () => (current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null) }}
       // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
       carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}

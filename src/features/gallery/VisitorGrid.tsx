@@ -8,6 +8,7 @@ import { type GalleryImage } from "./api";
 import { fallbackSrc, placeholderUrl, srcSetOf } from "./imageSources";
 import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
+import { HeartButton } from "./HeartButton";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
 const EAGER_PHOTOS = 8;
@@ -49,6 +50,7 @@ const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected,
       <label className="photo-card-check">
         <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={GALLERY_TEXTS.select(name)} />
       </label>
+      <HeartButton imageId={image.id} name={name} className="photo-card-heart" />
     </div>
   );
 });

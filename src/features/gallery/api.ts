@@ -73,7 +73,7 @@ export class GalleryApiError extends Error {
 /** Status 0: the request never reached the server (offline, or the server is down). */
 export const isNetworkError = (err: unknown) => err instanceof GalleryApiError && err.status === 0;
 
-async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+export async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}), ...init?.headers } });

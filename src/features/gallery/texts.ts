@@ -82,3 +82,32 @@ export const GALLERY_TEXTS = {
 
 /** Placeholder cards while the gallery is locked or its session check failed (specification, section 2). */
 export const LOCKED_PLACEHOLDERS = 30;
+
+/** Proofing texts (issue 12), worded as photographers know them from Pixieset and Pic-Time. */
+export const PROOFING_TEXTS = {
+  filterLabel: "Show",
+  allPhotos: (n: number) => `All photos (${n})`,
+  favourites: (n: number) => `Favourites (${n})`,
+  addFavourite: (name: string) => `Add ${name} to favourites`,
+  removeFavourite: (name: string) => `Remove ${name} from favourites`,
+  favourite: "Favourite",
+  chosen: (n: number, limit: number) => (limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`),
+  listFilter: (name: string, n: number, limit: number) => `${name} · ${limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`}`,
+  addToList: (list: string) => `Add to ${list}`,
+  inList: (list: string) => `In ${list}`,
+  limitReached: (list: string, limit: number) => `You've chosen ${limit} of ${limit} for ${list}. Remove a photo to choose another.`,
+  comment: "Comment",
+  commentLabel: (name: string) => `Comment on ${name}`,
+  commentPlaceholder: "Leave a note for your photographer…",
+  saveComment: "Save comment",
+  commentSaved: "Comment saved",
+  submit: "Submit selection",
+  submitTitle: "Submit your selection?",
+  submitText: "Your photographer will be notified. After submitting, you can't change your favourites, lists or comments unless your photographer unlocks them.",
+  submitConfirm: "Submit",
+  cancel: "Cancel",
+  submitted: "Selection submitted",
+  submittedText: "Your photographer has your selection. Ask them to unlock it if you want to make changes.",
+  noFavourites: "No favourites yet. Tap the heart on a photo to add it.",
+  emptyList: (list: string) => `No photos in ${list} yet.`,
+} as const;

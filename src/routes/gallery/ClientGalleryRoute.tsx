@@ -8,6 +8,7 @@ import { AccessCodeForm } from "../../features/gallery/AccessCodeForm";
 import { GalleryDeadEnd } from "../../features/gallery/GalleryDeadEnd";
 import { GalleryHeader } from "../../features/gallery/GalleryHeader";
 import { GalleryView } from "../../features/gallery/GalleryView";
+import { ProofingProvider } from "../../features/gallery/ProofingProvider";
 import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/gallery/texts";
 import { useDocumentTitle } from "../../features/gallery/useDocumentTitle";
 import { useGallery } from "../../features/gallery/useGallery";
@@ -34,16 +35,18 @@ export default function ClientGalleryRoute() {
   const title = GALLERY_TEXTS.gateTitle(gallery.name);
   if (gallery.phase === "unlocked")
     return (
-      <GalleryView
-        name={gallery.name}
-        eventDate={gallery.eventDate}
-        studio={gallery.studio}
-        images={gallery.images}
-        onRetry={() => window.location.reload()}
-        onAccessLost={() => void gallery.recheck()}
-        delivery={gallery.delivery}
-        onProvePin={gallery.provePin}
-      />
+      <ProofingProvider accessUrl={accessUrl}>
+        <GalleryView
+          name={gallery.name}
+          eventDate={gallery.eventDate}
+          studio={gallery.studio}
+          images={gallery.images}
+          onRetry={() => window.location.reload()}
+          onAccessLost={() => void gallery.recheck()}
+          delivery={gallery.delivery}
+          onProvePin={gallery.provePin}
+        />
+      </ProofingProvider>
     );
   return (
     <div className="gallery-page">

@@ -1,0 +1,129 @@
+/**
+ * Proofing in Chromium against the real server (issue 12): a visitor hearts photos on the grid and in the
+ * viewer, filters 'Favourites (n)', picks photos for a list up to its limit (the next one cannot be added),
+ * comments on a photo and submits the selection, after which the page is locked; the server holds exactly
+ * what the visitor chose. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ */
+import type { Browser, Page } from "playwright-core";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
+
+let server: AppServer;
+let browser: Browser;
+let token = "";
+let gallery: { id: string; accessUrl: string; accessCode: string };
+let photos: SeededImage[] = [];
+
+const SHAPES: Array<[number, number]> = [
+  [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
+];
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+async function records(collection: string) {
+  return (await api<{ items: Array<Record<string, string>> }>("GET", `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(`client = "${gallery.id}"`)}`)).items;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  token = ((await auth.json()) as { token: string }).token;
+  gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
+  photos = await Promise.all(SHAPES.map(([w, h], i) => uploadPhoto(server.url, token, gallery.id, `photo-${i + 1}.jpg`, w, h, i + 3, i)));
+  photos.sort((a, b) => a.name.localeCompare(b.name));
+  await api("POST", "/api/collections/proof_lists/records", { client: gallery.id, name: "Album", limit: 2 });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("proofing", () => {
+  it("a visitor favourites, picks within the limit, comments and submits", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`/gallery/${gallery.accessUrl}`);
+    await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
+    const grid = page.getByRole("list", { name: "Gallery", exact: true });
+    await grid.getByRole("img").first().waitFor();
+
+    // Hearts on the grid and in the sidebar, counted in the filter; they survive a reload.
+    await grid.getByRole("button", { name: "Add photo-1.jpg to favourites" }).click();
+    await page.getByRole("list", { name: "Gallery Images" }).getByRole("button", { name: "Add photo-3.jpg to favourites" }).click();
+    await page.getByRole("button", { name: "Favourites (2)" }).waitFor();
+    await expect.poll(async () => (await records("proof_favourites")).length).toBe(2);
+    await page.reload();
+    await page.getByRole("button", { name: "Favourites (2)" }).click();
+    await expect.poll(() => grid.getByRole("img").count()).toBe(2);
+    await page.getByRole("button", { name: "All photos (6)" }).click();
+    await expect.poll(() => grid.getByRole("img").count()).toBe(6);
+
+    // The viewer: a heart in its toolbar, the list with its count, and no going past the limit.
+    await page.locator(`.photo-card-open[data-image-id="${photos[1]!.id}"]`).click();
+    const viewer = page.locator(".yarl__root");
+    await viewer.getByRole("button", { name: "Add photo-2.jpg to favourites" }).click();
+    await viewer.getByRole("button", { name: "Remove photo-2.jpg from favourites" }).waitFor();
+    await viewer.getByRole("button", { name: "Add to Album · 0 of 2 chosen" }).click();
+    await viewer.getByRole("button", { name: "In Album · 1 of 2 chosen" }).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await viewer.getByRole("button", { name: "Add to Album · 1 of 2 chosen" }).click();
+    await viewer.getByRole("button", { name: "In Album · 2 of 2 chosen" }).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => viewer.getByRole("button", { name: "Add to Album · 2 of 2 chosen" }).isDisabled()).toBe(true);
+    await viewer.getByRole("button", { name: "Comment", exact: true }).click();
+    await viewer.getByRole("textbox", { name: "Comment on photo-4.jpg" }).fill("Could this one be black and white?");
+    await shot(page, "proofing-viewer-desktop");
+    await viewer.getByRole("button", { name: "Save comment" }).click();
+    await viewer.getByRole("button", { name: "Comment: Could this one be black and white?" }).waitFor();
+    await viewer.getByRole("button", { name: "Back to gallery" }).click();
+    await viewer.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Album · 2 of 2 chosen", exact: true }).click();
+    await expect.poll(() => grid.getByRole("img").count()).toBe(2);
+    await shot(page, "proofing-grid-desktop");
+
+    // Submit, confirmed; the page is locked and the server holds the selection.
+    await page.getByRole("button", { name: "Submit selection" }).click();
+    await page.getByRole("dialog", { name: "Submit your selection?" }).getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByText("Selection submitted.").waitFor();
+    expect(await grid.getByRole("button", { name: /to favourites|from favourites/ }).first().isDisabled()).toBe(true);
+
+    const picks = await records("proof_picks");
+    expect(picks.map((p) => p.image).sort()).toEqual([photos[1]!.id, photos[2]!.id].sort());
+    expect((await records("proof_favourites")).map((f) => f.image).sort()).toEqual([photos[0]!.id, photos[1]!.id, photos[2]!.id].sort());
+    expect((await records("proof_comments")).map((c) => [c.image, c.text])).toEqual([[photos[3]!.id, "Could this one be black and white?"]]);
+    expect((await records("proof_states"))[0]!.submittedAt).not.toBe("");
+    await context.close();
+
+    if (process.env.SCREENSHOT_DIR) {
+      const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      const p = await phone.newPage();
+      await p.goto(`/gallery/${gallery.accessUrl}`);
+      await new VisitorGalleryPage(p).enterCode(gallery.accessCode);
+      await p.getByRole("button", { name: "Favourites (3)" }).scrollIntoViewIfNeeded();
+      await p.locator("#photos").evaluate((el) => el.scrollIntoView());
+      await shot(p, "proofing-grid-phone");
+      await phone.close();
+    }
+  }, 120_000);
+});

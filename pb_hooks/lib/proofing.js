@@ -1,0 +1,201 @@
+/**
+ * The visitor's proofing writes and the gallery's proofing state (`/api/gallery/{accessUrl}/proofing/*`).
+ * Required inside each route handler. The session is checked by gallery_api.js's `requireSession` (the
+ * same check as the image routes), then every write runs in one transaction that re-reads the lock, the
+ * image's gallery and, for a pick, the list's count.
+ *
+ * Invariants a change must keep:
+ * - a visitor writes only to the gallery whose session it holds, and only about that gallery's images and lists;
+ * - nothing is written once the gallery's selection is submitted (proof_states.submittedAt set) until the owner unlocks it;
+ * - a list never holds more picks than its limit: the count and the insert happen in one transaction, and
+ *   PocketBase runs write transactions one at a time (a single write connection), so parallel picks are serialised.
+ */
+/* global MailerMessage */ // PocketBase's JS VM global (pocketbase.io/jsvm)
+const rules = require(`${__hooks}/lib/proofing_rules.js`);
+
+function stateRecord(app, clientId) {
+  try {
+    return app.findFirstRecordByData("proof_states", "client", clientId);
+  } catch (_) {
+    return null;
+  }
+}
+
+function isLocked(app, clientId) {
+  const s = stateRecord(app, clientId);
+  return !!(s && s.getString("submittedAt"));
+}
+
+function galleryImage(app, clientId, imageId) {
+  try {
+    const image = app.findRecordById("images", imageId);
+    return image.getString("client") === clientId ? image : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function findOne(app, collection, filter, params) {
+  const rows = app.findRecordsByFilter(collection, filter, "", 1, 0, params);
+  return rows[0] || null;
+}
+
+function newRecord(app, collection, values) {
+  const r = new Record(app.findCollectionByNameOrId(collection));
+  for (const k in values) r.set(k, values[k]);
+  app.save(r);
+  return r;
+}
+
+/** Everything the visitor's page shows of the gallery's proofing. */
+function stateOf(clientId) {
+  const q = { client: clientId };
+  const lists = $app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q);
+  const picks = $app.findRecordsByFilter("proof_picks", "client = {:client}", "created,id", 0, 0, q);
+  const favourites = $app.findRecordsByFilter("proof_favourites", "client = {:client}", "created,id", 0, 0, q);
+  const comments = $app.findRecordsByFilter("proof_comments", "client = {:client}", "created,id", 0, 0, q);
+  const s = stateRecord($app, clientId);
+  return {
+    submittedAt: s ? s.getString("submittedAt") : "",
+    favourites: favourites.map((r) => r.getString("image")),
+    lists: lists.map((l) => ({
+      id: l.id,
+      name: l.getString("name"),
+      limit: l.getInt("limit"),
+      imageIds: picks.filter((p) => p.getString("list") === l.id).map((p) => p.getString("image")),
+    })),
+    comments: comments.map((c) => ({ image: c.getString("image"), text: c.getString("text") })),
+  };
+}
+
+/**
+ * Runs `write(txApp)` in a transaction; `write` returns null when done or {status, message} to refuse.
+ * (An error thrown inside the transaction reaches us as a plain error, so refusals travel as values.)
+ */
+function writeOrRefuse(e, clientId, write) {
+  let refusal = null;
+  $app.runInTransaction((txApp) => {
+    if (isLocked(txApp, clientId)) refusal = { status: 423, message: rules.TEXTS.locked };
+    else refusal = write(txApp);
+  });
+  if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
+  return e.json(200, stateOf(clientId));
+}
+
+function session(e, accessUrl) {
+  return require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+}
+
+/** GET .../proofing/state */
+function state(e, accessUrl) {
+  const client = session(e, accessUrl);
+  return e.json(200, stateOf(client.id));
+}
+
+/** PUT / DELETE .../proofing/favourites/{imageId}: the heart, idempotent. */
+function favourite(e, accessUrl, imageId, on) {
+  const client = session(e, accessUrl);
+  return writeOrRefuse(e, client.id, (app) => {
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    const existing = findOne(app, "proof_favourites", "image = {:image}", { image: imageId });
+    if (on && !existing) newRecord(app, "proof_favourites", { client: client.id, image: imageId });
+    if (!on && existing) app.delete(existing);
+    return null;
+  });
+}
+
+/** PUT / DELETE .../proofing/lists/{listId}/{imageId}: a pick, within the list's limit. */
+function pick(e, accessUrl, listId, imageId, on) {
+  const client = session(e, accessUrl);
+  return writeOrRefuse(e, client.id, (app) => {
+    let list = null;
+    try {
+      list = app.findRecordById("proof_lists", listId);
+    } catch (_) {}
+    if (!list || list.getString("client") !== client.id) return { status: 404, message: rules.TEXTS.listNotFound };
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    const existing = findOne(app, "proof_picks", "list = {:list} && image = {:image}", { list: listId, image: imageId });
+    if (!on) {
+      if (existing) app.delete(existing);
+      return null;
+    }
+    if (existing) return null;
+    const count = app.countRecords("proof_picks", $dbx.hashExp({ list: listId }));
+    if (!rules.pickFits(list.getInt("limit"), count)) return { status: 409, message: rules.overLimitText(list.getString("name"), list.getInt("limit")) };
+    newRecord(app, "proof_picks", { client: client.id, list: listId, image: imageId });
+    return null;
+  });
+}
+
+/** PUT .../proofing/comments/{imageId} {text}: the photo's comment; an empty text removes it. */
+function comment(e, accessUrl, imageId) {
+  const client = session(e, accessUrl);
+  let text;
+  try {
+    text = rules.commentText((e.requestInfo().body || {}).text);
+  } catch (err) {
+    throw new BadRequestError(String(err.message || err));
+  }
+  return writeOrRefuse(e, client.id, (app) => {
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    const existing = findOne(app, "proof_comments", "image = {:image}", { image: imageId });
+    if (!text) {
+      if (existing) app.delete(existing);
+    } else if (existing) {
+      existing.set("text", text);
+      app.save(existing);
+    } else {
+      newRecord(app, "proof_comments", { client: client.id, image: imageId, text: text });
+    }
+    return null;
+  });
+}
+
+/** PUT .../proofing/submission: locks the selection and tells the studio. */
+function submit(e, accessUrl) {
+  const client = session(e, accessUrl);
+  let refusal = null;
+  $app.runInTransaction((txApp) => {
+    const s = stateRecord(txApp, client.id);
+    const now = new Date().toISOString().replace("T", " ");
+    if (s && s.getString("submittedAt")) refusal = { status: 423, message: rules.TEXTS.alreadySubmitted };
+    else if (s) {
+      s.set("submittedAt", now);
+      txApp.save(s);
+    } else newRecord(txApp, "proof_states", { client: client.id, submittedAt: now });
+  });
+  if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
+  const result = stateOf(client.id);
+  notifyStudio(client, result);
+  return e.json(200, result);
+}
+
+/** The studio's email, when the server has SMTP; a mail failure never undoes the submission. */
+function notifyStudio(client, result) {
+  try {
+    const settings = $app.settings();
+    if (!settings.smtp.enabled) return;
+    const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
+    const to = rows[0] ? rows[0].getString("email") : "";
+    if (!to) return;
+    const mail = rules.submittedEmail(
+      client.getString("name"),
+      result.lists.map((l) => ({ name: l.name, count: l.imageIds.length, limit: l.limit })),
+      result.favourites.length,
+      result.comments.length,
+    );
+    $app.newMailClient().send(
+      new MailerMessage({
+        from: { address: settings.meta.senderAddress, name: settings.meta.senderName },
+        to: [{ address: to }],
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      }),
+    );
+  } catch (err) {
+    $app.logger().error("selection email failed", "client", client.id, "error", String(err));
+  }
+}
+
+module.exports = { state, favourite, pick, comment, submit };

@@ -1,0 +1,28 @@
+/**
+ * The visitor's proofing calls (pb_hooks/proofing.pb.js): every write answers the gallery's whole
+ * proofing state, parsed here, so the page always shows what the server holds.
+ */
+import { z } from "zod";
+import { call } from "./api";
+
+export const ProofingStateSchema = z.object({
+  submittedAt: z.string(),
+  favourites: z.array(z.string()),
+  lists: z.array(z.object({ id: z.string(), name: z.string(), limit: z.number(), imageIds: z.array(z.string()) })),
+  comments: z.array(z.object({ image: z.string(), text: z.string() })),
+});
+export type ProofingState = z.infer<typeof ProofingStateSchema>;
+export type ProofList = ProofingState["lists"][number];
+
+const base = (accessUrl: string) => `/api/gallery/${encodeURIComponent(accessUrl)}/proofing`;
+const put = (path: string, body?: unknown) => call(ProofingStateSchema, path, { method: "PUT", body: body === undefined ? undefined : JSON.stringify(body) });
+const del = (path: string) => call(ProofingStateSchema, path, { method: "DELETE" });
+
+export const proofingApi = {
+  state: (accessUrl: string) => call(ProofingStateSchema, `${base(accessUrl)}/state`),
+  favourite: (accessUrl: string, imageId: string, on: boolean) => (on ? put : del)(`${base(accessUrl)}/favourites/${encodeURIComponent(imageId)}`),
+  pick: (accessUrl: string, listId: string, imageId: string, on: boolean) =>
+    (on ? put : del)(`${base(accessUrl)}/lists/${encodeURIComponent(listId)}/${encodeURIComponent(imageId)}`),
+  comment: (accessUrl: string, imageId: string, text: string) => put(`${base(accessUrl)}/comments/${encodeURIComponent(imageId)}`, { text }),
+  submit: (accessUrl: string) => put(`${base(accessUrl)}/submission`),
+};
