@@ -106,6 +106,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             {...register("downloadPin")}
           />
         </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
+        </label>
         <p className="muted small" id="downloadModeHint">
           {CLIENT_TEXTS.downloadsHint} {CLIENT_TEXTS.downloadPinHint}
         </p>

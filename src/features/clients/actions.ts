@@ -11,7 +11,7 @@ import { toDateInput } from "./client-schema";
 import { CLIENT_TEXTS } from "./texts";
 
 export function emptyClientForm(): ClientFormValues {
-  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", downloadPin: "" };
+  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", downloadPin: "", noReminders: false };
 }
 
 /** The form's values of a client; the expiry shows as its day in the studio's time zone. */
@@ -28,6 +28,7 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     enabled: row.enabled,
     downloadMode: row.downloadMode || "originals",
     downloadPin: row.downloadPin ?? "",
+    noReminders: row.noReminders ?? false,
   };
 }
 
@@ -62,6 +63,16 @@ export async function submitClientChanges(id: string, values: ClientFormValues):
     toast({ title: CLIENT_TEXTS.errorUpdating, description: (err as Error).message, variant: "destructive" });
   }
   return undefined;
+}
+
+/** Asks the server to email the gallery to the client: a synced request, sent when this device syncs. */
+export async function requestGalleryEmail(id: string): Promise<void> {
+  try {
+    await updateClient(db, id, { galleryEmailAt: Date.now() });
+    toast({ title: CLIENT_TEXTS.emailQueued, description: CLIENT_TEXTS.emailQueuedText });
+  } catch (err) {
+    toast({ title: CLIENT_TEXTS.errorUpdating, description: (err as Error).message, variant: "destructive" });
+  }
 }
 
 /** Deletes clients (and, through the server's cascade, their galleries) with the specification's toasts. */

@@ -16,6 +16,7 @@ export const ClientFormSchema = z.object({
   notes: z.string().max(10000),
   enabled: z.boolean(),
   downloadMode: z.enum(DOWNLOAD_MODES),
+  noReminders: z.boolean(),
   downloadPin: z.union([z.literal(""), z.string().regex(/^\d{4}$/, CLIENT_TEXTS.invalidDownloadPin)]),
 });
 

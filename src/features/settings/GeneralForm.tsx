@@ -27,6 +27,8 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       websiteUrl: settings.websiteUrl,
       galleryUrl: settings.galleryUrl ?? "",
       timeZone: settings.timeZone || deviceTimeZone(),
+      emailTemplate: settings.emailTemplate ?? "",
+      noReminders: settings.noReminders ?? false,
     },
   });
   // The studio's time zone starts as the owner's device's, the first time the owner opens the settings.
@@ -63,6 +65,16 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       </div>
       <TextField label={SETTINGS_TEXTS.timeZone} autoComplete="off" error={errors.timeZone?.message} {...register("timeZone")} />
       <p className="muted small">{SETTINGS_TEXTS.timeZoneHint}</p>
+      <div className="field">
+        <label htmlFor="emailTemplate">{SETTINGS_TEXTS.emailTemplate}</label>
+        <textarea id="emailTemplate" rows={6} placeholder={SETTINGS_TEXTS.defaultEmailTemplate} aria-describedby="emailTemplateHint" {...register("emailTemplate")} />
+      </div>
+      <p className="muted small" id="emailTemplateHint">
+        {SETTINGS_TEXTS.emailTemplateHint}
+      </p>
+      <label className="checkbox">
+        <input type="checkbox" {...register("noReminders")} /> {SETTINGS_TEXTS.noReminders}
+      </label>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.save}

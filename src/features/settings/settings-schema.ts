@@ -10,6 +10,8 @@ export const GeneralSchema = z.object({
   websiteUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
   timeZone: z.string().trim().refine(isTimeZone, SETTINGS_TEXTS.invalidTimeZone),
   galleryUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
+  emailTemplate: z.string().max(5000).optional(),
+  noReminders: z.boolean().optional(),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
 

@@ -7,6 +7,11 @@ export const SETTINGS_TEXTS = {
   tabBranding: "Branding",
   companyName: "Company Name",
   email: "Email",
+  emailTemplate: "Gallery email",
+  emailTemplateHint: "Sent by 'Email gallery to client'. Placeholders: {client}, {link}, {code}, {studio}, {expiry}. Leave blank for the default shown.",
+  defaultEmailTemplate:
+    "Hello {client},\n\nYour photos are ready! Open your private gallery at {link} and enter the access code {code}.\n\nWe hope you enjoy them.\n{studio}",
+  noReminders: "Don't send expiry reminders (7 days and 1 day before a gallery expires) for any gallery",
   timeZone: "Time zone",
   timeZoneHint: "Galleries expire at the end of their expiry day in this time zone.",
   invalidTimeZone: "Use a time zone name such as America/Los_Angeles",

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
 import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel";
+import { EmailGalleryPanel } from "../../features/clients/EmailGalleryPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
@@ -59,6 +60,8 @@ export function ClientDetailRoute() {
             serverErrors={refused}
             codeShared={codeShared}
           />
+          <h2 className="section-title">{CLIENT_TEXTS.emailTitle}</h2>
+          <EmailGalleryPanel clientId={client.id} email={client.email} requestedAt={client.galleryEmailAt ?? 0} />
           <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
           <AccessFailuresPanel clientId={client.id} />
         </section>

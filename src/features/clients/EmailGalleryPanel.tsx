@@ -1,0 +1,40 @@
+/**
+ * 'Email gallery to client' on the client's page: a request through the store (a synced client field), so
+ * offline it waits in the outbox and the server sends it when the device syncs. Says when the server has
+ * no SMTP, and what happened to the last message (online).
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
+import { parseDate } from "../../domain/gallery-status";
+import { db } from "../../store/db";
+import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../sync/mail";
+import { Button } from "../../ui/Button";
+import { requestGalleryEmail } from "./actions";
+import { CLIENT_TEXTS } from "./texts";
+
+export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: string; email: string; requestedAt: number }) {
+  const [configured, setConfigured] = useState<boolean | "unknown">("unknown");
+  const [last, setLast] = useState<MailLogEntry | null>(null);
+  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  useEffect(() => {
+    fetchMailConfigured().then(setConfigured, () => setConfigured("unknown"));
+    fetchLastMail(clientId).then(setLast, () => setLast(null));
+  }, [clientId, requestedAt]);
+
+  return (
+    <div className="email-panel" data-testid="email-panel">
+      <Button variant="outline" disabled={!email || configured === false} onClick={() => void requestGalleryEmail(clientId)}>
+        {CLIENT_TEXTS.emailGallery}
+      </Button>
+      {!email ? <p className="muted small">{CLIENT_TEXTS.emailNoAddress}</p> : null}
+      {configured === false ? <p className="field-warning" role="status">{CLIENT_TEXTS.emailNotConfigured}</p> : null}
+      {configured === "unknown" ? <p className="muted small">{CLIENT_TEXTS.emailStatusUnavailable}</p> : null}
+      {galleryUrl === "" ? <p className="muted small">{CLIENT_TEXTS.emailNoGalleryAddress}</p> : null}
+      {last ? (
+        <p className="muted small" data-testid="last-mail">
+          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, parseDate(last.updated)?.toLocaleString() ?? "", last.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

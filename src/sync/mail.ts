@@ -1,0 +1,20 @@
+/**
+ * The server's mail, as the owner's page shows it (online only, like access failures): whether SMTP is
+ * configured, and the last messages sent for a client (mail_log, owner-only by the server's rules).
+ */
+import { z } from "zod";
+import { pb } from "./pocketbase";
+
+const MailStatusSchema = z.object({ configured: z.boolean() });
+const MailLogSchema = z.object({ kind: z.string(), status: z.string(), error: z.string().default(""), updated: z.string() });
+export type MailLogEntry = z.infer<typeof MailLogSchema>;
+
+export async function fetchMailConfigured(): Promise<boolean> {
+  return MailStatusSchema.parse(await pb.send("/api/owner/mail-status", { method: "GET" })).configured;
+}
+
+/** The client's most recent gallery email or reminder, null when none. */
+export async function fetchLastMail(clientId: string): Promise<MailLogEntry | null> {
+  const page = await pb.collection("mail_log").getList(1, 1, { filter: pb.filter("client = {:id}", { id: clientId }), sort: "-updated" });
+  return page.items[0] ? MailLogSchema.parse(page.items[0]) : null;
+}
