@@ -34,7 +34,7 @@ async function photos(count: number, prefix: string): Promise<TestFile[]> {
     Array.from({ length: count }, async (_, i) => ({
       name: `${prefix}${String(i + 1).padStart(3, "0")}.jpg`,
       mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: "gaussian", mean: 100 + i, sigma: 20 } } })
+      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#000", noise: { type: "gaussian", mean: 100 + i, sigma: 20 } } })
         .jpeg({ quality: 70 })
         .toBuffer(),
     })),
