@@ -1,6 +1,7 @@
 /**
  * The client converter: converts on this device and adds the results to the client's gallery through the
- * import pipeline (thumbnail, preview, watermark) and the store; sync uploads them.
+ * import pipeline (thumbnail, preview, watermark) and the store; sync uploads them. After a cancel, files
+ * converted but not yet in the gallery are kept for download under 'Not added to the gallery'.
  */
 import { useState } from "react";
 import { FORMATS } from "../../domain/convert-formats";
@@ -27,16 +28,17 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
     if (!clientId) return;
     const what = input.kind === "zip" ? "zip file" : "images";
     setIsBusy(true);
+    const signal = conversion.begin();
     try {
       let inputs;
       try {
-        inputs = input.kind === "zip" ? await conversion.fromZip(input.zip) : conversion.fromFiles(input.files);
+        inputs = input.kind === "zip" ? await conversion.fromZip(input.zip, signal) : conversion.fromFiles(input.files);
       } catch (err) {
         conversion.fail((err as Error).message);
         toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
         return;
       }
-      const converted = await conversion.convertAll(inputs, settings, undefined, true);
+      const converted = await conversion.convertAll(inputs, settings, signal, undefined, true);
       // Each converted file is "Done" only once it is in the gallery; one the import refuses shows why.
       const refused = new Set<string>();
       const files = converted.map((r) => ({ id: r.id, file: new File([r.blob], r.name, { type: r.mimeType }) }));
@@ -45,9 +47,12 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
             if (patch.status === "error") {
               refused.add(id);
               conversion.update(id, { status: "error", progress: 0, error: CONVERTER_TEXTS.notAdded(patch.error ?? "") });
+            } else if (patch.status === "cancelled") {
+              refused.add(id);
+              conversion.update(id, { status: "cancelled", progress: 0, error: CONVERTER_TEXTS.cancelledNotAdded });
             } else if (patch.status === "success") conversion.update(id, { status: "success", progress: 100 });
             else if (patch.progress) conversion.update(id, { progress: Math.max(60, patch.progress) });
-          })
+          }, signal)
         : 0;
       conversion.finish();
       const lost = converted.filter((r) => refused.has(r.id));
@@ -55,7 +60,10 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
         setNotAdded((kept) => [...kept, ...lost]);
         toast({ title: CONVERTER_TEXTS.notAddedTitle, description: CONVERTER_TEXTS.notAddedToast(lost.length), variant: "destructive" });
       }
-      if (stored > 0) {
+      if (signal.aborted) {
+        toast({ title: CONVERTER_TEXTS.progressCancelled, description: CONVERTER_TEXTS.cancelledClientSummary(stored, inputs.length - stored) });
+        if (stored > 0) setFormKey((k) => k + 1);
+      } else if (stored > 0) {
         toast({ title: CONVERTER_TEXTS.conversionSuccessful, description: CONVERTER_TEXTS.conversionSuccessfulText(stored) });
         setFormKey((k) => k + 1); // the selection is cleared on success
       } else {
@@ -77,7 +85,7 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
         blockedToast={{ title: CONVERTER_TEXTS.error, description: CONVERTER_TEXTS.noClient }}
         onConvert={(input, settings) => void convert(input, settings)}
       />
-      <ConversionDialog run={conversion.run} onClose={conversion.close} />
+      <ConversionDialog run={conversion.run} toGallery onCancel={conversion.cancel} onClose={conversion.close} />
       {notAdded.length ? (
         <ResultsPanel
           title={CONVERTER_TEXTS.notAddedTitle}

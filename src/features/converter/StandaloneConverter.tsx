@@ -28,12 +28,13 @@ export function StandaloneConverter() {
     formatRef.current = settings.format;
     setResults([]);
     setPhase("reading");
+    const signal = conversion.begin();
     try {
       let inputs;
       if (input.kind === "zip") {
         toast({ title: CONVERTER_TEXTS.processingZip, description: CONVERTER_TEXTS.processingZipText(input.zip.name) });
         try {
-          inputs = await conversion.fromZip(input.zip);
+          inputs = await conversion.fromZip(input.zip, signal);
         } catch (err) {
           conversion.fail((err as Error).message);
           toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
@@ -41,11 +42,13 @@ export function StandaloneConverter() {
         }
       } else inputs = conversion.fromFiles(input.files);
       setPhase("converting");
-      const converted = await conversion.convertAll(inputs, settings, (done, total) => {
+      const converted = await conversion.convertAll(inputs, settings, signal, (done, total) => {
         if (done % PROGRESS_TOAST_EVERY === 0 && done < total) toast({ title: CONVERTER_TEXTS.convertingImages, description: CONVERTER_TEXTS.convertingProgress(done, total) });
       });
       setResults(converted);
-      if (converted.length) {
+      if (signal.aborted) {
+        toast({ title: CONVERTER_TEXTS.progressCancelled, description: CONVERTER_TEXTS.cancelledSummary(converted.length, inputs.length - converted.length) });
+      } else if (converted.length) {
         toast({ title: CONVERTER_TEXTS.conversionComplete, description: CONVERTER_TEXTS.conversionCompleteText(converted.length) });
       } else {
         toast({ title: CONVERTER_TEXTS.conversionFailed, description: CONVERTER_TEXTS.conversionFailedStandalone, variant: "destructive" });
@@ -95,6 +98,7 @@ export function StandaloneConverter() {
       />
       <ConversionDialog
         run={conversion.run}
+        onCancel={conversion.cancel}
         onClose={() => {
           conversion.close();
           if (results.length) toast({ title: CONVERTER_TEXTS.memoryTitle, description: CONVERTER_TEXTS.memoryText });

@@ -28,9 +28,16 @@ export const CONVERTER_TEXTS = {
   progressTitle: "Converting Images",
   progressDone: "Conversion Complete",
   progressIssues: "Conversion Completed with Issues",
+  progressCancelled: "Conversion Cancelled",
   close: "Close",
+  cancel: "Cancel",
+  /** After a cancel: what was kept, what was not converted. */
+  cancelledSummary: (kept: number, cancelled: number) => `Conversion cancelled: ${kept} image(s) converted, ${cancelled} not converted.`,
+  cancelledClientSummary: (added: number, cancelled: number) => `Conversion cancelled: ${added} image(s) added to the gallery, ${cancelled} not added.`,
+  /** A file converted before the cancel but not yet added to the gallery: kept for download. */
+  cancelledNotAdded: "Converted, but not added to the gallery: cancelled. Download it from Not added to the gallery.",
   overall: "Overall progress",
-  status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed" },
+  status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed", cancelled: "Cancelled" },
   /** A converted file the gallery could not take: it stays downloadable from the results below. */
   notAdded: (reason: string) => `Converted, but not added to the gallery: ${reason} Download it from Not added to the gallery.`,
   notAddedTitle: "Not added to the gallery",

@@ -1,9 +1,10 @@
 /**
  * Runs a conversion in the media worker pool: photos, or the photos of a zip (read with the same limits as
  * imports: only jpg, jpeg, png, gif, webp, tiff, avif and bmp entries, folders skipped). Each file fails
- * alone; the progress dialog shows each one.
+ * alone; the progress dialog shows each one. 'Cancel' aborts the run's signal: conversions in flight stop
+ * (their worker is terminated), queued ones never start, and the finished ones are kept.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { CONVERTIBLE_EXTENSIONS, formatFor } from "../../domain/convert-formats";
 import { hasExtension } from "../../domain/image-files";
 import { mediaPool, type ConvertOptions, type ConvertedFile, type MediaApi } from "../../workers-client/media";
@@ -25,6 +26,7 @@ export interface ConvertedResult {
 export interface ConversionRun {
   items: ImportItem[];
   isComplete: boolean;
+  isCancelled?: boolean;
   error?: string;
 }
 
@@ -41,6 +43,13 @@ interface Input {
 export function useConversion() {
   const [run, setRun] = useState<ConversionRun | null>(null);
   const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
+  const abortRef = useRef<AbortController | null>(null);
+
+  /** Starts a run: its signal goes to every step (reading a zip, converting, adding to a gallery). */
+  const begin = useCallback((): AbortSignal => {
+    abortRef.current = new AbortController();
+    return abortRef.current.signal;
+  }, []);
 
   /**
    * Converts every input; `onEach` sees each result as it is ready. Returns the results, in input order.
@@ -48,9 +57,9 @@ export function useConversion() {
    * and calls `finish` when every file has landed or failed.
    */
   const convertAll = useCallback(
-    async (inputs: Input[], settings: ConvertSettings, onEach?: (done: number, total: number) => void, landsLater = false): Promise<ConvertedResult[]> => {
+    async (inputs: Input[], settings: ConvertSettings, signal: AbortSignal, onEach?: (done: number, total: number) => void, landsLater = false): Promise<ConvertedResult[]> => {
       const pool = mediaPool();
-      setRun({ isComplete: false, items: inputs.map((i) => ({ id: i.id, name: i.name, size: i.size, status: "queued", progress: 0 })) });
+      setRun({ isComplete: false, isCancelled: signal.aborted, items: inputs.map((i) => ({ id: i.id, name: i.name, size: i.size, status: "queued", progress: 0 })) });
       const results: Array<ConvertedResult | null> = new Array(inputs.length).fill(null);
       let done = 0;
       const quality = Math.min(100, Math.max(1, Math.round(settings.quality)));
@@ -61,11 +70,11 @@ export function useConversion() {
             const out = await pool.run((api) => {
               update(input.id, { status: "uploading", progress: 30 });
               return input.convert(api, options);
-            });
+            }, signal);
             results[index] = { id: input.id, name: out.name, mimeType: out.mimeType, blob: out.blob };
             update(input.id, landsLater ? { status: "adding", progress: 60 } : { status: "success", progress: 100 });
           } catch (err) {
-            update(input.id, { status: "error", progress: 0, error: (err as Error).message || "Failed to convert." });
+            update(input.id, signal.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: (err as Error).message || "Failed to convert." });
           }
           done++;
           onEach?.(done, inputs.length);
@@ -83,14 +92,20 @@ export function useConversion() {
   );
 
   /** The zip's convertible photos as inputs; throws (with the reason) for a hostile or damaged archive. */
-  const fromZip = useCallback(async (zip: File): Promise<Input[]> => {
+  const fromZip = useCallback(async (zip: File, signal: AbortSignal): Promise<Input[]> => {
     const pool = mediaPool();
-    const entries = (await pool.run((api) => api.listZip(zip))).filter((e) => hasExtension(e.name, CONVERTIBLE_EXTENSIONS));
+    const entries = (await pool.run((api) => api.listZip(zip), signal)).filter((e) => hasExtension(e.name, CONVERTIBLE_EXTENSIONS));
     return entries.map((entry) => ({ id: `c${++nextId}`, name: entry.name, size: entry.size, convert: (api, options) => api.convertZipEntry(zip, entry, options) }));
+  }, []);
+
+  /** 'Cancel': stops the jobs in flight; the dialog completes once they have stopped. */
+  const cancel = useCallback(() => {
+    abortRef.current?.abort();
+    setRun((r) => (r && !r.isComplete ? { ...r, isCancelled: true } : r));
   }, []);
 
   const finish = useCallback(() => setRun((r) => (r ? { ...r, isComplete: true } : r)), []);
   const fail = useCallback((message: string) => setRun((r) => ({ items: r?.items ?? [], isComplete: true, error: message })), []);
   const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
-  return { run, convertAll, fromFiles, fromZip, update, finish, fail, close };
+  return { run, begin, cancel, convertAll, fromFiles, fromZip, update, finish, fail, close };
 }

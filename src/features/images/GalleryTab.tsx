@@ -117,7 +117,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       >
         <p>{toDelete && toDelete.length > 1 ? IMAGE_TEXTS.deleteManyText(toDelete.length) : IMAGE_TEXTS.deleteText}</p>
       </Dialog>
-      <UploadProgressDialog clientId={client.id} run={importer.run} onClose={importer.close} />
+      <UploadProgressDialog clientId={client.id} run={importer.run} onCancel={importer.cancel} onClose={importer.close} />
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </section>
   );

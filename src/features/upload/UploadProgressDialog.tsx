@@ -2,6 +2,7 @@
  * 'Uploading Images' / 'Uploading Zip Archive' while the photos are processed onto the device; then, while
  * the server has not confirmed them, 'Saved on this device · uploads when online (n photos)' (or
  * '· uploading' during a sync); 'Upload Completed Successfully' only once none of the client's photos wait.
+ * 'Cancel' stops the import; the dialog then says how many photos were saved and how many were not.
  */
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
@@ -10,17 +11,23 @@ import type { ItemStatus } from "./importFiles";
 import { UPLOAD_TEXTS } from "./texts";
 import type { ImportRun } from "./useImport";
 
-export function UploadProgressDialog({ clientId, run, onClose }: { clientId: string; run: ImportRun | null; onClose: () => void }) {
+export function UploadProgressDialog({ clientId, run, onCancel, onClose }: { clientId: string; run: ImportRun | null; onCancel: () => void; onClose: () => void }) {
   const upload = useUploadStates()(clientId);
   const done = upload.pending === 0 ? UPLOAD_TEXTS.doneOk : upload.kind === "uploading" ? UPLOAD_TEXTS.savedUploading(upload.pending) : UPLOAD_TEXTS.savedOffline(upload.pending);
   return (
     <FileWorkDialog
       run={run}
-      titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done, issues: UPLOAD_TEXTS.doneIssues }}
+      titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done, issues: UPLOAD_TEXTS.doneIssues, cancelled: UPLOAD_TEXTS.titleCancelled }}
       overallLabel={UPLOAD_TEXTS.overall}
       statusLine={(item) => `${formatBytes(item.size)} · ${UPLOAD_TEXTS.status[item.status as ItemStatus]}`}
+      summary={(r) => UPLOAD_TEXTS.cancelledSummary(count(r.items, "success"), r.items.length - count(r.items, "success"))}
       closeLabel={UPLOAD_TEXTS.close}
+      cancel={{ label: UPLOAD_TEXTS.cancel, onCancel }}
       onClose={onClose}
     />
   );
+}
+
+function count(items: Array<{ status: string }>, status: ItemStatus): number {
+  return items.filter((i) => i.status === status).length;
 }

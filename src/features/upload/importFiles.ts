@@ -6,6 +6,10 @@
  * Photos are stored one by one as they finish, so a failure of one file never costs the others. A zip is
  * all or nothing for what is wrong with the archive itself (limits, unsafe paths, damaged data: nothing is
  * kept), while a damaged photo inside it fails alone.
+ *
+ * Both take the AbortSignal of the dialog's 'Cancel': jobs in flight stop (their worker is terminated),
+ * queued ones never start, and what had finished is kept. Each photo is stored in one transaction (row,
+ * bytes and outbox entry together), so a cancel never leaves half an image.
  */
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
 import { db } from "../../store/db";
@@ -14,8 +18,11 @@ import { studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
 
-/** "adding": converted, on its way into the gallery (the client converter's files are done only once there). */
-export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error";
+/**
+ * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
+ * "cancelled": stopped by 'Cancel' before it was finished; nothing of it was kept.
+ */
+export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error" | "cancelled";
 
 export interface ImportItem {
   id: string;
@@ -78,6 +85,11 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** How a file that did not finish shows: cancelled (by the person) or failed (with the reason). */
+function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
+  return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: messageOf(err) };
+}
+
 /** Processes and stores each photo; returns how many were stored. */
 export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
   const options = await processOptions();
@@ -100,7 +112,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
-        update(id, { status: "error", progress: 0, error: messageOf(err) });
+        update(id, failure(err, signal));
       }
     }),
   );
@@ -123,7 +135,8 @@ export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan>
 /**
  * Extracts and processes every photo of the archive, then stores them all in one transaction. A problem
  * with the archive itself (an entry that lies about its size, damaged data) aborts everything and stores
- * nothing; a photo that cannot be read fails alone. Returns how many were stored.
+ * nothing; a photo that cannot be read fails alone. A cancel keeps the photos processed so far. Returns how
+ * many were stored.
  */
 export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, signal?: AbortSignal): Promise<number> {
   const options = await processOptions();
@@ -155,7 +168,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
           archiveError = err as Error;
           abort.abort(err);
         }
-        update(id, { status: "error", progress: 0, error: messageOf(err) });
+        update(id, archiveError ? { status: "error", progress: 0, error: messageOf(err) } : failure(err, signal));
       }
     }),
   );

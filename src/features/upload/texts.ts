@@ -11,7 +11,13 @@ export const UPLOAD_TEXTS = {
   savedOffline: (n: number) => `Saved on this device · uploads when online (${n} photo${n === 1 ? "" : "s"})`,
   savedUploading: (n: number) => `Saved on this device · uploading (${n} photo${n === 1 ? "" : "s"} left)`,
   doneIssues: "Upload Completed with Issues",
+  titleCancelled: "Import Cancelled",
   close: "Close",
+  cancel: "Cancel",
+  /** After a cancel: what was kept on the device, what was not imported. */
+  cancelledSummary: (saved: number, cancelled: number) =>
+    `Import cancelled: ${saved} photo${saved === 1 ? "" : "s"} saved, ${cancelled} not imported.`,
+  importCancelled: "Import cancelled",
   overall: "Overall progress",
   importCompleted: "Photos saved on this device",
   allSaved: (n: number) => `${n} photo${n === 1 ? "" : "s"} saved; they upload with the next sync.`,
@@ -25,7 +31,7 @@ export const UPLOAD_TEXTS = {
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
   noImagesInZip: "The zip archive contains no images.",
-  status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed" },
+  status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled" },
 } as const;
 
 /** Specification, section 9. */

@@ -1,0 +1,67 @@
+/**
+ * Where a conversion's time goes, stage by stage, on one core: decoding a 14.7 MP JPEG (libjpeg-turbo, the
+ * decoder Chromium uses too), then encoding the same pixels with the converters' WASM codecs (@jsquash
+ * WebP, its SIMD build where the engine has SIMD, and MozJPEG) against libvips' native encoders with the
+ * same settings (WebP q80 effort 4; MozJPEG q80, trellis, progressive). Runs in Node (the same V8 and
+ * WebAssembly engine as Chromium), so it isolates the codecs from the browser, the pool and the page.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import sharp from "sharp";
+import { it } from "vitest";
+import { init as initJpeg } from "@jsquash/jpeg/encode";
+import encodeJpeg from "@jsquash/jpeg/encode";
+import { init as initWebp } from "@jsquash/webp/encode";
+import encodeWebp from "@jsquash/webp/encode";
+import { report } from "./report";
+import { MISSING_PHOTOS, wallpaperPhotos } from "./support/photos";
+
+const require = createRequire(import.meta.url);
+const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3);
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const value = await run();
+  return [value, performance.now() - t0];
+}
+
+const wasm = (path: string) => WebAssembly.compile(readFileSync(require.resolve(path)));
+
+it("profiles decoding and each encoder against libvips, one core", async () => {
+  const files = wallpaperPhotos().slice(0, PHOTOS);
+  if (!files.length) {
+    console.log(MISSING_PHOTOS);
+    return;
+  }
+  sharp.concurrency(1);
+  sharp.cache(false);
+  await initJpeg(await wasm("@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm"));
+  const simd = WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]));
+  await initWebp(await wasm(`@jsquash/webp/codec/enc/${simd ? "webp_enc_simd" : "webp_enc"}.wasm`));
+  const sum = { megapixels: 0, decode: 0, vipsWebp: 0, wasmWebp: 0, vipsJpeg: 0, wasmJpeg: 0 };
+  for (const file of files) {
+    const input = readFileSync(file);
+    const [raw, decode] = await timed(() => sharp(input).ensureAlpha().raw().toBuffer({ resolveWithObject: true }));
+    const { width, height } = raw.info;
+    const image = { data: new Uint8ClampedArray(raw.data.buffer, raw.data.byteOffset, raw.data.length), width, height, colorSpace: "srgb" } as ImageData;
+    const pixels = () => sharp(raw.data, { raw: raw.info });
+    sum.megapixels += (width * height) / 1e6;
+    sum.decode += decode;
+    sum.vipsWebp += (await timed(() => pixels().webp({ quality: 80, effort: 4 }).toBuffer()))[1];
+    sum.wasmWebp += (await timed(() => encodeWebp(image, { quality: 80, method: 4 })))[1];
+    sum.vipsJpeg += (await timed(() => pixels().jpeg({ quality: 80, mozjpeg: true }).toBuffer()))[1];
+    sum.wasmJpeg += (await timed(() => encodeJpeg(image, { quality: 80 })))[1];
+  }
+  const per = (ms: number) => ms / files.length;
+  report("codec-profile", {
+    photos: files.length,
+    wasm_simd: simd ? "yes" : "no",
+    decode_ms: per(sum.decode),
+    webp_libvips_ms: per(sum.vipsWebp),
+    webp_wasm_ms: per(sum.wasmWebp),
+    webp_encode_ratio: sum.vipsWebp / sum.wasmWebp,
+    mozjpeg_libvips_ms: per(sum.vipsJpeg),
+    mozjpeg_wasm_ms: per(sum.wasmJpeg),
+    mozjpeg_encode_ratio: sum.vipsJpeg / sum.wasmJpeg,
+  });
+});
