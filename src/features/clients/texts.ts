@@ -89,3 +89,20 @@ export const CLIENT_TEXTS = {
   errorDeleting: "Error deleting client",
   noImagesToDownload: (name: string) => `${name} has no images to download.`,
 } as const;
+
+/** The client page's proofing panel (issue 12). */
+export const PROOFING_OWNER_TEXTS = {
+  title: "Favourites & selections",
+  submitted: "The client has submitted their selection.",
+  notSubmitted: "The client has not submitted a selection yet.",
+  favourites: "Favourites",
+  count: (n: number) => `${n} ${n === 1 ? "photo" : "photos"}`,
+  chosen: (n: number, limit: number) => (limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`),
+  copyNames: "Copy file names",
+  copyNamesOf: (label: string) => `Copy file names of ${label}`,
+  copied: (label: string, n: number) => `Copied ${n} file ${n === 1 ? "name" : "names"} of ${label}`,
+  copyFailed: "Could not copy to the clipboard",
+  download: "Download",
+  downloadOf: (label: string) => `Download ${label}`,
+  comments: "Comments",
+} as const;

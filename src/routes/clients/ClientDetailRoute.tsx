@@ -14,6 +14,7 @@ import { useClient, useCodeShared, useRefusedFields } from "../../features/clien
 import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/images/GalleryTab";
 import { ClientUploadState } from "../../features/clients/ClientUploadState";
+import { ProofingPanel } from "../../features/clients/ProofingPanel";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -48,7 +49,10 @@ export function ClientDetailRoute() {
         </button>
       </div>
       {tab === "gallery" ? (
-        <GalleryTab client={client} />
+        <>
+          <ProofingPanel clientId={client.id} clientName={client.name} />
+          <GalleryTab client={client} />
+        </>
       ) : (
         <section className="card" role="tabpanel">
           <ClientForm
