@@ -7,12 +7,18 @@
  * Invariants a change must keep:
  * - the name a file came with never decides anything: a GIF called `evil.js` is a GIF, stored as `.gif`;
  * - a file whose size cannot be read from its header is refused: nothing may decode a file of unknown size;
- * - every check reads at most HEADER_BYTES from the start (and, for TIFF, the first directory wherever
- *   the header points, through `readAt`).
+ * - every check reads HEADER_BYTES from the start, and through `readAt` only a JPEG's marker headers, a
+ *   TIFF's first directory or at most MORE_HEADER_BYTES of an AVIF/HEIC: never the pixel data.
  */
 
-/** Bytes read from the start of a file (a JPEG's size marker can sit after a large EXIF block). */
-const HEADER_BYTES = 512 * 1024;
+/**
+ * Bytes read from the start of a file. Every format's size is in its first bytes, except a JPEG's (after
+ * its EXIF/ICC blocks: read marker by marker), a TIFF's (its first directory: read where it points) and
+ * an AVIF/HEIC's whose `meta` box is large (read up to MORE_HEADER_BYTES). Kept small because PocketBase's
+ * JS engine copies bytes one by one.
+ */
+const HEADER_BYTES = 64 * 1024;
+const MORE_HEADER_BYTES = 512 * 1024;
 
 /** At most 100 megapixels: a 100 MP RGBA decode is 400 MB, the most a studio camera makes is ~60 MP. */
 const MAX_PIXELS = 100 * 1000 * 1000;
@@ -81,22 +87,27 @@ function detectFormat(b) {
   return null;
 }
 
-/** JPEG: the first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC) holds height and width. */
-function jpegSize(b) {
+/**
+ * JPEG: the first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC) holds height and width. Marker
+ * headers past the bytes read so far (after a large EXIF or ICC block) come from `readAt`, 10 bytes each.
+ */
+function jpegSize(b, readAt) {
+  const at = (i, n) => (i + n <= b.length ? b.subarray(i, i + n) : readAt ? asBytes(readAt(i, n)) : b.subarray(i, i + n));
   let i = 2;
-  while (i + 9 < b.length) {
-    if (b[i] !== 0xff) return null;
-    const marker = b[i + 1];
+  for (let step = 0; step < 10000; step++) {
+    const w = at(i, 10);
+    if (w.length < 4 || w[0] !== 0xff) return null;
+    const marker = w[1];
     if (marker === 0xff) {
       i++;
       continue;
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return [u16be(b, i + 7), u16be(b, i + 5)];
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return w.length >= 9 ? [u16be(w, 7), u16be(w, 5)] : null;
     if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       i += 2;
       continue;
     }
-    i += 2 + u16be(b, i + 2);
+    i += 2 + u16be(w, 2);
   }
   return null;
 }
@@ -185,13 +196,13 @@ function readImageHeader(raw, readAt) {
   if (!format) return null;
   let size;
   try {
-    if (format === "jpeg") size = jpegSize(b);
+    if (format === "jpeg") size = jpegSize(b, readAt);
     else if (format === "png") size = pngSize(b);
     else if (format === "gif") size = gifSize(b);
     else if (format === "webp") size = webpSize(b);
     else if (format === "bmp") size = bmpSize(b);
     else if (format === "tiff") size = tiffSize(b, readAt);
-    else size = ispeSize(b);
+    else size = ispeSize(b) || (readAt && b.length >= HEADER_BYTES ? ispeSize(asBytes(readAt(0, MORE_HEADER_BYTES))) : null);
   } catch (_) {
     size = null; // truncated header
   }

@@ -21,6 +21,12 @@ describe("image headers read by the server", () => {
     for (const [bytes, format, w, h] of cases) expect(guard.readImageHeader(head(bytes))).toMatchObject({ format, width: w, height: h });
   });
 
+  it("walks a JPEG's markers past the first bytes to its size", () => {
+    const j = jpegHeader(12000, 9000);
+    const twoExifBlocks = Buffer.concat([j.subarray(0, 2 + 65_004), j.subarray(2)]);
+    expect(guard.readImageHeader(head(twoExifBlocks), readAt(twoExifBlocks))).toMatchObject({ format: "jpeg", width: 12000, height: 9000 });
+  });
+
   it("finds a TIFF's first directory after the pixel data", () => {
     const tiff = tiffIfdAtEnd(12000, 9000);
     expect(guard.readImageHeader(head(tiff), readAt(tiff))).toMatchObject({ format: "tiff", width: 12000, height: 9000 });

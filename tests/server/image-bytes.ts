@@ -14,12 +14,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-function png(width: number, height: number, idat: Buffer): Buffer {
+function png(width: number, height: number, idat: Buffer, colorType = 2): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
+  ihdr[9] = colorType; // 2 RGB, 0 grey
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", ihdr), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]);
 }
 
@@ -28,9 +28,12 @@ export function pngHeader(width: number, height: number): Buffer {
   return png(width, height, deflateSync(Buffer.alloc(1 + Math.min(width, 64) * 3)));
 }
 
-/** A complete, valid black RGB PNG of width x height: every row deflated, so a decoder would really expand it. */
+/**
+ * A complete, valid black greyscale PNG of width x height: every row deflated, so a decoder would really
+ * expand it (14,000 x 14,000 is 196 MB as grey, 784 MB as the RGBA a thumbnailer makes).
+ */
 export async function pngBomb(width: number, height: number): Promise<Buffer> {
-  const row = Buffer.alloc(1 + width * 3);
+  const row = Buffer.alloc(1 + width);
   const deflate = createDeflate({ level: 9 });
   const out: Buffer[] = [];
   deflate.on("data", (c: Buffer) => out.push(c));
@@ -38,7 +41,7 @@ export async function pngBomb(width: number, height: number): Promise<Buffer> {
   for (let y = 0; y < height; y++) if (!deflate.write(row)) await once(deflate, "drain");
   deflate.end();
   await ended;
-  return png(width, height, Buffer.concat(out));
+  return png(width, height, Buffer.concat(out), 0);
 }
 
 export function gifHeader(width: number, height: number): Buffer {
