@@ -13,7 +13,7 @@ import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
 import { convertedName, formatFor } from "../../src/domain/convert-formats";
 import { decodeImage, inspectImage } from "../image/processImage";
-import { decodeTiff } from "../image/tiff";
+import { decodeTiff, decodeTiffPixels } from "../image/tiff";
 import { writeTiff } from "../image/writeTiff";
 
 export interface ConvertOptions {
@@ -60,6 +60,15 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
   const format = formatFor(options.format);
   if (format.id === "original") return { name, mimeType: file.type, blob: file };
   const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
+  if (format.id === "tiff") {
+    const { header } = await inspectImage(file);
+    if (header.format === "tiff") {
+      // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
+      const pixels = await decodeTiffPixels(await file.arrayBuffer());
+      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, { icc: pixels.icc });
+      return { name: convertedName(name, format), mimeType: format.mimeType, blob };
+    }
+  }
   const image = await decodeToImageData(file);
   let bytes: ArrayBuffer;
   switch (format.id) {
