@@ -29,6 +29,8 @@ export interface TiffExtras {
   tags?: TiffTag[];
   /** Tags of the EXIF sub-IFD (exposure, lens, capture date...), pointed to by tag 34665. */
   exif?: TiffTag[];
+  /** Tags of the GPS sub-IFD, pointed to by tag 34853. */
+  gps?: TiffTag[];
 }
 
 /** About this many uncompressed bytes in a strip: large enough for Deflate, small enough to stream. */
@@ -88,12 +90,12 @@ function writeValues(view: DataView, at: number, { type, values }: TiffTag): voi
 }
 
 /** The size an IFD takes with the values that do not fit in its entries. */
-function ifdSize(tags: TiffTag[]): number {
+export function ifdSize(tags: TiffTag[]): number {
   return 2 + tags.length * 12 + 4 + tags.reduce((sum, t) => (byteSize(t) > 4 ? sum + byteSize(t) + (byteSize(t) % 2) : sum), 0);
 }
 
 /** Writes one IFD (entries sorted by tag) at `base` (an absolute offset) into `view` at `at`. */
-function writeIfd(view: DataView, at: number, base: number, tags: TiffTag[]): void {
+export function writeIfd(view: DataView, at: number, base: number, tags: TiffTag[]): void {
   const sorted = [...tags].sort((a, b) => a.tag - b.tag);
   let extra = at + 2 + sorted.length * 12 + 4;
   view.setUint16(at, sorted.length, true);
@@ -143,10 +145,13 @@ export async function writeTiff(image: RgbaPixels, extras: TiffExtras = {}): Pro
     ...(extras.icc?.length ? [{ tag: 34675, type: 7, values: extras.icc }] : []),
     ...(extras.tags ?? []).filter((t) => !TAGS_WE_OWN.has(t.tag)),
   ];
-  const exif = extras.exif?.filter((t) => t.tag !== 34853) ?? [];
-  if (exif.length) tags.push({ tag: 34665, type: L, values: [0] }); // filled below
+  const subIfds = [
+    { pointer: 34665, tags: extras.exif ?? [] },
+    { pointer: 34853, tags: extras.gps ?? [] },
+  ].filter((sub) => sub.tags.length);
+  for (const sub of subIfds) tags.push({ tag: sub.pointer, type: L, values: [0] }); // filled below
 
-  // Layout: header (8), strips, then the IFD and its values, then the EXIF sub-IFD.
+  // Layout: header (8), strips, then the IFD and its values, then the sub-IFDs (EXIF, GPS).
   let offset = 8;
   const stripOffsets = strips.map((s) => {
     const at = offset;
@@ -157,10 +162,16 @@ export async function writeTiff(image: RgbaPixels, extras: TiffExtras = {}): Pro
   const pad = offset % 2; // the IFD starts on a word boundary
   const ifdOffset = offset + pad;
   const mainSize = ifdSize(tags);
-  if (exif.length) tags.find((t) => t.tag === 34665)!.values = [ifdOffset + mainSize];
-  const tail = new DataView(new ArrayBuffer(mainSize + (exif.length ? ifdSize(exif) : 0)));
+  let subAt = mainSize;
+  const placed = subIfds.map((sub) => {
+    const at = subAt;
+    tags.find((t) => t.tag === sub.pointer)!.values = [ifdOffset + at];
+    subAt += ifdSize(sub.tags);
+    return { ...sub, at };
+  });
+  const tail = new DataView(new ArrayBuffer(subAt));
   writeIfd(tail, 0, ifdOffset, tags);
-  if (exif.length) writeIfd(tail, mainSize, ifdOffset + mainSize, exif);
+  for (const sub of placed) writeIfd(tail, sub.at, ifdOffset + sub.at, sub.tags);
 
   const header = new DataView(new ArrayBuffer(8));
   header.setUint16(0, 0x4949); // "II": little-endian
