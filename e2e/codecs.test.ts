@@ -2,10 +2,15 @@
  * The codecs as a photographer meets them, in Chromium with the built app: TIFFs from libvips in every
  * common compression (none, LZW, Deflate, PackBits), 8 and 16 bits, RGB and grey, with and without
  * alpha, read by the converter; 'TIFF for print' keeping 16 bits and the ICC profile; the app's own TIFF
- * output imported into a client's gallery through the client converter.
+ * output imported into a client's gallery through the client converter; metadata (EXIF, XMP, ICC) kept in
+ * every output and read back by exiftool, orientation reset, GPS removed unless asked otherwise, and never
+ * in the gallery's sizes.
  */
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeTiffPixels } from "../workers/image/tiff";
@@ -33,9 +38,11 @@ afterAll(async () => {
 const bytesOf = async (d: Download) => readFileSync((await d.path())!);
 const arrayBufferOf = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.length) as ArrayBuffer;
 
-async function convert(files: TestFile[], format: string, heading = /^Conversion Complete$/) {
+async function convert(files: TestFile[], format: string, heading = /^Conversion Complete$/, options: { keepMetadata?: boolean; removeLocation?: boolean } = {}) {
   await page.goto("/converter");
   await page.getByLabel("Target Format").selectOption(format);
+  if (options.keepMetadata === false) await page.getByLabel("Keep metadata").uncheck();
+  if (options.removeLocation === false) await page.getByLabel("Remove location").uncheck();
   await page.getByLabel("Choose images").setInputFiles(files);
   await page.getByRole("button", { name: "Convert", exact: true }).click();
   await page.getByRole("heading", { name: heading }).waitFor({ timeout: 120_000 });
@@ -126,5 +133,102 @@ describe("TIFF both ways", () => {
     await page.goto(`/clients/${clientId}`);
     await page.getByText("Showing 2 images").waitFor();
     await page.getByRole("list", { name: "Images" }).getByRole("img", { name: "print.tiff" }).waitFor();
+  });
+});
+
+/** Every tag exiftool finds in the file, as numbers where it can (-n), by name. */
+function exiftool(bytes: Buffer): Record<string, unknown> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sg-exif-"));
+  try {
+    const file = path.join(dir, "f");
+    writeFileSync(file, bytes);
+    return (JSON.parse(execFileSync("exiftool", ["-j", "-n", file], { encoding: "utf8" })) as Array<Record<string, unknown>>)[0]!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="48,51.5N"><dc:creator><rdf:Seq><rdf:li>Ada Artist</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`;
+
+/** A camera-like JPEG: EXIF with GPS, stored turned (orientation 6), Display P3 profile, XMP. */
+function cameraJpeg(): Promise<Buffer> {
+  return sourceImage(240, 160)
+    .removeAlpha()
+    .withExif({
+      IFD0: { Make: "Nikon", Model: "Z 8", Artist: "Ada Artist", Copyright: "(c) Ada Artist", Orientation: "6" },
+      IFD2: { DateTimeOriginal: "2024:05:06 07:08:09", ExposureTime: "1/250", FNumber: "28/10", ISOSpeedRatings: "400", LensModel: "NIKKOR Z 24-70mm f/2.8 S" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 30/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 0/1" },
+    })
+    .withMetadata({ orientation: 6 })
+    .withIccProfile("p3")
+    .withXmp(XMP)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe("metadata", () => {
+  it("keeps EXIF, XMP and the ICC profile in JPEG, PNG, WebP and TIFF, resets orientation and removes GPS", async () => {
+    const input = { name: "camera.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg() };
+    expect(exiftool(input.buffer)).toMatchObject({ Orientation: 6, GPSLatitude: expect.any(Number) });
+    for (const [format, ext] of [["jpeg", "jpg"], ["png", "png"], ["webp", "webp"], ["tiff", "tiff"], ["avif", "avif"]]) {
+      await convert([input], format!);
+      const out = await downloadResult(`camera.${ext}`);
+      const tags = exiftool(out);
+      expect([tags.ImageWidth, tags.ImageHeight], format).toEqual([160, 240]); // turned upright once
+      expect(tags.GPSLatitude, format).toBeUndefined();
+      expect(tags.GPSPosition, format).toBeUndefined();
+      if (format === "avif") continue; // AVIF: sRGB pixels, no metadata (our encoder has no place for it)
+      expect(tags, format).toMatchObject({
+        Make: "Nikon",
+        Model: "Z 8",
+        Artist: "Ada Artist",
+        Copyright: "(c) Ada Artist",
+        DateTimeOriginal: "2024:05:06 07:08:09",
+        ExposureTime: 0.004,
+        FNumber: 2.8,
+        ISO: 400,
+        LensModel: "NIKKOR Z 24-70mm f/2.8 S",
+        Orientation: 1,
+        Creator: "Ada Artist", // XMP
+        ProfileDescription: "sP3C", // ICC: libvips' Display P3 profile
+      });
+    }
+  });
+
+  it("keeps GPS when 'Remove location' is off, keeps nothing when 'Keep metadata' is off, and the gallery's sizes never carry GPS", async () => {
+    const input = { name: "where.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg() };
+    await convert([input], "jpeg", /^Conversion Complete$/, { removeLocation: false });
+    const located = exiftool(await downloadResult("where.jpg"));
+    expect(located).toMatchObject({ Make: "Nikon", Orientation: 1 });
+    expect(located.GPSLatitude).toBeCloseTo(48.858, 2);
+    await convert([input], "jpeg", /^Conversion Complete$/, { keepMetadata: false });
+    const bare = exiftool(await downloadResult("where.jpg"));
+    expect([bare.Make, bare.GPSLatitude, bare.Artist]).toEqual([undefined, undefined, undefined]);
+
+    // Into a client's gallery with the location kept in the converted original: no size made from it has any.
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Gps Greta" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const clientId = page.url().split("/").pop()!;
+    await page.goto(`/clients/${clientId}/converter`);
+    await page.getByLabel("Target Format").selectOption("jpeg");
+    await page.getByLabel("Remove location").uncheck();
+    await page.getByLabel("Choose images").setInputFiles([input]);
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await page.getByTestId("toast").getByText("Conversion Successful").waitFor({ timeout: 60_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.goto(`/clients/${clientId}`);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 60_000 });
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
+    const list = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}'`)}`, { headers: { Authorization: token } });
+    const [image] = ((await list.json()) as { items: { id: string }[] }).items;
+    const original = exiftool(Buffer.from(await (await fetch(`${server.url}/api/gallery/image/${image!.id}`, { headers: { Authorization: token } })).arrayBuffer()));
+    expect(original.GPSLatitude).toBeCloseTo(48.858, 2);
+    for (const size of [400, 800, 1600, 2048]) {
+      const res = await fetch(`${server.url}/api/gallery/image/${image!.id}?size=${size}`, { headers: { Authorization: token } });
+      expect(res.status).toBe(200);
+      const tags = exiftool(Buffer.from(await res.arrayBuffer()));
+      expect([tags.GPSLatitude, tags.GPSPosition, tags.Make], `size ${size}`).toEqual([undefined, undefined, undefined]);
+    }
   });
 });

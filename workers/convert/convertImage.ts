@@ -68,7 +68,7 @@ const NO_METADATA: CarriedMetadata = { tags: null, exif: null, xmp: null, icc: n
 /** The input's metadata as the output carries it: orientation reset, GPS gone when asked, RGB profiles only. */
 async function metadataFor(file: Blob, header: ImageHeader, removeLocation: boolean): Promise<CarriedMetadata> {
   const found = await readMetadata(file, header.format);
-  const tags = found.exif ? cleanExifTags(found.exif, { removeLocation }) : null;
+  const tags = found.exif ? cleanExifTags(found.exif, { removeLocation, orientationApplied: header.format !== "tiff" }) : null;
   return {
     tags,
     exif: tags ? writeExifBlock(tags) : null,

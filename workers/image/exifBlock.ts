@@ -86,9 +86,11 @@ export function readExifTags(bytes: Uint8Array): ExifTags | null {
 }
 
 /** The tags a converted copy carries: orientation 1, no GPS when asked, nothing that points into the old file. */
-export function cleanExifTags(tags: ExifTags, options: { removeLocation: boolean }): ExifTags {
+export function cleanExifTags(tags: ExifTags, options: { removeLocation: boolean; orientationApplied?: boolean }): ExifTags {
   const keep = (t: TiffTag) => !DROPPED.has(t.tag);
-  const ifd0 = tags.ifd0.filter(keep).map((t) => (t.tag === 274 ? { ...t, type: 3, values: [1] } : t));
+  // The decoder turned the pixels upright (browsers do for JPEG, PNG, WebP, AVIF); TIFF pixels are as stored.
+  const reset = options.orientationApplied !== false;
+  const ifd0 = tags.ifd0.filter(keep).map((t) => (t.tag === 274 && reset ? { ...t, type: 3, values: [1] } : t));
   return { ifd0, exif: tags.exif.filter(keep), gps: options.removeLocation ? [] : tags.gps };
 }
 

@@ -181,4 +181,4 @@ export async function writeTiff(image: RgbaPixels, extras: TiffExtras = {}): Pro
 }
 
 /** Tags the writer sets itself from the pixels: never copied from an input's metadata. */
-const TAGS_WE_OWN = new Set([254, 255, 256, 257, 258, 259, 262, 266, 273, 274, 277, 278, 279, 280, 281, 282, 283, 284, 296, 317, 322, 323, 324, 325, 330, 338, 339, 34665, 34675, 34853, 513, 514, 530, 531, 532]);
+const TAGS_WE_OWN = new Set([254, 255, 256, 257, 258, 259, 262, 266, 273, 277, 278, 279, 280, 281, 282, 283, 284, 296, 317, 322, 323, 324, 325, 330, 338, 339, 34665, 34675, 34853, 513, 514, 530, 531, 532]);
