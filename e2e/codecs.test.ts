@@ -4,7 +4,7 @@
  * alpha, read by the converter; 'TIFF for print' keeping 16 bits and the ICC profile; the app's own TIFF
  * output imported into a client's gallery through the client converter; metadata (EXIF, XMP, ICC) kept in
  * every output and read back by exiftool, orientation reset, GPS removed unless asked otherwise, and never
- * in the gallery's sizes.
+ * in the gallery's sizes; a real HEIC (made by libheif's heif-enc) converted and imported.
  */
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { execFileSync } from "node:child_process";
@@ -15,6 +15,7 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeTiffPixels } from "../workers/image/tiff";
 import { NewClientPage } from "./pages/ClientPages";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { ownerSession } from "./support/owner-session";
 import { launchChromium } from "./support/browser";
@@ -218,10 +219,15 @@ describe("metadata", () => {
     await page.getByTestId("toast").getByText("Conversion Successful").waitFor({ timeout: 60_000 });
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await page.goto(`/clients/${clientId}`);
-    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 60_000 });
+    await page.getByText("Showing 1 image", { exact: true }).waitFor();
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
-    const list = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}'`)}`, { headers: { Authorization: token } });
-    const [image] = ((await list.json()) as { items: { id: string }[] }).items;
+    let image: { id: string } | undefined;
+    for (let tries = 0; !image && tries < 120; tries++) {
+      // The upload runs in the background: wait until the server has the record with its files.
+      const list = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}' && preview!=''`)}`, { headers: { Authorization: token } });
+      image = ((await list.json()) as { items: { id: string }[] }).items[0];
+      if (!image) await new Promise((r) => setTimeout(r, 500));
+    }
     const original = exiftool(Buffer.from(await (await fetch(`${server.url}/api/gallery/image/${image!.id}`, { headers: { Authorization: token } })).arrayBuffer()));
     expect(original.GPSLatitude).toBeCloseTo(48.858, 2);
     for (const size of [400, 800, 1600, 2048]) {
@@ -230,5 +236,39 @@ describe("metadata", () => {
       const tags = exiftool(Buffer.from(await res.arrayBuffer()));
       expect([tags.GPSLatitude, tags.GPSPosition, tags.Make], `size ${size}`).toEqual([undefined, undefined, undefined]);
     }
+  });
+});
+
+describe("HEIC input", () => {
+  it("converts a HEIC photo and imports it into a client's gallery", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "sg-heic-"));
+    let heic: Buffer;
+    try {
+      writeFileSync(path.join(dir, "in.jpg"), await sourceImage(360, 240).removeAlpha().jpeg({ quality: 95 }).toBuffer());
+      execFileSync("heif-enc", ["-q", "90", path.join(dir, "in.jpg"), "-o", path.join(dir, "phone.heic")]);
+      heic = readFileSync(path.join(dir, "phone.heic"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const input = { name: "phone.heic", mimeType: "image/heic", buffer: heic };
+    await convert([input], "png");
+    const png = await downloadResult("phone.png");
+    expect((await sharp(png).metadata()).width).toBe(360);
+    const [want, got] = [await means(await sourceImage(360, 240).removeAlpha().png().toBuffer()), await means(png)];
+    for (const c of [0, 1, 2]) expect(Math.abs(got[c]! - want[c]!), `channel ${c}: ${got} vs ${want}`).toBeLessThan(4);
+
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Heic Hanna" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const gallery = new GalleryTabPage(page);
+    await gallery.uploadPhotos([input]);
+    await gallery.fileRow("phone.heic").getByText(/Saved/).waitFor({ timeout: 60_000 });
+    await gallery.closeDialog();
+    await gallery.showing(1).waitFor();
+    const size = await gallery.thumbnail("phone.heic").evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([360, 240]); // smaller than 400 px: the thumbnail keeps its size
   });
 });

@@ -16,6 +16,7 @@ import { decodeImage, inspectImage } from "../image/processImage";
 import { cleanExifTags, writeExifBlock } from "../image/exifBlock";
 import { readMetadata, xmpWithoutLocation } from "../image/metadata";
 import type { ImageHeader } from "../image/sniff";
+import { decodeHeic } from "../image/heic";
 import { decodeTiff, decodeTiffPixels } from "../image/tiff";
 import { writeTiff, type TiffExtras } from "../image/writeTiff";
 import { embedInJpeg, embedInPng, embedInWebp, type MetadataBlocks } from "./embedMetadata";
@@ -48,6 +49,7 @@ const isRgbProfile = (icc: Uint8Array | null): icc is Uint8Array => !!icc && icc
  */
 async function decodeToImageData(file: Blob, header: ImageHeader, keepProfile: boolean): Promise<ImageData> {
   if (header.format === "tiff") return decodeTiff(file);
+  if (header.format === "heic") return decodeHeic(file);
   const bitmap = keepProfile ? await createImageBitmap(file, { imageOrientation: "from-image", colorSpaceConversion: "none" }).catch(() => decodeImage(file, header)) : await decodeImage(file, header);
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);

@@ -114,7 +114,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           <input
             ref={imagesRef}
             type="file"
-            accept="image/*,.tif,.tiff,.avif"
+            accept="image/*,.tif,.tiff,.avif,.heic,.heif"
             multiple
             aria-label={CONVERTER_TEXTS.chooseImages}
             onChange={(e) => {
