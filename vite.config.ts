@@ -91,6 +91,9 @@ function precompress(): Plugin {
 export const THEME_COLOR = "#6d28d9";
 
 export default defineConfig({
+  // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
+  // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
+  worker: { format: "es" },
   plugins: [
     hooksContract(),
     react(),

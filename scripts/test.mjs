@@ -75,6 +75,8 @@ if (tiers.includes("proxy")) {
 }
 if (tiers.includes("browser")) {
   const chromium = ensureChromium();
+  ensureDebianPackage("/usr/bin/exiftool", "libimage-exiftool-perl", "The codec tests read metadata back with exiftool");
+  ensureDebianPackage("/usr/bin/heif-enc", "libheif-examples", "The codec tests make a HEIC photo with heif-enc");
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("browser", { CHROMIUM_PATH: chromium });
 }
 

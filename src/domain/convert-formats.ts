@@ -43,4 +43,4 @@ export function convertedName(name: string, format: FormatOption): string {
 }
 
 /** The files the converters accept, also inside zips (specification, section 5). */
-export const CONVERTIBLE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp"] as const;
+export const CONVERTIBLE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp", "heic", "heif"] as const;

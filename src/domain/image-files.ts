@@ -1,5 +1,5 @@
 /** File names of photos: which extensions count as images (zip entries are filtered by name first, then by bytes). */
-export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp", "heic"] as const;
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp", "heic", "heif"] as const;
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");

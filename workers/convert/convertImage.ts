@@ -13,13 +13,22 @@ import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
 import { convertedName, formatFor } from "../../src/domain/convert-formats";
 import { decodeImage, inspectImage } from "../image/processImage";
-import { decodeTiff } from "../image/tiff";
-import { writeTiff } from "../image/writeTiff";
+import { cleanExifTags, writeExifBlock } from "../image/exifBlock";
+import { readMetadata, xmpWithoutLocation } from "../image/metadata";
+import type { ImageHeader } from "../image/sniff";
+import { decodeHeic } from "../image/heic";
+import { decodeTiff, decodeTiffPixels } from "../image/tiff";
+import { writeTiff, type TiffExtras } from "../image/writeTiff";
+import { embedInJpeg, embedInPng, embedInWebp, type MetadataBlocks } from "./embedMetadata";
 
 export interface ConvertOptions {
   format: string;
   quality: number;
   lossless: boolean;
+  /** Carry the input's EXIF, XMP and ICC profile into the output (default on). */
+  keepMetadata?: boolean;
+  /** Leave GPS out of the carried metadata (default on). */
+  removeLocation?: boolean;
 }
 
 export interface ConvertedFile {
@@ -28,10 +37,20 @@ export interface ConvertedFile {
   blob: Blob;
 }
 
-async function decodeToImageData(file: Blob): Promise<ImageData> {
-  const { header } = await inspectImage(file);
+/** Formats whose files can carry EXIF, XMP and an ICC profile (AVIF's encoder writes none: it gets sRGB). */
+const CARRIES_METADATA = new Set(["jpeg", "png", "webp", "tiff"]);
+
+/** An RGB ICC profile (bytes 16-19 name the colour space): the only kind RGB output can carry. */
+const isRgbProfile = (icc: Uint8Array | null): icc is Uint8Array => !!icc && icc.length > 128 && String.fromCharCode(...icc.subarray(16, 20)) === "RGB ";
+
+/**
+ * The pixels, untouched in their own colour space when its profile goes with them (decoded without
+ * colour conversion), else converted to sRGB by the browser. EXIF orientation is applied by the decoder.
+ */
+async function decodeToImageData(file: Blob, header: ImageHeader, keepProfile: boolean): Promise<ImageData> {
   if (header.format === "tiff") return decodeTiff(file);
-  const bitmap = await decodeImage(file, header);
+  if (header.format === "heic") return decodeHeic(file);
+  const bitmap = keepProfile ? await createImageBitmap(file, { imageOrientation: "from-image", colorSpaceConversion: "none" }).catch(() => decodeImage(file, header)) : await decodeImage(file, header);
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
@@ -40,6 +59,33 @@ async function decodeToImageData(file: Blob): Promise<ImageData> {
   } finally {
     bitmap.close();
   }
+}
+
+interface CarriedMetadata extends MetadataBlocks {
+  tags: ReturnType<typeof cleanExifTags> | null;
+}
+
+const NO_METADATA: CarriedMetadata = { tags: null, exif: null, xmp: null, icc: null };
+
+/** The input's metadata as the output carries it: orientation reset, GPS gone when asked, RGB profiles only. */
+async function metadataFor(file: Blob, header: ImageHeader, removeLocation: boolean): Promise<CarriedMetadata> {
+  const found = await readMetadata(file, header.format);
+  const tags = found.exif ? cleanExifTags(found.exif, { removeLocation, orientationApplied: header.format !== "tiff" }) : null;
+  return {
+    tags,
+    exif: tags ? writeExifBlock(tags) : null,
+    xmp: found.xmp && removeLocation ? xmpWithoutLocation(found.xmp) : found.xmp,
+    icc: isRgbProfile(found.icc) ? found.icc : null,
+  };
+}
+
+function tiffExtras(meta: CarriedMetadata): TiffExtras {
+  return {
+    icc: meta.icc,
+    tags: [...(meta.tags?.ifd0 ?? []), ...(meta.xmp ? [{ tag: 700, type: 1, values: meta.xmp }] : [])],
+    exif: meta.tags?.exif,
+    gps: meta.tags?.gps,
+  };
 }
 
 /** Fewer levels per channel at lower quality: 100 keeps all 256, 1 keeps 2. */
@@ -60,22 +106,38 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
   const format = formatFor(options.format);
   if (format.id === "original") return { name, mimeType: file.type, blob: file };
   const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
-  const image = await decodeToImageData(file);
-  let bytes: ArrayBuffer;
+  if (format.id === "tiff") {
+    const { header } = await inspectImage(file);
+    if (header.format === "tiff") {
+      // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
+      const pixels = await decodeTiffPixels(await file.arrayBuffer());
+      const meta = options.keepMetadata !== false ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
+      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, { ...tiffExtras(meta), icc: pixels.icc });
+      return { name: convertedName(name, format), mimeType: format.mimeType, blob };
+    }
+  }
+  const { header } = await inspectImage(file);
+  const keep = options.keepMetadata !== false && CARRIES_METADATA.has(format.id);
+  const meta = keep ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
+  const image = await decodeToImageData(file, header, !!meta.icc);
+  let bytes: ArrayBuffer | Uint8Array<ArrayBuffer>;
   switch (format.id) {
     case "png":
       bytes = options.lossless ? await optimisePng(await encodePng(image), { level: 2 }) : await encodePng(posterize(image, quality));
+      if (keep) bytes = await embedInPng(new Uint8Array(bytes), meta);
       break;
     case "webp":
       bytes = await encodeWebp(image, options.lossless ? { lossless: 1, quality: 100, exact: 1 } : { quality });
+      if (keep) bytes = embedInWebp(new Uint8Array(bytes), meta);
       break;
     case "avif":
       bytes = await encodeAvif(image, { quality });
       break;
     case "tiff":
-      return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(image) };
+      return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(image, tiffExtras(meta)) };
     default:
       bytes = await encodeJpeg(image, { quality });
+      if (keep) bytes = embedInJpeg(new Uint8Array(bytes), meta);
   }
   return { name: convertedName(name, format), mimeType: format.mimeType, blob: new Blob([bytes], { type: format.mimeType }) };
 }

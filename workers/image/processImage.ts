@@ -9,6 +9,7 @@
 import { ImageError, MAX_PIXELS } from "./errors";
 import { orientedSize, readExifOrientation } from "./exif";
 import { HEADER_BYTES, readImageHeader, type ImageHeader } from "./sniff";
+import { decodeHeic } from "./heic";
 import { decodeTiff } from "./tiff";
 import { placeholderOf } from "./placeholder";
 import { scaledChain } from "./sizes";
@@ -39,13 +40,13 @@ export interface ProcessedImage {
   placeholder: string;
 }
 
-/** Formats the browser decodes by itself; TIFF goes through UTIF; HEIC is not read. */
+/** Formats the browser decodes by itself; TIFF and HEIC have decoders of their own (tiff.ts, heic.ts). */
 const BROWSER_DECODES = new Set(["jpeg", "png", "gif", "webp", "bmp", "avif"]);
 
 export async function inspectImage(file: Blob): Promise<{ header: ImageHeader; orientation: number }> {
   const head = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
   const header = readImageHeader(head);
-  if (!header) throw new ImageError("not-image", "This file is not an image: its contents are not JPEG, PNG, GIF, WebP, AVIF, TIFF or BMP.");
+  if (!header) throw new ImageError("not-image", "This file is not an image: its contents are not JPEG, PNG, GIF, WebP, AVIF, HEIC, TIFF or BMP.");
   if (header.width * header.height > MAX_PIXELS) {
     throw new ImageError("too-many-pixels", `This image has ${Math.round((header.width * header.height) / 1e6)} megapixels; at most ${MAX_PIXELS / 1e6} are accepted.`);
   }
@@ -54,6 +55,7 @@ export async function inspectImage(file: Blob): Promise<{ header: ImageHeader; o
 
 export async function decodeImage(file: Blob, header: ImageHeader): Promise<ImageBitmap> {
   if (header.format === "tiff") return createImageBitmap(await decodeTiff(file));
+  if (header.format === "heic") return createImageBitmap(await decodeHeic(file));
   if (!BROWSER_DECODES.has(header.format)) throw new ImageError("unsupported", `${header.format.toUpperCase()} images cannot be shown in browsers; convert them to JPEG first.`);
   try {
     return await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -94,7 +96,8 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
   const bitmap = await decodeImage(file, header);
   try {
     const expected = orientedSize(header.width, header.height, orientation);
-    if (header.width && (bitmap.width !== expected.width || bitmap.height !== expected.height)) {
+    // HEIC's first size box may be a tile's, and libheif applies the rotation itself: not compared.
+    if (header.format !== "heic" && header.width && (bitmap.width !== expected.width || bitmap.height !== expected.height)) {
       // The decoder disagrees with the header: report it rather than guess a rotation (it would apply twice).
       throw new ImageError("corrupt", "This image's header and its pixels disagree; it may be damaged.");
     }

@@ -5,6 +5,7 @@
 import sharp from "sharp";
 import * as UTIF from "utif2";
 import { describe, expect, it } from "vitest";
+import { decodeTiffPixels } from "./tiff";
 import { writeTiff, type RgbaPixels } from "./writeTiff";
 
 /** A photo-like gradient with noise, opaque unless `alpha` is given. */
@@ -68,6 +69,32 @@ describe("writeTiff", () => {
       expect([page!.width, page!.height]).toEqual([input.width, input.height]);
       expect(new Uint8Array(UTIF.toRGBA8(page!))).toEqual(input.data);
     }
+  });
+
+  it("writes 16 bits a sample with the ICC profile and metadata tags, read back by libvips and the app's reader", async () => {
+    const width = 50;
+    const height = 30;
+    const data = new Uint16Array(width * height * 4);
+    for (let i = 0; i < data.length; i++) data[i] = i % 4 === 3 ? 65535 : (i * 2654435761) >>> 16;
+    const icc = (await sharp({ create: { width: 1, height: 1, channels: 3, background: "red" } }).withIccProfile("p3").png().toBuffer().then((b) => sharp(b).metadata())).icc!;
+    const ascii = (s: string) => new TextEncoder().encode(`${s}\0`);
+    const blob = await writeTiff(
+      { width, height, data, bits: 16 },
+      { icc, tags: [{ tag: 315, type: 2, values: ascii("Ada Artist") }, { tag: 256, type: 4, values: [1] }], exif: [{ tag: 36867, type: 2, values: ascii("2024:05:06 07:08:09") }, { tag: 33434, type: 5, values: [1, 250] }] },
+    );
+    const bytes = Buffer.from(await blob.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height, meta.depth, meta.channels]).toEqual([width, height, "ushort", 3]);
+    expect(Buffer.from(meta.icc!).equals(icc)).toBe(true);
+    const back = await decodeTiffPixels(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
+    expect(back.bits).toBe(16);
+    expect(differingBytes(new Uint8Array(back.rgba.buffer), new Uint8Array(data.buffer))).toBe(0);
+    const [ifd] = UTIF.decode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    expect(ifd!.t315).toEqual(["Ada Artist"]);
+    expect(ifd!.t256).toEqual([width]); // a tag the writer owns is never taken from the input
+    const exif = (ifd as unknown as { exifIFD: Record<string, unknown> }).exifIFD;
+    expect(exif.t36867).toEqual(["2024:05:06 07:08:09"]);
+    expect(exif.t33434).toEqual([[1, 250]]);
   });
 
   it("refuses pixels that do not match the size", async () => {

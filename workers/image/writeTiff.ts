@@ -1,49 +1,69 @@
 /**
- * TIFF writing for print: baseline RGB, 8 bits per sample, lossless. Strips are Deflate-compressed (the
- * browser's own CompressionStream; TIFF's "Adobe Deflate" is the zlib format it writes) after horizontal
- * differencing (Predictor 2), which is what libtiff, libvips, Photoshop and Preview read. The alpha
- * channel is written only when some pixel is not opaque, so a photo is RGB (UTIF wrote uncompressed RGBA:
- * four bytes a pixel, about 59 MB for a 14.7 MP photo).
+ * TIFF writing for print: baseline RGB, 8 or 16 bits per sample, lossless. Strips are Deflate-compressed
+ * (the browser's own CompressionStream; TIFF's "Adobe Deflate" is the zlib format it writes) after
+ * horizontal differencing (Predictor 2), which is what libtiff, libvips, Photoshop and Preview read. The
+ * alpha channel is written only when some pixel is not opaque, so a photo is RGB (UTIF wrote uncompressed
+ * RGBA: four bytes a pixel, about 59 MB for a 14.7 MP photo). The ICC profile and metadata tags (an EXIF
+ * sub-IFD, XMP) are written when given.
  */
 
 export interface RgbaPixels {
   width: number;
   height: number;
-  /** RGBA, 8 bits per sample, rows top to bottom. */
-  data: Uint8Array | Uint8ClampedArray;
+  /** RGBA, 8 bits per sample (or 16 with `bits: 16` and a Uint16Array), rows top to bottom. */
+  data: Uint8Array | Uint8ClampedArray | Uint16Array;
+  bits?: 8 | 16;
+}
+
+/** One IFD entry: numbers for numeric types, bytes for BYTE/ASCII/UNDEFINED. */
+export interface TiffTag {
+  tag: number;
+  type: number;
+  values: number[] | Uint8Array;
+}
+
+export interface TiffExtras {
+  /** An ICC profile (tag 34675). */
+  icc?: Uint8Array | null;
+  /** More tags of the first IFD (Make, Model, Artist, Copyright, DateTime, XMP...). */
+  tags?: TiffTag[];
+  /** Tags of the EXIF sub-IFD (exposure, lens, capture date...), pointed to by tag 34665. */
+  exif?: TiffTag[];
+  /** Tags of the GPS sub-IFD, pointed to by tag 34853. */
+  gps?: TiffTag[];
 }
 
 /** About this many uncompressed bytes in a strip: large enough for Deflate, small enough to stream. */
 const STRIP_BYTES = 256 * 1024;
 
-const enum Type {
-  Short = 3,
-  Long = 4,
-  Rational = 5,
-}
+/** Bytes per value of each TIFF field type. */
+const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
 
-function hasTransparency(data: RgbaPixels["data"]): boolean {
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return true;
+function hasTransparency(data: RgbaPixels["data"], max: number): boolean {
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== max) return true;
   return false;
 }
 
-/** One strip's rows as samples (RGB or RGBA), each row differenced from its left neighbour. */
-function stripSamples(image: RgbaPixels, samples: number, firstRow: number, rows: number): Uint8Array {
+/** One strip's rows as little-endian samples (RGB or RGBA), each row differenced from its left neighbour. */
+function stripSamples(image: RgbaPixels, bits: 8 | 16, samples: number, firstRow: number, rows: number): Uint8Array {
   const { width, data } = image;
-  const rowBytes = width * samples;
-  const out = new Uint8Array(rowBytes * rows);
+  const rowSamples = width * samples;
+  const out = bits === 16 ? new Uint16Array(rowSamples * rows) : new Uint8Array(rowSamples * rows);
+  const mask = bits === 16 ? 0xffff : 0xff;
   for (let r = 0; r < rows; r++) {
     const src = (firstRow + r) * width * 4;
-    const dst = r * rowBytes;
+    const dst = r * rowSamples;
     if (samples === 4) out.set(data.subarray(src, src + width * 4), dst);
-    else for (let x = 0, s = src, d = dst; x < width; x++, s += 4, d += 3) {
-      out[d] = data[s]!;
-      out[d + 1] = data[s + 1]!;
-      out[d + 2] = data[s + 2]!;
-    }
-    for (let i = dst + rowBytes - 1; i >= dst + samples; i--) out[i] = (out[i]! - out[i - samples]!) & 0xff;
+    else
+      for (let x = 0, s = src, d = dst; x < width; x++, s += 4, d += 3) {
+        out[d] = data[s]!;
+        out[d + 1] = data[s + 1]!;
+        out[d + 2] = data[s + 2]!;
+      }
+    for (let i = dst + rowSamples - 1; i >= dst + samples; i--) out[i] = (out[i]! - out[i - samples]!) & mask;
   }
-  return out;
+  // Uint16Array is in the platform's byte order: little-endian on every device a browser runs on.
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
@@ -51,73 +71,114 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-export async function writeTiff(image: RgbaPixels): Promise<Blob> {
-  const { width, height } = image;
-  if (width < 1 || height < 1 || image.data.length !== width * height * 4) throw new Error("Bad image size");
-  const samples = hasTransparency(image.data) ? 4 : 3;
-  const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / (width * samples))));
-  const strips: Uint8Array[] = [];
-  for (let row = 0; row < height; row += rowsPerStrip) strips.push(await deflate(stripSamples(image, samples, row, Math.min(rowsPerStrip, height - row))));
+function countOf({ type, values }: TiffTag): number {
+  return type === 5 || type === 10 ? values.length / 2 : values.length;
+}
 
-  // Layout: header (8), strips, then the IFD and the values that do not fit in its entries.
-  const tags: Array<[tag: number, type: Type, values: number[]]> = [
-    [256, Type.Long, [width]],
-    [257, Type.Long, [height]],
-    [258, Type.Short, new Array<number>(samples).fill(8)],
-    [259, Type.Short, [8]], // Adobe Deflate
-    [262, Type.Short, [2]], // RGB
-    [273, Type.Long, []], // strip offsets, filled below
-    [277, Type.Short, [samples]],
-    [278, Type.Long, [rowsPerStrip]],
-    [279, Type.Long, strips.map((s) => s.length)],
-    [282, Type.Rational, [72, 1]],
-    [283, Type.Rational, [72, 1]],
-    [284, Type.Short, [1]], // chunky
-    [296, Type.Short, [2]], // inch
-    [317, Type.Short, [2]], // horizontal differencing
-    ...(samples === 4 ? [[338, Type.Short, [2]] as [number, Type, number[]]] : []), // unassociated alpha
+function byteSize(t: TiffTag): number {
+  return (TYPE_SIZE[t.type] ?? 1) * countOf(t);
+}
+
+function writeValues(view: DataView, at: number, { type, values }: TiffTag): void {
+  values.forEach((v, k) => {
+    if (type === 1 || type === 2 || type === 7 || type === 6) view.setUint8(at + k, v);
+    else if (type === 3) view.setUint16(at + k * 2, v, true);
+    else if (type === 8) view.setInt16(at + k * 2, v, true);
+    else if (type === 4 || type === 5) view.setUint32(at + k * 4, v, true);
+    else if (type === 9 || type === 10) view.setInt32(at + k * 4, v, true);
+  });
+}
+
+/** The size an IFD takes with the values that do not fit in its entries. */
+export function ifdSize(tags: TiffTag[]): number {
+  return 2 + tags.length * 12 + 4 + tags.reduce((sum, t) => (byteSize(t) > 4 ? sum + byteSize(t) + (byteSize(t) % 2) : sum), 0);
+}
+
+/** Writes one IFD (entries sorted by tag) at `base` (an absolute offset) into `view` at `at`. */
+export function writeIfd(view: DataView, at: number, base: number, tags: TiffTag[]): void {
+  const sorted = [...tags].sort((a, b) => a.tag - b.tag);
+  let extra = at + 2 + sorted.length * 12 + 4;
+  view.setUint16(at, sorted.length, true);
+  sorted.forEach((t, i) => {
+    const entry = at + 2 + i * 12;
+    view.setUint16(entry, t.tag, true);
+    view.setUint16(entry + 2, t.type, true);
+    view.setUint32(entry + 4, countOf(t), true);
+    const size = byteSize(t);
+    if (size > 4) {
+      view.setUint32(entry + 8, base + (extra - at), true);
+      writeValues(view, extra, t);
+      extra += size + (size % 2);
+    } else writeValues(view, entry + 8, t);
+  });
+  view.setUint32(at + 2 + sorted.length * 12, 0, true); // no next IFD
+}
+
+export async function writeTiff(image: RgbaPixels, extras: TiffExtras = {}): Promise<Blob> {
+  const { width, height } = image;
+  const bits = image.bits ?? 8;
+  if (width < 1 || height < 1 || image.data.length !== width * height * 4) throw new Error("Bad image size");
+  const samples = hasTransparency(image.data, bits === 16 ? 65535 : 255) ? 4 : 3;
+  const rowBytes = width * samples * (bits / 8);
+  const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
+  const strips: Uint8Array[] = [];
+  for (let row = 0; row < height; row += rowsPerStrip) strips.push(await deflate(stripSamples(image, bits, samples, row, Math.min(rowsPerStrip, height - row))));
+
+  const S = 3;
+  const L = 4;
+  const tags: TiffTag[] = [
+    { tag: 256, type: L, values: [width] },
+    { tag: 257, type: L, values: [height] },
+    { tag: 258, type: S, values: new Array<number>(samples).fill(bits) },
+    { tag: 259, type: S, values: [8] }, // Adobe Deflate
+    { tag: 262, type: S, values: [2] }, // RGB
+    { tag: 273, type: L, values: strips.map(() => 0) }, // strip offsets, filled below
+    { tag: 277, type: S, values: [samples] },
+    { tag: 278, type: L, values: [rowsPerStrip] },
+    { tag: 279, type: L, values: strips.map((s) => s.length) },
+    { tag: 282, type: 5, values: [72, 1] },
+    { tag: 283, type: 5, values: [72, 1] },
+    { tag: 284, type: S, values: [1] }, // chunky
+    { tag: 296, type: S, values: [2] }, // inch
+    { tag: 317, type: S, values: [2] }, // horizontal differencing
+    ...(samples === 4 ? [{ tag: 338, type: S, values: [2] }] : []), // unassociated alpha
+    ...(extras.icc?.length ? [{ tag: 34675, type: 7, values: extras.icc }] : []),
+    ...(extras.tags ?? []).filter((t) => !TAGS_WE_OWN.has(t.tag)),
   ];
+  const subIfds = [
+    { pointer: 34665, tags: extras.exif ?? [] },
+    { pointer: 34853, tags: extras.gps ?? [] },
+  ].filter((sub) => sub.tags.length);
+  for (const sub of subIfds) tags.push({ tag: sub.pointer, type: L, values: [0] }); // filled below
+
+  // Layout: header (8), strips, then the IFD and its values, then the sub-IFDs (EXIF, GPS).
   let offset = 8;
   const stripOffsets = strips.map((s) => {
     const at = offset;
     offset += s.length;
     return at;
   });
-  tags[5]![2] = stripOffsets;
-  if (offset % 2) offset++; // the IFD starts on a word boundary
-  const ifdOffset = offset;
-  const ifdSize = 2 + tags.length * 12 + 4;
-  const valueBytes = (type: Type, count: number) => (type === Type.Short ? 2 : 4) * count;
-  let extraOffset = ifdOffset + ifdSize;
-  const extraSize = tags.reduce((sum, [, type, values]) => {
-    const size = valueBytes(type, values.length);
-    return sum + (size > 4 ? size + (size % 2) : 0);
-  }, 0);
-
-  const tail = new DataView(new ArrayBuffer(ifdSize + extraSize));
-  const at = (absolute: number) => absolute - ifdOffset;
-  tail.setUint16(0, tags.length, true);
-  tags.forEach(([tag, type, values], i) => {
-    const entry = 2 + i * 12;
-    const count = type === Type.Rational ? values.length / 2 : values.length;
-    tail.setUint16(entry, tag, true);
-    tail.setUint16(entry + 2, type, true);
-    tail.setUint32(entry + 4, count, true);
-    const size = valueBytes(type, values.length);
-    let where = entry + 8;
-    if (size > 4) {
-      tail.setUint32(entry + 8, extraOffset, true);
-      where = at(extraOffset);
-      extraOffset += size + (size % 2);
-    }
-    values.forEach((v, k) => (type === Type.Short ? tail.setUint16(where + k * 2, v, true) : tail.setUint32(where + k * 4, v, true)));
+  tags.find((t) => t.tag === 273)!.values = stripOffsets;
+  const pad = offset % 2; // the IFD starts on a word boundary
+  const ifdOffset = offset + pad;
+  const mainSize = ifdSize(tags);
+  let subAt = mainSize;
+  const placed = subIfds.map((sub) => {
+    const at = subAt;
+    tags.find((t) => t.tag === sub.pointer)!.values = [ifdOffset + at];
+    subAt += ifdSize(sub.tags);
+    return { ...sub, at };
   });
-  tail.setUint32(2 + tags.length * 12, 0, true); // no next IFD
+  const tail = new DataView(new ArrayBuffer(subAt));
+  writeIfd(tail, 0, ifdOffset, tags);
+  for (const sub of placed) writeIfd(tail, sub.at, ifdOffset + sub.at, sub.tags);
 
   const header = new DataView(new ArrayBuffer(8));
   header.setUint16(0, 0x4949); // "II": little-endian
   header.setUint16(2, 42, true);
   header.setUint32(4, ifdOffset, true);
-  const pad = ifdOffset > 8 + strips.reduce((sum, s) => sum + s.length, 0) ? [new Uint8Array(1)] : [];
-  return new Blob([header.buffer, ...strips, ...pad, tail.buffer] as BlobPart[], { type: "image/tiff" });
+  return new Blob([header.buffer, ...strips, ...(pad ? [new Uint8Array(1)] : []), tail.buffer] as BlobPart[], { type: "image/tiff" });
 }
+
+/** Tags the writer sets itself from the pixels: never copied from an input's metadata. */
+const TAGS_WE_OWN = new Set([254, 255, 256, 257, 258, 259, 262, 266, 273, 277, 278, 279, 280, 281, 282, 283, 284, 296, 317, 322, 323, 324, 325, 330, 338, 339, 34665, 34675, 34853, 513, 514, 530, 531, 532]);

@@ -1,6 +1,6 @@
 /**
  * The converters' settings and inputs: Target Format, Quality (hidden for 'original'), Lossless (webp and
- * png only), tabs for images or one zip, the count line, Clear and Convert (disabled with nothing chosen,
+ * png only), Keep metadata and Remove location (both on), tabs for images or one zip, the count line, Clear and Convert (disabled with nothing chosen,
  * while busy, or without a client in the client converter).
  */
 import { useId, useRef, useState } from "react";
@@ -28,6 +28,8 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
   const [format, setFormat] = useState<TargetFormatId>(DEFAULT_FORMAT);
   const [quality, setQuality] = useState(DEFAULT_QUALITY);
   const [lossless, setLossless] = useState(false);
+  const [keepMetadata, setKeepMetadata] = useState(true);
+  const [removeLocation, setRemoveLocation] = useState(true);
   const [tab, setTab] = useState<"images" | "zip">("images");
   const [files, setFiles] = useState<File[]>([]);
   const [zip, setZip] = useState<File | null>(null);
@@ -49,7 +51,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
     if (isBlocked) return blockedToast && toast({ ...blockedToast, variant: "destructive" });
     if (tab === "images" && !files.length) return toast({ title: CONVERTER_TEXTS.noImagesTitle, description: CONVERTER_TEXTS.noImagesText, variant: "destructive" });
     if (tab === "zip" && !zip) return toast({ title: CONVERTER_TEXTS.noZipTitle, description: CONVERTER_TEXTS.noZipText, variant: "destructive" });
-    onConvert(tab === "images" ? { kind: "images", files } : { kind: "zip", zip: zip! }, { format, quality, lossless: canLossless && lossless });
+    onConvert(tab === "images" ? { kind: "images", files } : { kind: "zip", zip: zip! }, { format, quality, lossless: canLossless && lossless, keepMetadata, removeLocation });
   }
 
   return (
@@ -83,6 +85,21 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           {CONVERTER_TEXTS.lossless}
         </label>
       ) : null}
+      {format !== "original" ? (
+        <div className="field">
+          <label className="checkbox">
+            <input type="checkbox" checked={keepMetadata} onChange={(e) => setKeepMetadata(e.target.checked)} disabled={isBusy} aria-describedby={`${id}-metadata-note`} />
+            {CONVERTER_TEXTS.keepMetadata}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={keepMetadata && removeLocation} onChange={(e) => setRemoveLocation(e.target.checked)} disabled={isBusy || !keepMetadata} />
+            {CONVERTER_TEXTS.removeLocation}
+          </label>
+          <p id={`${id}-metadata-note`} className="field-note">
+            {CONVERTER_TEXTS.keepMetadataNote}
+          </p>
+        </div>
+      ) : null}
 
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === "images"} onClick={() => setTab("images")}>
@@ -97,7 +114,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           <input
             ref={imagesRef}
             type="file"
-            accept="image/*,.tif,.tiff,.avif"
+            accept="image/*,.tif,.tiff,.avif,.heic,.heif"
             multiple
             aria-label={CONVERTER_TEXTS.chooseImages}
             onChange={(e) => {

@@ -14,6 +14,8 @@ export interface ConvertSettings {
   format: string;
   quality: number;
   lossless: boolean;
+  keepMetadata: boolean;
+  removeLocation: boolean;
 }
 
 export interface ConvertedResult {
@@ -63,7 +65,7 @@ export function useConversion() {
       const results: Array<ConvertedResult | null> = new Array(inputs.length).fill(null);
       let done = 0;
       const quality = Math.min(100, Math.max(1, Math.round(settings.quality)));
-      const options = { format: formatFor(settings.format).id, quality, lossless: settings.lossless };
+      const options = { format: formatFor(settings.format).id, quality, lossless: settings.lossless, keepMetadata: settings.keepMetadata, removeLocation: settings.removeLocation };
       await Promise.all(
         inputs.map(async (input, index) => {
           try {

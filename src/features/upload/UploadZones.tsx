@@ -25,7 +25,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
         label="Upload images"
         title={UPLOAD_TEXTS.imageZoneTitle}
         hint={UPLOAD_TEXTS.imageZoneHint}
-        accept="image/*"
+        accept="image/*,.heic,.heif"
         isMultiple
         isDisabled={isBusy}
         onFiles={onPhotos}
