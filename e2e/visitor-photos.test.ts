@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 
 let server: AppServer;
@@ -107,6 +108,26 @@ describe("the visitor's photos", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.closest(".jgrid") !== null)).toBe(true);
     await context.close();
+  });
+
+  it("opens on the cover photo the owner picked in the client's grid", async () => {
+    const picked = photos[5]!;
+    const owner = await ownerSession(browser, server);
+    await owner.page.goto(`/clients/${gallery.id}`);
+    const cards = owner.page.getByRole("list", { name: "Images" });
+    // Until the owner picks one, the first photo is the cover.
+    await cards.getByRole("listitem").filter({ hasText: photos[0]!.name }).getByText("Cover", { exact: true }).waitFor();
+    await cards.getByRole("button", { name: `Set ${picked.name} as the gallery's cover` }).click();
+    await cards.getByRole("listitem").filter({ hasText: picked.name }).getByText("Cover", { exact: true }).waitFor();
+    // The pick syncs to the server like any client edit.
+    await expect.poll(async () => (await api<{ coverImage: string }>("GET", `/api/collections/clients/records/${gallery.id}`)).coverImage, { timeout: 15_000 }).toBe(picked.id);
+    await owner.context.close();
+
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    const coverSrc = await page.locator(".gallery-cover-photo").evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc));
+    expect(coverSrc).toContain(`/api/gallery/image/${picked.id}?size=`);
+    await context.close();
+    await api("PATCH", `/api/collections/clients/records/${gallery.id}`, { coverImage: "" }); // the other tests expect the first photo
   });
 
   it("lays photos out in justified rows at their own shape, without a single layout shift", async () => {

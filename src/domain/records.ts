@@ -19,6 +19,8 @@ export interface ClientFields {
   accessCode: string;
   expirationDate: string;
   enabled: boolean;
+  /** The gallery's cover photo: an image id of this client, or "" for the first image (rows stored before it existed lack it). */
+  coverImage?: string;
 }
 
 export interface ImageFields {
@@ -50,7 +52,7 @@ export interface SettingsFields {
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "coverImage"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;

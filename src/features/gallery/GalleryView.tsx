@@ -23,6 +23,8 @@ import { VisitorGrid } from "./VisitorGrid";
 interface Props {
   name: string;
   eventDate: string;
+  /** The cover's image id from `info` ("" until known: the first photo). */
+  coverImage: string;
   studio: StudioBranding | null;
   images: ImagesState;
   onRetry: () => void;
@@ -38,7 +40,7 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost }: Props) {
+export function GalleryView({ name, eventDate, coverImage, studio, images, onRetry, onAccessLost }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -95,7 +97,7 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
       <a className="skip-link" href={`#${PHOTOS_ID}`}>
         {GALLERY_TEXTS.skipToPhotos}
       </a>
-      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list[0]} count={images.kind === "loaded" ? list.length : null} photosId={PHOTOS_ID} />
+      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list.find((i) => i.id === coverImage) ?? list[0]} count={images.kind === "loaded" ? list.length : null} photosId={PHOTOS_ID} />
       <div className="gallery-layout">
         <GallerySidebar
           images={list}

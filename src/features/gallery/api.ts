@@ -39,6 +39,8 @@ export const GalleryInfoSchema = z.object({
   eventDate: z.string().default(""),
   accessCodeVerified: z.boolean(),
   pagination: z.object({ total: z.number() }),
+  /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
+  coverImage: z.string().default(""),
   studio: StudioBrandingSchema.nullable(),
 });
 export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;

@@ -24,6 +24,7 @@ export function useGallery(accessUrl: string) {
   const [phase, setPhase] = useState<GalleryPhase>("checking");
   const [name, setName] = useState("");
   const [eventDate, setEventDate] = useState("");
+  const [coverImage, setCoverImage] = useState("");
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -49,6 +50,7 @@ export function useGallery(accessUrl: string) {
     const info = await galleryApi.info(accessUrl);
     setName(info.name);
     setEventDate(info.eventDate);
+    setCoverImage(info.coverImage);
     setStudio(info.studio);
     return info.accessCodeVerified;
   }, [accessUrl]);
@@ -108,5 +110,5 @@ export function useGallery(accessUrl: string) {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { phase, name, eventDate, studio, images, unlock, loadImages, recheck, retry };
+  return { phase, name, eventDate, coverImage, studio, images, unlock, loadImages, recheck, retry };
 }
