@@ -64,8 +64,8 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
   const selectedImages = list.filter((i) => selected.has(i.id));
 
   async function downloadImages(chosen: GalleryImage[]) {
-    // Specification, section 5: nothing selected, or the list not loaded: nothing happens.
-    if (!chosen.length || images.kind !== "loaded") return;
+    // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
+    if (!chosen.length || images.kind !== "loaded" || images.isPartial) return;
     const failed = await zip.start(galleryZipName(name), chosen.map(sourceOf));
     if (failed?.length) onAccessLost();
   }
@@ -97,7 +97,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
       <a className="skip-link" href={`#${PHOTOS_ID}`}>
         {GALLERY_TEXTS.skipToPhotos}
       </a>
-      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list.find((i) => i.id === coverImage) ?? list[0]} count={images.kind === "loaded" ? list.length : null} photosId={PHOTOS_ID} />
+      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list.find((i) => i.id === coverImage) ?? list[0]} count={images.kind === "loaded" && !images.isPartial ? list.length : null} photosId={PHOTOS_ID} />
       <div className="gallery-layout">
         <GallerySidebar
           images={list}

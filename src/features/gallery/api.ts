@@ -48,6 +48,7 @@ export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
 const AccessSchema = z.object({ accessUrl: z.string().optional() });
 const VerifySchema = z.object({ success: z.boolean() });
 const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
+const ImagePageSchema = z.object({ images: z.array(GalleryImageSchema), pagination: z.object({ total: z.number(), totalPages: z.number() }) });
 
 export class GalleryApiError extends Error {
   constructor(
@@ -100,6 +101,8 @@ export const galleryApi = {
   info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
   verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
+  /** One page of the list in the grid's order (the server allows up to 200 a page). */
+  imagePage: (accessUrl: string, page: number, limit: number) => call(ImagePageSchema, `${base(accessUrl)}/images?page=${page}&limit=${limit}`),
 };
 
 export type ImageKind = "thumbnail" | "preview" | "original";
