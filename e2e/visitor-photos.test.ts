@@ -5,6 +5,7 @@
  * With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
@@ -223,11 +224,11 @@ describe("the visitor's photos", () => {
     await context.close();
   });
 
-  it("shows a photo full-bleed on a phone, with no button over it", async () => {
+  it("shows a photo full-bleed on a phone, with no button over it; a finger swipes, focus stays in and returns", async () => {
     const { context, page } = await visitor({ width: 390, height: 844, scale: 3 });
     await shot(page, "visitor-cover-phone");
     await page.locator(".gallery-main").scrollIntoViewIfNeeded();
-    await page.locator(".photo-card-open").first().click();
+    await page.locator(".photo-card-open").first().tap();
     const img = page.locator(".yarl__slide_current img");
     await img.evaluate((el: HTMLImageElement) => el.decode());
     const box = (await img.boundingBox())!;
@@ -235,6 +236,41 @@ describe("the visitor's photos", () => {
     const floating = await page.locator(".floating-download").count();
     expect(floating).toBe(0);
     await shot(page, "visitor-viewer-phone");
+
+    await page.waitForFunction(() => document.activeElement?.closest(".yarl__root") !== null);
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab"); // a phone with a keyboard or a switch
+      expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest(".yarl__root") !== null)).toBe(true);
+    }
+    // A real touch swipe, right to left: the next photo.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y: 420 }] });
+    await touch("touchStart", 330);
+    for (const x of [290, 240, 180, 120, 70]) await touch("touchMove", x);
+    await touch("touchEnd", 70);
+    await page.getByText(`2 / ${photos.length}`).waitFor();
+    await page.getByRole("button", { name: "Back to gallery" }).tap();
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.imageId === id, photos[1]!.id);
+    await context.close();
+  });
+
+  it("downloads the original on show from the viewer, with the specification's download dialog", async () => {
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    await page.locator(`.photo-card-open[data-image-id="${photos[2]!.id}"]`).click();
+    await page.getByText(`3 / ${photos.length}`).waitFor();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(photos[2]!.name);
+    const original = await (await fetch(`${server.url}/api/gallery/image/${photos[2]!.id}`, { headers: { Authorization: token } })).arrayBuffer();
+    expect(readFileSync((await download.path())!).equals(Buffer.from(original))).toBe(true);
+    const dialog = page.getByRole("dialog", { name: "Download Complete" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // Still in the viewer, on the same photo.
+    await page.getByText(`3 / ${photos.length}`).waitFor();
     await context.close();
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The visitor's viewer, on yet-another-react-lightbox: full-bleed on phones, swipe and drag between
  * photos, pinch and wheel zoom, arrow keys, a slideshow, download of the original and Escape or Close back
- * to the grid; previous and next wrap around at both ends (specification, section 2). It is a modal that
+ * to the grid; previous and next wrap around at both ends (specification, section 2). Download saves the
+ * original under its name with the specification's single-download dialog ('Preparing Your Download', then
+ * 'Download Complete' or the error), shown inside the viewer so it is not behind the viewer's inert
+ * backdrop; a failure rechecks the session like a photo that fails to load. It is a modal that
  * makes the rest of the page inert (focus cannot leave it) and, on closing, focus returns to the photo it
  * was opened from. Each slide has the photo's sizes as its srcset, so a phone never loads more than it
  * shows; the neighbours load ahead.
@@ -13,9 +16,11 @@ import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type SyntheticEvent } from "react";
+import { DownloadDialog } from "../downloads/DownloadDialog";
+import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
-import { imageUrl, sizeUrl, type GalleryImage } from "./api";
+import { fetchOriginal, imageUrl, sizeUrl, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 
 interface Props {
@@ -46,8 +51,12 @@ function focusPhoto(id: string | undefined) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.photo-card-open[data-image-id="${CSS.escape(id)}"]`)?.focus());
 }
 
+/** Keys, pointers and wheel inside the download dialog stay there (the viewer would swipe or close). */
+const keepInside = (e: SyntheticEvent) => e.stopPropagation();
+
 export default function PhotoViewer({ images, index, onIndex, onClose, onError }: Props) {
   const slides = useMemo(() => images.map(slideOf), [images]);
+  const single = useSingleDownload();
   const isOpen = index >= 0;
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
   // so it is caught on the way down) tells the gallery to check whether the visitor still has access.
@@ -70,6 +79,20 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError }
         exited: () => focusPhoto(images[index]?.id),
       }}
       plugins={[Counter, Download, Slideshow, Zoom]}
+      download={{
+        download: ({ slide }) => {
+          const image = images[slides.indexOf(slide)];
+          if (!image) return;
+          void single.start({ id: image.id, name: image.originalName || image.filename, load: () => fetchOriginal(image.id) }).then((ok) => ok || onError());
+        },
+      }}
+      render={{
+        controls: () => (
+          <div onKeyDown={keepInside} onKeyUp={keepInside} onPointerDown={keepInside} onPointerMove={keepInside} onPointerUp={keepInside} onWheel={keepInside}>
+            <DownloadDialog run={single.run} onClose={single.close} />
+          </div>
+        ),
+      }}
       // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
       carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}
