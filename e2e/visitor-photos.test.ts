@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
@@ -129,6 +130,39 @@ describe("the visitor's photos", () => {
     expect(coverSrc).toContain(`/api/gallery/image/${picked.id}?size=`);
     await context.close();
     await api("PATCH", `/api/collections/clients/records/${gallery.id}`, { coverImage: "" }); // the other tests expect the first photo
+  });
+
+  it("shows a large gallery's first photos before its whole list has arrived", async () => {
+    const big = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name: "Many" });
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#7c3aed" } }).jpeg().toBuffer();
+    const form = new FormData();
+    const requests = Array.from({ length: 120 }, (_, i) => {
+      const name = `many-${String(i).padStart(3, "0")}.jpg`;
+      form.set(`requests.${i}.thumbnail`, new File([new Uint8Array(photo)], "thumbnail.jpg", { type: "image/jpeg" }));
+      form.set(`requests.${i}.original`, new File([new Uint8Array(photo)], name, { type: "image/jpeg" }));
+      const body = { client: big.id, filename: name, originalName: name, fileSize: photo.length, mimeType: "image/jpeg", width: 60, height: 40, uploadedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() };
+      return { method: "POST", url: "/api/collections/images/records", body };
+    });
+    form.set("@jsonPayload", JSON.stringify({ requests }));
+    const batch = await fetch(`${server.url}/api/batch`, { method: "POST", headers: { Authorization: token }, body: form });
+    expect(batch.status, await batch.clone().text()).toBe(200);
+
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/all-images", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/gallery/${big.accessUrl}`);
+    await new VisitorGalleryPage(page).enterCode(big.accessCode);
+    // The whole list is held back: the first page's photos show all the same.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".photo-card img")].some((img) => img.complete && img.naturalWidth > 0));
+    expect(await page.getByText("120 photos").count()).toBe(0);
+    release();
+    await page.getByText("120 photos").first().waitFor();
+    await context.close();
   });
 
   it("lays photos out in justified rows at their own shape, without a single layout shift", async () => {
