@@ -5,11 +5,14 @@
  * With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 
 let server: AppServer;
@@ -109,6 +112,59 @@ describe("the visitor's photos", () => {
     await context.close();
   });
 
+  it("opens on the cover photo the owner picked in the client's grid", async () => {
+    const picked = photos[5]!;
+    const owner = await ownerSession(browser, server);
+    await owner.page.goto(`/clients/${gallery.id}`);
+    const cards = owner.page.getByRole("list", { name: "Images" });
+    // Until the owner picks one, the first photo is the cover.
+    await cards.getByRole("listitem").filter({ hasText: photos[0]!.name }).getByText("Cover", { exact: true }).waitFor();
+    await cards.getByRole("button", { name: `Set ${picked.name} as the gallery's cover` }).click();
+    await cards.getByRole("listitem").filter({ hasText: picked.name }).getByText("Cover", { exact: true }).waitFor();
+    // The pick syncs to the server like any client edit.
+    await expect.poll(async () => (await api<{ coverImage: string }>("GET", `/api/collections/clients/records/${gallery.id}`)).coverImage, { timeout: 15_000 }).toBe(picked.id);
+    await owner.context.close();
+
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    const coverSrc = await page.locator(".gallery-cover-photo").evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc));
+    expect(coverSrc).toContain(`/api/gallery/image/${picked.id}?size=`);
+    await context.close();
+    await api("PATCH", `/api/collections/clients/records/${gallery.id}`, { coverImage: "" }); // the other tests expect the first photo
+  });
+
+  it("shows a large gallery's first photos before its whole list has arrived", async () => {
+    const big = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name: "Many" });
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#7c3aed" } }).jpeg().toBuffer();
+    const form = new FormData();
+    const requests = Array.from({ length: 120 }, (_, i) => {
+      const name = `many-${String(i).padStart(3, "0")}.jpg`;
+      form.set(`requests.${i}.thumbnail`, new File([new Uint8Array(photo)], "thumbnail.jpg", { type: "image/jpeg" }));
+      form.set(`requests.${i}.original`, new File([new Uint8Array(photo)], name, { type: "image/jpeg" }));
+      const body = { client: big.id, filename: name, originalName: name, fileSize: photo.length, mimeType: "image/jpeg", width: 60, height: 40, uploadedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() };
+      return { method: "POST", url: "/api/collections/images/records", body };
+    });
+    form.set("@jsonPayload", JSON.stringify({ requests }));
+    const batch = await fetch(`${server.url}/api/batch`, { method: "POST", headers: { Authorization: token }, body: form });
+    expect(batch.status, await batch.clone().text()).toBe(200);
+
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/all-images", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/gallery/${big.accessUrl}`);
+    await new VisitorGalleryPage(page).enterCode(big.accessCode);
+    // The whole list is held back: the first page's photos show all the same.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".photo-card img")].some((img) => img.complete && img.naturalWidth > 0));
+    expect(await page.getByText("120 photos").count()).toBe(0);
+    release();
+    await page.getByText("120 photos").first().waitFor();
+    await context.close();
+  });
+
   it("lays photos out in justified rows at their own shape, without a single layout shift", async () => {
     const { context, page } = await visitor({ width: 1280, height: 860 });
     await page.evaluate(() => {
@@ -202,11 +258,11 @@ describe("the visitor's photos", () => {
     await context.close();
   });
 
-  it("shows a photo full-bleed on a phone, with no button over it", async () => {
+  it("shows a photo full-bleed on a phone, with no button over it; a finger swipes, focus stays in and returns", async () => {
     const { context, page } = await visitor({ width: 390, height: 844, scale: 3 });
     await shot(page, "visitor-cover-phone");
     await page.locator(".gallery-main").scrollIntoViewIfNeeded();
-    await page.locator(".photo-card-open").first().click();
+    await page.locator(".photo-card-open").first().tap();
     const img = page.locator(".yarl__slide_current img");
     await img.evaluate((el: HTMLImageElement) => el.decode());
     const box = (await img.boundingBox())!;
@@ -214,6 +270,41 @@ describe("the visitor's photos", () => {
     const floating = await page.locator(".floating-download").count();
     expect(floating).toBe(0);
     await shot(page, "visitor-viewer-phone");
+
+    await page.waitForFunction(() => document.activeElement?.closest(".yarl__root") !== null);
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab"); // a phone with a keyboard or a switch
+      expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest(".yarl__root") !== null)).toBe(true);
+    }
+    // A real touch swipe, right to left: the next photo.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y: 420 }] });
+    await touch("touchStart", 330);
+    for (const x of [290, 240, 180, 120, 70]) await touch("touchMove", x);
+    await touch("touchEnd", 70);
+    await page.getByText(`2 / ${photos.length}`).waitFor();
+    await page.getByRole("button", { name: "Back to gallery" }).tap();
+    await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.imageId === id, photos[1]!.id);
+    await context.close();
+  });
+
+  it("downloads the original on show from the viewer, with the specification's download dialog", async () => {
+    const { context, page } = await visitor({ width: 1280, height: 860 });
+    await page.locator(".gallery-main").scrollIntoViewIfNeeded();
+    await page.locator(`.photo-card-open[data-image-id="${photos[2]!.id}"]`).click();
+    await page.getByText(`3 / ${photos.length}`).waitFor();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(photos[2]!.name);
+    const original = await (await fetch(`${server.url}/api/gallery/image/${photos[2]!.id}`, { headers: { Authorization: token } })).arrayBuffer();
+    expect(readFileSync((await download.path())!).equals(Buffer.from(original))).toBe(true);
+    const dialog = page.getByRole("dialog", { name: "Download Complete" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // Still in the viewer, on the same photo.
+    await page.getByText(`3 / ${photos.length}`).waitFor();
     await context.close();
   });
 });

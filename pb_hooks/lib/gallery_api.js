@@ -194,9 +194,26 @@ function info(e, accessUrl) {
     eventDate: verified ? client.getString("eventDate") : "",
     accessCodeVerified: verified,
     pagination: { total: total },
+    coverImage: verified && total > 0 ? coverImageId(client) : "",
     studio: studioBranding(),
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
   });
+}
+
+/**
+ * The cover's image id: the one the owner picked when it is still an image of this gallery, else the
+ * first image (in the grid's order). Told only to an unlocked visitor, like the event date.
+ */
+function coverImageId(client) {
+  const picked = client.getString("coverImage");
+  if (picked) {
+    try {
+      const image = $app.findRecordById("images", picked);
+      if (image.getString("client") === client.id) return image.id;
+    } catch (_) {} // deleted since it was picked: the first image
+  }
+  const first = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 1, 0, { client: client.id });
+  return first.length ? first[0].id : "";
 }
 
 /** GET /api/gallery/{accessUrl}/verify-session -> {verified} */

@@ -27,6 +27,8 @@ export interface ClientFields {
   galleryEmailAt: number;
   /** Expiry reminders off for this gallery. */
   noReminders: boolean;
+  /** The gallery's cover photo: an image id of this client, or "" for the first image (rows stored before it existed lack it). */
+  coverImage?: string;
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
@@ -67,7 +69,7 @@ export interface SettingsFields {
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;

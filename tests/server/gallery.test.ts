@@ -245,6 +245,45 @@ describe("responsive sizes", () => {
   });
 });
 
+describe("cover photo", () => {
+  beforeEach(async () => {
+    await server.restart();
+    await resetAccessGuards(server);
+  });
+
+  it("tells an unlocked visitor the picked cover, the first image when none is picked or it is gone, and a locked one nothing", async () => {
+    const c = await makeClient({ name: "Cover" });
+    const other = await makeClient({ name: "Other" });
+    const first = await addImage(c.id, "first.png", 1);
+    const picked = await addImage(c.id, "picked.png", 2);
+    const foreign = await addImage(other.id, "foreign.png", 3);
+    type Info = { coverImage: string };
+    const info = async (cookie?: string) => (await server.api<Info>("GET", `/api/gallery/${c.accessUrl}`, { cookie })).body.coverImage;
+
+    expect(await info()).toBe(""); // locked: not even which photo
+    const cookie = await unlock(c);
+    expect(await info(cookie)).toBe(first);
+
+    await updateClient(c.id, { coverImage: picked });
+    expect(await info(cookie)).toBe(picked);
+    expect(await info()).toBe("");
+    // The cover syncs like the client's other fields: it has its own edit time.
+    const stored = await server.api<{ coverImage: string; fieldTimes: Record<string, number> }>("GET", `/api/collections/clients/records/${c.id}`, { token: server.ownerToken });
+    expect(stored.body.coverImage).toBe(picked);
+    expect(typeof stored.body.fieldTimes.coverImage).toBe("number");
+
+    // Another gallery's photo never shows as this one's cover; a deleted cover falls back to the first image.
+    await updateClient(c.id, { coverImage: foreign });
+    expect(await info(cookie)).toBe(first);
+    await updateClient(c.id, { coverImage: picked });
+    expect((await server.api("DELETE", `/api/collections/images/records/${picked}`, { token: server.ownerToken })).status).toBe(204);
+    expect(await info(cookie)).toBe(first);
+    // Only an image id is accepted.
+    const bad = await server.api("PATCH", `/api/collections/clients/records/${c.id}`, { token: server.ownerToken, json: { coverImage: "../../etc" } });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("pagination", () => {
   beforeEach(async () => {
     await server.restart();

@@ -1,5 +1,5 @@
 /**
- * The gallery's cover, what a client sees first: a cover photo (the first photo) full width, the studio's
+ * The gallery's cover, what a client sees first: a cover photo (the owner's pick, else the first photo) full width, the studio's
  * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
  * 'View photos' button that moves to the grid (and focus with it).
  */

@@ -27,6 +27,8 @@ import { useProofingContext } from "./useProofing";
 interface Props {
   name: string;
   eventDate: string;
+  /** The cover's image id from `info` ("" until known: the first photo). */
+  coverImage: string;
   studio: StudioBranding | null;
   images: ImagesState;
   onRetry: () => void;
@@ -48,7 +50,7 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, studio, images, onRetry, onAccessLost, delivery = null, onProvePin }: Props) {
+export function GalleryView({ name, eventDate, coverImage, studio, images, onRetry, onAccessLost, delivery = null, onProvePin }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -78,8 +80,8 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
   const selectedImages = list.filter((i) => selected.has(i.id));
 
   async function downloadImages(chosen: GalleryImage[]) {
-    // Specification, section 5: nothing selected, or the list not loaded: nothing happens.
-    if (!chosen.length || images.kind !== "loaded" || !canDownload || !(await pin.ensure())) return;
+    // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
+    if (!chosen.length || images.kind !== "loaded" || images.isPartial || !canDownload || !(await pin.ensure())) return;
     const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads)));
     if (failed?.length) onAccessLost();
   }
@@ -111,7 +113,7 @@ export function GalleryView({ name, eventDate, studio, images, onRetry, onAccess
       <a className="skip-link" href={`#${PHOTOS_ID}`}>
         {GALLERY_TEXTS.skipToPhotos}
       </a>
-      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list[0]} count={images.kind === "loaded" ? list.length : null} photosId={PHOTOS_ID} />
+      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list.find((i) => i.id === coverImage) ?? list[0]} count={images.kind === "loaded" && !images.isPartial ? list.length : null} photosId={PHOTOS_ID} />
       <div className="gallery-layout">
         <GallerySidebar
           images={list}

@@ -1,7 +1,10 @@
 /**
  * The visitor's viewer, on yet-another-react-lightbox: full-bleed on phones, swipe and drag between
  * photos, pinch and wheel zoom, arrow keys, a slideshow, download of the original and Escape or Close back
- * to the grid; previous and next wrap around at both ends (specification, section 2). It is a modal that
+ * to the grid; previous and next wrap around at both ends (specification, section 2). Download saves the
+ * original under its name with the specification's single-download dialog ('Preparing Your Download', then
+ * 'Download Complete' or the error), shown inside the viewer so it is not behind the viewer's inert
+ * backdrop; a failure rechecks the session like a photo that fails to load. It is a modal that
  * makes the rest of the page inert (focus cannot leave it) and, on closing, focus returns to the photo it
  * was opened from. Each slide has the photo's sizes as its srcset, so a phone never loads more than it
  * shows; the neighbours load ahead.
@@ -13,9 +16,11 @@ import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type SyntheticEvent } from "react";
+import { DownloadDialog } from "../downloads/DownloadDialog";
+import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
-import { downloadUrl, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
+import { downloadUrl, fetchOriginal, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import { ViewerProofing } from "./ViewerProofing";
@@ -52,8 +57,12 @@ function focusPhoto(id: string | undefined) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`.photo-card-open[data-image-id="${CSS.escape(id)}"]`)?.focus());
 }
 
+/** Keys, pointers and wheel inside the download dialog stay there (the viewer would swipe or close). */
+const keepInside = (e: SyntheticEvent) => e.stopPropagation();
+
 export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", beforeDownload }: Props) {
   const slides = useMemo(() => images.map((image) => slideOf(image, downloads)), [images, downloads]);
+  const single = useSingleDownload();
   const isOpen = index >= 0;
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
   // so it is caught on the way down) tells the gallery to check whether the visitor still has access.
@@ -79,17 +88,31 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
       }}
       plugins={downloads === "off" ? [Counter, Slideshow, Zoom] : [Counter, Download, Slideshow, Zoom]}
       download={{
-        download: ({ slide, saveAs }) => {
-          const file = slide.download;
-          if (!file || typeof file === "boolean") return;
-          const url = typeof file === "string" ? file : file.url;
-          const name = typeof file === "string" ? undefined : file.filename;
-          void (beforeDownload ? beforeDownload() : Promise.resolve(true)).then((ok) => ok && saveAs(url, name));
+        // The specification's single-download dialog, for the file the gallery's download mode allows
+        // (after the download PIN when the gallery has one).
+        download: ({ slide }) => {
+          const image = images[slides.indexOf(slide)];
+          if (!image || downloads === "off") return;
+          const url = downloadUrl(image.id, downloads, "single");
+          void (async () => {
+            if (beforeDownload && !(await beforeDownload())) return;
+            const ok = await single.start({ id: image.id, name: image.originalName || image.filename, load: () => fetchOriginal(image.id, undefined, url) });
+            if (!ok) onError();
+          })();
         },
       }}
       // Proofing: the heart among the toolbar's buttons (the plugins add theirs before Close), lists and comment under the photo.
       toolbar={{ buttons: [current ? <HeartButton key="heart" imageId={current.id} name={currentName} className="yarl__button viewer-heart" /> : null, "close"] }}
-      render={{ controls: () => (current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null) }}
+      render={{
+        controls: () => (
+          <>
+            {current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null}
+            <div onKeyDown={keepInside} onKeyUp={keepInside} onPointerDown={keepInside} onPointerMove={keepInside} onPointerUp={keepInside} onWheel={keepInside}>
+              <DownloadDialog run={single.run} onClose={single.close} />
+            </div>
+          </>
+        ),
+      }}
       // Full-bleed: no padding around the photo (the toolbar floats in the corner, the counter below).
       carousel={{ finite: false, preload: 1, padding: 0 }}
       controller={{ closeOnBackdropClick: false, closeOnPullDown: true }}

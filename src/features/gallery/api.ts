@@ -49,6 +49,8 @@ export const GalleryInfoSchema = z.object({
   eventDate: z.string().default(""),
   accessCodeVerified: z.boolean(),
   pagination: z.object({ total: z.number() }),
+  /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
+  coverImage: z.string().default(""),
   studio: StudioBrandingSchema.nullable(),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),
@@ -58,6 +60,7 @@ export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
 const AccessSchema = z.object({ accessUrl: z.string().optional() });
 const VerifySchema = z.object({ success: z.boolean() });
 const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
+const ImagePageSchema = z.object({ images: z.array(GalleryImageSchema), pagination: z.object({ total: z.number(), totalPages: z.number() }) });
 
 export class GalleryApiError extends Error {
   constructor(
@@ -112,6 +115,8 @@ export const galleryApi = {
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
   /** Proves the download PIN for this browser session (a session cookie). */
   downloadPin: (accessUrl: string, pin: string) => call(VerifySchema, `${base(accessUrl)}/download-pin`, { method: "POST", body: JSON.stringify({ pin }) }),
+  /** One page of the list in the grid's order (the server allows up to 200 a page). */
+  imagePage: (accessUrl: string, page: number, limit: number) => call(ImagePageSchema, `${base(accessUrl)}/images?page=${page}&limit=${limit}`),
 };
 
 export type ImageKind = "thumbnail" | "preview" | "original";
@@ -132,10 +137,10 @@ export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "sing
 }
 
 /** An original, for downloads; a failure reads 'Failed to download image: {status text}'. */
-export async function fetchOriginal(id: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchOriginal(id: string, signal?: AbortSignal, url = imageUrl(id, "original")): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch(imageUrl(id, "original"), { credentials: "same-origin", signal });
+    res = await fetch(url, { credentials: "same-origin", signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new Error("Download failed", { cause: err });

@@ -9,7 +9,15 @@ import { useCallback, useEffect, useState } from "react";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type StudioBranding } from "./api";
 
 export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
-export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[] };
+/** `isPartial`: only the first page so far (the rest of a large gallery is on its way). */
+export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[]; isPartial?: boolean };
+
+/**
+ * The first photos come as one small page, so the grid shows them before a large gallery's whole list is
+ * read (2,000 images: the server answers a page of 100 in a few ms, the whole list in hundreds); the
+ * justified rows of a prefix are the same rows in the whole list, so nothing moves when the rest arrives.
+ */
+const FIRST_PAGE_SIZE = 100;
 
 function phaseOfFailure(err: unknown): GalleryPhase | null {
   if (isNetworkError(err)) return "offline";
@@ -24,6 +32,7 @@ export function useGallery(accessUrl: string) {
   const [phase, setPhase] = useState<GalleryPhase>("checking");
   const [name, setName] = useState("");
   const [eventDate, setEventDate] = useState("");
+  const [coverImage, setCoverImage] = useState("");
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
@@ -38,6 +47,12 @@ export function useGallery(accessUrl: string) {
   const loadImages = useCallback(async () => {
     setImages({ kind: "loading" });
     try {
+      const first = await galleryApi.imagePage(accessUrl, 1, FIRST_PAGE_SIZE);
+      if (first.pagination.totalPages <= 1) {
+        setImages({ kind: "loaded", images: first.images });
+        return;
+      }
+      setImages({ kind: "loaded", images: first.images, isPartial: true });
       const { images } = await galleryApi.allImages(accessUrl);
       setImages({ kind: "loaded", images });
     } catch (err) {
@@ -50,6 +65,7 @@ export function useGallery(accessUrl: string) {
     const info = await galleryApi.info(accessUrl);
     setName(info.name);
     setEventDate(info.eventDate);
+    setCoverImage(info.coverImage);
     setStudio(info.studio);
     setDelivery(info.delivery);
     return info.accessCodeVerified;
@@ -119,5 +135,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

@@ -14,7 +14,7 @@ import { useZipDownload } from "../downloads/useZipDownload";
 import { UploadProgressDialog } from "../upload/UploadProgressDialog";
 import { UploadZones } from "../upload/UploadZones";
 import { useImport } from "../upload/useImport";
-import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources } from "./actions";
+import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources, setCoverImage } from "./actions";
 import { ImageCard } from "./ImageCard";
 import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
@@ -39,6 +39,9 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
   const askDelete = useCallback((id: string) => setToDelete([id]), []);
   const download = useCallback((image: ImageRow) => void downloadOriginal(image), []);
+  const setCover = useCallback((id: string) => void setCoverImage(client.id, id), [client.id]);
+  // What the visitor's cover shows: the owner's pick while it is in the gallery, else the first photo.
+  const coverId = client.coverImage && list.some((i) => i.id === client.coverImage) ? client.coverImage : list[0]?.id;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -93,7 +96,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           label="Images"
           keyOf={(i) => i.id}
           captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} />}
+          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} />}
         />
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}

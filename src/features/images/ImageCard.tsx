@@ -1,4 +1,7 @@
-/** One card of the owner's grid: thumbnail, selection checkbox, and View / Download / Delete on hover. */
+/**
+ * One card of the owner's grid: thumbnail, selection checkbox, View / Download / Delete on hover, and in
+ * its caption the gallery's cover mark or 'Set as cover'.
+ */
 import { memo } from "react";
 import type { ImageRow } from "../../store/rows";
 import { IMAGE_TEXTS } from "./texts";
@@ -11,9 +14,12 @@ interface Props {
   onView: (id: string) => void;
   onDownload: (image: ImageRow) => void;
   onDelete?: (id: string) => void;
+  /** This photo is the gallery's cover (the owner's pick, else the first photo). */
+  isCover?: boolean;
+  onSetCover?: (id: string) => void;
 }
 
-export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete }: Props) {
+export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
   const name = image.originalName || image.filename;
   return (
@@ -46,8 +52,15 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
           </button>
         ) : null}
       </div>
-      <div className="image-card-caption" title={name}>
-        {name}
+      <div className="image-card-caption">
+        <span title={name}>{name}</span>
+        {isCover ? (
+          <span className="image-card-cover-mark">{IMAGE_TEXTS.cover}</span>
+        ) : onSetCover ? (
+          <button type="button" className="image-card-set-cover" onClick={() => onSetCover(image.id)} aria-label={IMAGE_TEXTS.setCoverLabel(name)}>
+            {IMAGE_TEXTS.setCover}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 /** Owner actions on images: delete (one or many) and download, with the specification's toasts. */
 import { db } from "../../store/db";
+import { updateClient } from "../../store/repositories/clients";
 import { deleteImages } from "../../store/repositories/images";
 import type { ImageRow } from "../../store/rows";
 import { toast } from "../../state/toast";
@@ -17,6 +18,16 @@ export async function deleteOneImage(id: string): Promise<boolean> {
   } catch (err) {
     toast({ title: IMAGE_TEXTS.errorDeleting, description: (err as Error).message, variant: "destructive" });
     return false;
+  }
+}
+
+/** The gallery opens on this photo (synced like the client's other fields). */
+export async function setCoverImage(clientId: string, imageId: string): Promise<void> {
+  try {
+    await updateClient(db, clientId, { coverImage: imageId });
+    toast({ title: IMAGE_TEXTS.coverSet, description: IMAGE_TEXTS.coverSetText });
+  } catch (err) {
+    toast({ title: IMAGE_TEXTS.errorSettingCover, description: (err as Error).message, variant: "destructive" });
   }
 }
 

@@ -37,4 +37,10 @@ export const IMAGE_TEXTS = {
   galleryLink: "Gallery link",
   accessCode: "Access code",
   uploaded: "Uploaded",
+  setCover: "Set as cover",
+  cover: "Cover",
+  setCoverLabel: (name: string) => `Set ${name} as the gallery's cover`,
+  coverSet: "Cover photo set",
+  coverSetText: "Your client's gallery opens on this photo.",
+  errorSettingCover: "Could not set the cover photo",
 } as const;

@@ -39,6 +39,7 @@ export default function ClientGalleryRoute() {
         <GalleryView
           name={gallery.name}
           eventDate={gallery.eventDate}
+          coverImage={gallery.coverImage}
           studio={gallery.studio}
           images={gallery.images}
           onRetry={() => window.location.reload()}

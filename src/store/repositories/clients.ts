@@ -73,6 +73,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     downloadPin: given.downloadPin ?? "",
     galleryEmailAt: given.galleryEmailAt ?? 0,
     noReminders: given.noReminders ?? false,
+    coverImage: given.coverImage ?? "",
   };
   const row: ClientRow = {
     id: newRecordId(),
@@ -101,7 +102,8 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
       const normalized = normalize(await withExpiryInstant(db, patch));
       if (normalized.accessUrl === "") normalized.accessUrl = generateAccessUrl();
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();
-      const changed = changedFields<ClientFields>(row, normalized);
+      // Rows stored before the cover existed have no coverImage: it reads as "" (the first image).
+      const changed = changedFields<ClientFields>({ ...row, coverImage: row.coverImage ?? "" }, normalized);
       if (Object.keys(changed).length === 0) return;
       if (changed.accessCode !== undefined) {
         await assertCodeFree(db, changed.accessCode, id);
