@@ -87,3 +87,11 @@ export async function evictImageFiles(db: StudioDb, evicted: Eviction[]): Promis
     return count;
   });
 }
+
+/** Replaces the device's copy of an image's preview (re-rendered here after the server took the new one). */
+export async function keepPreview(db: StudioDb, id: string, preview: Blob): Promise<void> {
+  await db.transaction("rw", db.imageBlobs, async () => {
+    const row = (await db.imageBlobs.get(id)) ?? { id };
+    await db.imageBlobs.put({ ...row, preview });
+  });
+}
