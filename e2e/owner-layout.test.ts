@@ -70,6 +70,7 @@ describe("the owner's screens on a phone and a tablet", () => {
 
   it.skipIf(!process.env.SCREENSHOT_DIR)("tablet screenshots of the dashboard, a client's page and settings", async () => {
     const { context, page } = await ownerSession(browser, server, { viewport: { width: 820, height: 1180 } });
+    await page.getByRole("link", { name: "Harbour Wedding" }).first().waitFor();
     await shot(page, "owner-tablet-dashboard");
     await page.goto(`/clients/${client.id}`);
     await page.getByRole("list", { name: "Images" }).getByRole("img").first().waitFor();
