@@ -1,6 +1,6 @@
 /**
- * Sends the sizes an older image lacks (made on this device by features/images/rebuildSizes.ts) to its
- * server record, and brings the answer into the store. Only server-owned file fields and the placeholder
+ * Sends the sizes an older image lacks (made on this device by features/images/rebuildSizes.ts), or its
+ * re-watermarked sizes (features/images/reapplyWatermark.ts), to its server record, and brings the answer into the store. Only server-owned file fields and the placeholder
  * change: no synced field is sent, so no edit of another device can be overwritten.
  */
 import type PocketBase from "pocketbase";
@@ -13,6 +13,8 @@ export interface RebuiltSizes {
   medium: Blob;
   large: Blob;
   placeholder: string;
+  /** The preview too, when the watermark is re-applied (features/images/reapplyWatermark.ts). */
+  preview?: Blob;
 }
 
 const EXTENSION: Record<string, string> = { "image/webp": "webp", "image/jpeg": "jpg" };
@@ -22,6 +24,7 @@ export async function uploadSizes(db: StudioDb, pb: PocketBase, id: string, size
   form.set("medium", sizes.medium, `medium.${EXTENSION[sizes.medium.type] ?? "bin"}`);
   form.set("large", sizes.large, `large.${EXTENSION[sizes.large.type] ?? "bin"}`);
   form.set("placeholder", sizes.placeholder);
+  if (sizes.preview) form.set("preview", sizes.preview, `preview.${EXTENSION[sizes.preview.type] ?? "bin"}`);
   const record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${encodeURIComponent(id)}`), form, pb.authStore.token, undefined, signal)) as ServerRecord;
   await applyServerRecords(db, "images", [record]);
 }

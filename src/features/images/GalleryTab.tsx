@@ -20,6 +20,7 @@ import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
 import { IMAGE_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
+import { WatermarkNotice } from "./WatermarkNotice";
 
 const SKELETON_CARDS = 12;
 const CAPTION_HEIGHT = 28;
@@ -59,6 +60,8 @@ export function GalleryTab({ client }: { client: ClientRow }) {
     <section className="gallery-tab" role="tabpanel">
       <ShareAccess accessUrl={client.accessUrl} accessCode={client.accessCode} />
       <UploadZones isBusy={!!importer.run && !importer.run.isComplete} onPhotos={(files) => void importer.startPhotos(files)} onZip={(file) => void importer.startZip(file)} />
+
+      <WatermarkNotice images={list} />
 
       <div className="actions-bar">
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>

@@ -43,4 +43,11 @@ export const IMAGE_TEXTS = {
   coverSet: "Cover photo set",
   coverSetText: "Your client's gallery opens on this photo.",
   errorSettingCover: "Could not set the cover photo",
+  reapplyWatermark: "Re-apply watermark",
+  watermarkNeeded: (n: number) =>
+    `${n} ${n === 1 ? "photo's previews were" : "photos' previews were"} made with another watermark than the studio's settings ask for now.`,
+  reapplying: (done: number, total: number) => `Re-applying watermark… ${done} of ${total}`,
+  reapplied: "Watermark re-applied",
+  reappliedText: (n: number) => `${n} ${n === 1 ? "photo has" : "photos have"} new previews.`,
+  reapplyFailed: (n: number) => `${n} ${n === 1 ? "photo" : "photos"} could not be re-rendered (offline, or the original is unavailable); try again later.`,
 } as const;

@@ -66,4 +66,14 @@ export const SETTINGS_TEXTS = {
   enableWatermark: "Enable watermark on gallery previews",
   watermarkHint: "New imports get the studio's name on their previews, bottom right. Originals are never changed.",
   saveBranding: "Save Branding",
+  storageTitle: "Storage on this device",
+  offlineTitle: "Offline copy",
+  offlineHint:
+    "Thumbnails of every gallery stay on this device, and previews of the most recent ones, so galleries open at a shoot without a connection. This choice is for this device only: each device has its own space.",
+  previewGalleries: "Galleries with previews on this device",
+  previewGalleriesOption: (n: number) => (n === 0 ? "None (thumbnails only)" : `${n} most recent`),
+  offlineState: (s: { thumbnailGalleries: number; galleries: number; previewGalleries: number }) =>
+    `Thumbnails of ${s.thumbnailGalleries} of ${s.galleries} galleries and previews of ${s.previewGalleries} are kept offline.`,
+  offlineMissing: (n: number) => `${n} files could not be fetched yet; the next sync tries again.`,
+  offlineNotYet: "The offline copy fills after the next sync.",
 } as const;

@@ -1,11 +1,14 @@
 /**
  * Runs sync while a studio owner is signed in, asks the browser to keep the data persistently, and after
- * each sync makes the sizes older images lack (features/images/rebuildSizes.ts).
+ * each sync makes the sizes older images lack (features/images/rebuildSizes.ts) and fills the offline copy
+ * of thumbnails and previews (sync/offlineCache.ts) in the tab that synced.
  */
 import { useEffect } from "react";
 import { useSession } from "../../state/session";
 import { appSync, startAppSync } from "../../sync/appSync";
 import { requestPersistentStorage } from "../../sync/localData";
+import { createCacheFiller } from "../../sync/offlineCache";
+import { db } from "../../store/db";
 import { rebuildMissingSizes } from "../images/rebuildSizes";
 
 function rebuildAfterSyncs(): () => void {
@@ -27,6 +30,22 @@ function rebuildAfterSyncs(): () => void {
   };
 }
 
+/** After each sync this tab ran (isSyncing went true -> false without an error), fill the offline copy. */
+function fillCacheAfterSyncs(): () => void {
+  const controller = new AbortController();
+  const filler = createCacheFiller(db, controller.signal);
+  let wasSyncing = false;
+  const unsubscribe = appSync.status.subscribe(() => {
+    const s = appSync.status.get();
+    if (wasSyncing && !s.isSyncing && !s.error) filler.request();
+    wasSyncing = s.isSyncing;
+  });
+  return () => {
+    controller.abort();
+    void unsubscribe();
+  };
+}
+
 export function SyncRunner() {
   const isOwner = useSession((s) => s.status === "signed-in" && s.user?.isStudioOwner === true);
   useEffect(() => {
@@ -34,7 +53,9 @@ export function SyncRunner() {
     void requestPersistentStorage();
     const stopSync = startAppSync();
     const stopRebuild = rebuildAfterSyncs();
+    const stopCache = fillCacheAfterSyncs();
     return () => {
+      stopCache();
       stopRebuild();
       stopSync();
     };

@@ -34,7 +34,13 @@ export function SyncStatusIndicator() {
       <span className="sync-dot" aria-hidden="true" />
       <span className="sync-label">{s.isOnline ? (s.isSyncing ? SYNC_TEXTS.syncing : SYNC_TEXTS.online) : SYNC_TEXTS.offline}</span>
       <span className="sync-details" data-testid="sync-details">
-        {details.join(" · ")}
+        {/* One piece a span: on a phone each takes its own line whole, instead of an ellipsis mid-count. */}
+        {details.map((part, i) => (
+          <span key={part}>
+            {i > 0 ? <span className="sync-sep"> · </span> : null}
+            <span className="sync-part">{part}</span>
+          </span>
+        ))}
       </span>
       {s.error && s.isOnline ? (
         <span className="sync-error" role="alert">

@@ -12,6 +12,7 @@
  * bytes and outbox entry together), so a cancel never leaves half an image.
  */
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
+import { NO_WATERMARK, watermarkSignature } from "../../domain/watermark";
 import { db } from "../../store/db";
 import { addImages, type NewImage } from "../../store/repositories/images";
 import { studioLogo } from "../../store/repositories/settings";
@@ -36,11 +37,13 @@ export interface ImportItem {
 export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
 
 /** What import asks of the media worker: the studio's watermark when it wants one. */
-export async function processOptions(): Promise<ProcessOptions> {
+export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
   const settings = await db.settings.toCollection().first();
-  if (!settings || !settings.enableWatermark) return {};
+  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK };
   const logo = await studioLogo(db); // kept on the device by sync: no network here
-  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined } };
+  // The signature names the logo only when its bytes are here (the worker draws the name otherwise).
+  const signature = watermarkSignature({ ...settings, logo: logo ? settings.logo : "" });
+  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature };
 }
 
 /**
@@ -57,7 +60,7 @@ export function uploadTimes(names: string[], start: number): string[] {
   return times;
 }
 
-function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage, uploadedAt: string): NewImage {
+function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage, uploadedAt: string, watermark: string): NewImage {
   return {
     fields: {
       uploadedAt,
@@ -71,7 +74,7 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
       checksum: p.checksum,
       crc32: p.crc32,
       placeholder: p.placeholder,
-      metadata: { orientation: p.orientation },
+      metadata: { orientation: p.orientation, watermark },
     },
     original: original.type === p.mimeType ? original : new Blob([original], { type: p.mimeType }),
     thumbnail: p.thumbnail,
@@ -108,7 +111,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
           signal,
         );
         update(id, { progress: 80 });
-        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!)]);
+        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature)]);
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
@@ -161,7 +164,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         );
         update(id, { progress: 50 });
         const processed = await pool.run((api) => api.processImage(original, options), abort.signal);
-        ready.push(newImage(clientId, entry.name, original, processed, times[i]!));
+        ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature));
         update(id, { status: "success", progress: 100 });
       } catch (err) {
         if ((err as Error).name === "ZipError" && !archiveError) {

@@ -1,0 +1,83 @@
+/**
+ * The owner's screens on a 390 px phone and a tablet (issue #13): the header's pending-changes text shows
+ * whole on a phone. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ */
+import type { Browser, Page } from "playwright-core";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NewClientPage } from "./pages/ClientPages";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { uploadPhoto } from "./support/gallery-seed";
+import { ownerSession } from "./support/owner-session";
+
+let server: AppServer;
+let browser: Browser;
+let client: { id: string };
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const post = async <T,>(route: string, body: unknown, method = "POST") =>
+    (await (await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as T;
+  const settings = await (await fetch(`${server.url}/api/collections/settings/records`, { headers: { Authorization: token } })).json() as { items: Array<{ id: string }> };
+  await post(`/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", enableWatermark: true }, "PATCH");
+  client = await post("/api/collections/clients/records", { name: "Harbour Wedding", email: "ada@example.com", eventDate: "2026-05-10 00:00:00.000Z" });
+  await post("/api/collections/clients/records", { name: "Spring Portraits", email: "grace@example.com" });
+  await Promise.all([0, 1, 2, 3].map((i) => uploadPhoto(server.url, token, client.id, `harbour-${i + 1}.jpg`, 1200, 800, i + 1, i)));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the owner's screens on a phone and a tablet", () => {
+  it("shows the header's pending changes whole on a 390 px phone", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`/clients/${client.id}`);
+    await page.getByTestId("watermark-notice").waitFor();
+    await shot(page, "owner-phone-reapply-watermark");
+    await context.setOffline(true);
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name: "Offline Olivia", email: "olivia@example.com" });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const details = page.getByTestId("sync-details");
+    await details.getByText("1 change waiting to sync").waitFor();
+    const box = await details.evaluate((el) => ({ right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    expect(box.right).toBeLessThanOrEqual(390);
+    await shot(page, "owner-phone-header-pending");
+    await page.goto("/settings");
+    await page.getByTestId("offline-copy").scrollIntoViewIfNeeded();
+    await shot(page, "owner-phone-settings-offline-copy");
+    await context.close();
+  });
+
+  it.skipIf(!process.env.SCREENSHOT_DIR)("tablet screenshots of the dashboard, a client's page and settings", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 820, height: 1180 } });
+    await page.getByRole("link", { name: "Harbour Wedding" }).first().waitFor();
+    await shot(page, "owner-tablet-dashboard");
+    await page.goto(`/clients/${client.id}`);
+    await page.getByRole("list", { name: "Images" }).getByRole("img").first().waitFor();
+    await shot(page, "owner-tablet-client");
+    await page.goto("/settings");
+    await page.getByTestId("offline-copy").getByText(/Thumbnails of \d+ of \d+ galleries/).waitFor({ timeout: 30_000 });
+    await shot(page, "owner-tablet-settings");
+    await context.close();
+  });
+});
