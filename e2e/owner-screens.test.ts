@@ -193,7 +193,7 @@ describe("owner screens", () => {
     await page.getByRole("link", { name: "Grace Hopper" }).click();
     await page.getByRole("tab", { name: "Client Details" }).click();
     const id = page.url().split("/").pop()!;
-    await page.getByLabel("Email").fill("typing@example.com");
+    await page.getByLabel("Email", { exact: true }).fill("typing@example.com");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
     const res = await fetch(`${server.url}/api/collections/clients/records/${id}`, {
       method: "PATCH",
@@ -202,20 +202,20 @@ describe("owner screens", () => {
     });
     expect(res.status).toBe(200);
     await page.waitForFunction(() => (document.querySelector("textarea") as HTMLTextAreaElement | null)?.value === "Changed on the laptop", undefined, { timeout: 30_000 });
-    expect(await page.getByLabel("Email").inputValue()).toBe("typing@example.com");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("typing@example.com");
   });
 
   it("validates settings with the specified messages, saves them, and applies the primary colour", async () => {
     await page.goto("/settings");
     await page.getByLabel("Company Name").fill("");
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Website URL").fill("nope");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await page.getByText("Company name is required").waitFor();
     await page.getByText("Invalid email address").waitFor();
     await page.getByText("Invalid URL").waitFor();
     await page.getByLabel("Company Name").fill("Lumen Studio");
-    await page.getByLabel("Email").fill("hello@lumen.test");
+    await page.getByLabel("Email", { exact: true }).fill("hello@lumen.test");
     await page.getByLabel("Website URL").fill("https://lumen.test/");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await toast().getByText("Settings updated").waitFor();
