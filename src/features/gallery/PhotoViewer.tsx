@@ -16,7 +16,7 @@ import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { useEffect, useMemo, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, type SyntheticEvent } from "react";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
@@ -75,6 +75,12 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
     return () => document.removeEventListener("error", onImageError, true);
   }, [isOpen, onError]);
   const current = images[index];
+  // The photo on show when the viewer closes: by the time it has animated out the gallery has already
+  // set the index to -1, so focus goes back by this id.
+  const lastShown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (current) lastShown.current = current.id;
+  }, [current]);
   const currentName = current ? current.originalName || current.filename : "";
   return (
     <Lightbox
@@ -84,7 +90,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
       close={onClose}
       on={{
         view: ({ index: i }) => onIndex(i),
-        exited: () => focusPhoto(images[index]?.id),
+        exited: () => focusPhoto(lastShown.current),
       }}
       plugins={downloads === "off" ? [Counter, Slideshow, Zoom] : [Counter, Download, Slideshow, Zoom]}
       download={{
