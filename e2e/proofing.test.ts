@@ -135,7 +135,7 @@ describe("proofing", () => {
     }
   }, 120_000);
 
-  it("the owner sees favourites, picks and comments, also offline, and copies the names for Lightroom", async () => {
+  it("the owner sees favourites, picks and comments, also offline, copies the names for Lightroom, and edits lists and unlocks offline", async () => {
     const { context, page } = owner;
     const panel = page.getByRole("region", { name: "Favourites & selections" });
     const expectPanel = async () => {
@@ -155,7 +155,26 @@ describe("proofing", () => {
     await context.setOffline(true);
     await page.reload();
     await expectPanel();
+
+    // Offline, the owner edits the lists and unlocks the selection; they reach the server on reconnect.
+    await panel.getByText("New list").click();
+    await panel.getByLabel("List name").fill("Prints");
+    await panel.getByLabel("Limit (0 for none)").fill("10");
+    await panel.getByRole("button", { name: "Add list" }).click();
+    await panel.getByRole("listitem").filter({ hasText: "Prints" }).getByText("0 of 10 chosen").waitFor();
+    await panel.getByRole("button", { name: "Edit Album" }).click();
+    await panel.getByRole("listitem").getByLabel("List name").fill("Wedding album");
+    await panel.getByRole("listitem").getByLabel("Limit (0 for none)").fill("3");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.getByRole("listitem").filter({ hasText: "Wedding album" }).getByText("2 of 3 chosen").waitFor();
+    await panel.getByRole("button", { name: "Delete Prints" }).click();
+    await panel.getByRole("group", { name: "Delete the list 'Prints'?" }).getByRole("button", { name: "Delete" }).click();
+    await panel.getByRole("button", { name: "Unlock selection" }).click();
+    await panel.getByText("The client has not submitted a selection yet.").waitFor();
+    expect(await records("proof_lists")).toHaveLength(1); // nothing has left the device yet
     await context.setOffline(false);
+    await expect.poll(async () => (await records("proof_lists")).map((l) => [l.name, l.limit]), { timeout: 15_000 }).toEqual([["Wedding album", 3]]);
+    await expect.poll(async () => (await records("proof_states"))[0]!.submittedAt, { timeout: 15_000 }).toBe("");
     await context.close();
   }, 120_000);
 });
