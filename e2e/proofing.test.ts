@@ -151,6 +151,16 @@ describe("proofing", () => {
     await panel.getByRole("button", { name: "Copy file names of Favourites" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-1, photo-2, photo-3");
 
+    // The grid filtered by a list, then by the favourites.
+    const ownerGrid = page.getByRole("list", { name: "Images" });
+    const shown = async () => (await ownerGrid.getByRole("button", { name: /^View / }).allTextContents()).length;
+    await expect.poll(shown).toBe(6);
+    await page.getByLabel("Show").selectOption({ label: "Album (2)" });
+    await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")).sort())).toEqual(["View photo-2.jpg", "View photo-3.jpg"]);
+    await page.getByLabel("Show").selectOption({ label: "Favourites (3)" });
+    await expect.poll(shown).toBe(3);
+    await page.getByLabel("Show").selectOption({ label: "All photos (6)" });
+
     // Offline: the device's copy, after the app starts again from nothing but the device.
     await context.setOffline(true);
     await page.reload();
