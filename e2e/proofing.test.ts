@@ -145,6 +145,10 @@ describe("proofing", () => {
       await panel.getByText("photo-4.jpg: Could this one be black and white?").waitFor();
     };
     await expectPanel();
+    if (process.env.SCREENSHOT_DIR) {
+      await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100));
+      await shot(page, "proofing-owner-desktop");
+    }
 
     await panel.getByRole("button", { name: "Copy file names of Album" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-2, photo-3");
@@ -186,5 +190,16 @@ describe("proofing", () => {
     await expect.poll(async () => (await records("proof_lists")).map((l) => [l.name, l.limit]), { timeout: 15_000 }).toEqual([["Wedding album", 3]]);
     await expect.poll(async () => (await records("proof_states"))[0]!.submittedAt, { timeout: 15_000 }).toBe("");
     await context.close();
+
+    if (process.env.SCREENSHOT_DIR) {
+      const phone = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await phone.page.goto(`/clients/${gallery.id}`);
+      const phonePanel = phone.page.getByRole("region", { name: "Favourites & selections" });
+      await phonePanel.getByText("2 of 3 chosen").waitFor();
+      await phonePanel.getByText("New list").click();
+      await phonePanel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      await shot(phone.page, "proofing-owner-phone");
+      await phone.context.close();
+    }
   }, 120_000);
 });
