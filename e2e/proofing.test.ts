@@ -2,7 +2,9 @@
  * Proofing in Chromium against the real server (issue 12): a visitor hearts photos on the grid and in the
  * viewer, filters 'Favourites (n)', picks photos for a list up to its limit (the next one cannot be added),
  * comments on a photo and submits the selection, after which the page is locked; the server holds exactly
- * what the visitor chose. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ * what the visitor chose. The owner's app, open on the client's page meanwhile, shows the favourites, the
+ * list's picks with its count and the comment (realtime brings them), copies the names for Lightroom, and
+ * shows the same after a reload offline. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser, Page } from "playwright-core";
 import path from "node:path";
@@ -11,12 +13,14 @@ import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
+import { ownerSession } from "./support/owner-session";
 
 let server: AppServer;
 let browser: Browser;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let photos: SeededImage[] = [];
+let owner: Awaited<ReturnType<typeof ownerSession>>;
 
 const SHAPES: Array<[number, number]> = [
   [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
@@ -60,6 +64,10 @@ afterAll(async () => {
 
 describe("proofing", () => {
   it("a visitor favourites, picks within the limit, comments and submits", async () => {
+    // The owner's app is open on the client's page while the visitor chooses (realtime brings each change).
+    owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"] });
+    await owner.page.goto(`/clients/${gallery.id}`);
+    await owner.page.getByTestId("proofing-status").getByText("The client has not submitted a selection yet.").waitFor();
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.goto(`/gallery/${gallery.accessUrl}`);
@@ -124,6 +132,74 @@ describe("proofing", () => {
       await p.locator("#photos").evaluate((el) => el.scrollIntoView());
       await shot(p, "proofing-grid-phone");
       await phone.close();
+    }
+  }, 120_000);
+
+  it("the owner sees favourites, picks and comments, also offline, copies the names for Lightroom, and edits lists and unlocks offline", async () => {
+    const { context, page } = owner;
+    const panel = page.getByRole("region", { name: "Favourites & selections" });
+    const expectPanel = async () => {
+      await panel.getByText("The client has submitted their selection.").waitFor();
+      await panel.getByRole("listitem").filter({ hasText: "Favourites" }).getByText("3 photos").waitFor();
+      await panel.getByRole("listitem").filter({ hasText: "Album" }).getByText("2 of 2 chosen").waitFor();
+      await panel.getByText("photo-4.jpg: Could this one be black and white?").waitFor();
+    };
+    await expectPanel();
+    if (process.env.SCREENSHOT_DIR) {
+      await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100));
+      await shot(page, "proofing-owner-desktop");
+    }
+
+    await panel.getByRole("button", { name: "Copy file names of Album" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-2, photo-3");
+    await panel.getByRole("button", { name: "Copy file names of Favourites" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-1, photo-2, photo-3");
+
+    // The grid filtered by a list, then by the favourites.
+    const ownerGrid = page.getByRole("list", { name: "Images" });
+    const shown = async () => (await ownerGrid.getByRole("button", { name: /^View / }).allTextContents()).length;
+    await expect.poll(shown).toBe(6);
+    await page.getByLabel("Show").selectOption({ label: "Album (2)" });
+    await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")).sort())).toEqual(["View photo-2.jpg", "View photo-3.jpg"]);
+    await page.getByLabel("Show").selectOption({ label: "Favourites (3)" });
+    await expect.poll(shown).toBe(3);
+    await page.getByLabel("Show").selectOption({ label: "All photos (6)" });
+
+    // Offline: the device's copy, after the app starts again from nothing but the device.
+    await context.setOffline(true);
+    await page.reload();
+    await expectPanel();
+
+    // Offline, the owner edits the lists and unlocks the selection; they reach the server on reconnect.
+    await panel.getByText("New list").click();
+    await panel.getByLabel("List name").fill("Prints");
+    await panel.getByLabel("Limit (0 for none)").fill("10");
+    await panel.getByRole("button", { name: "Add list" }).click();
+    await panel.getByRole("listitem").filter({ hasText: "Prints" }).getByText("0 of 10 chosen").waitFor();
+    await panel.getByRole("button", { name: "Edit Album" }).click();
+    await panel.getByRole("listitem").getByLabel("List name").fill("Wedding album");
+    await panel.getByRole("listitem").getByLabel("Limit (0 for none)").fill("3");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.getByRole("listitem").filter({ hasText: "Wedding album" }).getByText("2 of 3 chosen").waitFor();
+    await panel.getByRole("button", { name: "Delete Prints" }).click();
+    await panel.getByRole("group", { name: "Delete the list 'Prints'?" }).getByRole("button", { name: "Delete" }).click();
+    await panel.getByRole("button", { name: "Unlock selection" }).click();
+    await panel.getByText("The client has not submitted a selection yet.").waitFor();
+    expect(await records("proof_lists")).toHaveLength(1); // nothing has left the device yet
+    await context.setOffline(false);
+    await expect.poll(async () => (await records("proof_lists")).map((l) => [l.name, l.limit]), { timeout: 15_000 }).toEqual([["Wedding album", 3]]);
+    await expect.poll(async () => (await records("proof_states"))[0]!.submittedAt, { timeout: 15_000 }).toBe("");
+    await context.close();
+
+    if (process.env.SCREENSHOT_DIR) {
+      const phone = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await phone.page.goto(`/clients/${gallery.id}`);
+      const phonePanel = phone.page.getByRole("region", { name: "Favourites & selections" });
+      await phonePanel.getByText("2 of 3 chosen").waitFor();
+      await phonePanel.getByText("New list").click();
+      await phonePanel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      await shot(phone.page, "proofing-owner-phone");
+      await phone.context.close();
     }
   }, 120_000);
 });

@@ -15,6 +15,8 @@ onRecordCreate(
   "clients",
   "images",
   "settings",
+  "proof_lists",
+  "proof_states",
 );
 
 onRecordUpdate(
@@ -43,6 +45,8 @@ onRecordUpdate(
   "clients",
   "images",
   "settings",
+  "proof_lists",
+  "proof_states",
 );
 
 routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now() }));

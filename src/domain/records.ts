@@ -7,7 +7,7 @@ import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES } from "./contra
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export type SyncedCollection = "clients" | "images" | "settings";
+export type SyncedCollection = "clients" | "images" | "settings" | "proof_lists" | "proof_states";
 
 export interface ClientFields {
   name: string;
@@ -72,6 +72,9 @@ export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders"],
+  // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
+  proof_lists: ["name", "limit"],
+  proof_states: ["submittedAt"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */

@@ -1,7 +1,7 @@
 /** Errors of the store that the user must understand. */
 export class StoreError extends Error {
   constructor(
-    readonly kind: "quota" | "not-found" | "not-ready" | "code-taken",
+    readonly kind: "quota" | "not-found" | "not-ready" | "code-taken" | "invalid",
     message: string,
   ) {
     super(message);

@@ -18,8 +18,10 @@ import { serverOnlyValues, syncedValues, type ServerRecord } from "./records";
 
 type Row = SyncMeta & Record<string, unknown> & { id: string };
 
+const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates" };
+
 function tableOf(db: StudioDb, collection: SyncedCollection) {
-  return db.table<Row, string>(collection);
+  return db.table<Row, string>(TABLES[collection]);
 }
 
 export async function applyServerRecords(db: StudioDb, collection: SyncedCollection, records: ServerRecord[]): Promise<void> {

@@ -26,8 +26,8 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         targets.push(["clients", t.recordId]);
         const imageIds = (await db.images.where("client").equals(t.recordId).primaryKeys()) as string[];
         for (const id of imageIds) targets.push(["images", id]);
-      } else if (t.recordCollection === "images") {
-        targets.push(["images", t.recordId]);
+      } else if (t.recordCollection === "images" || t.recordCollection === "proof_lists" || t.recordCollection === "proof_states") {
+        targets.push([t.recordCollection, t.recordId]);
       }
       for (const [collection, id] of targets) {
         const pending = await pendingEntriesOf(db, collection, id);
@@ -38,6 +38,7 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         }
         await confirmEntries(db, pending); // nothing of them can reach the server any more
         if (collection === "clients") await db.clients.delete(id);
+        else if (isProofCollection(collection)) continue; // its row went above
         else {
           await db.images.delete(id);
           await db.imageBlobs.delete(id);

@@ -17,8 +17,13 @@ const PAGE_SIZE = 500;
 // Proofing after the records it points at, and before tombstones (a delete pulled later wins).
 const PULL_ORDER = ["clients", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
 
+/** The visitor's proofing rows: stored as the server wrote them (the owner never edits them). */
+function isVisitorProof(collection: string): collection is "proof_favourites" | "proof_picks" | "proof_comments" {
+  return isProofCollection(collection) && !(collection in PULL_FIELDS);
+}
+
 function fieldsOf(collection: (typeof PULL_ORDER)[number]): string {
-  return isProofCollection(collection) ? ["id", "client", "updated", ...PROOF_FIELDS[collection]].join(",") : PULL_FIELDS[collection];
+  return isVisitorProof(collection) ? ["id", "client", "updated", ...PROOF_FIELDS[collection]].join(",") : PULL_FIELDS[collection];
 }
 
 interface Cursor {
@@ -41,10 +46,9 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof 
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
-    const tables = isProofCollection(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...outboxTables(db)];
-    if (collection === "tombstones") tables.push(...proofTables(db));
+    const tables = isVisitorProof(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...proofTables(db), ...outboxTables(db)];
     await db.transaction("rw", tables, async () => {
-      if (isProofCollection(collection)) await putProofRecords(db, collection, page.items);
+      if (isVisitorProof(collection)) await putProofRecords(db, collection, page.items);
       else if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
       else await applyServerRecords(db, collection as SyncedCollection, page.items);
       await db.syncState.put({ key, value: nextCursor });

@@ -325,3 +325,61 @@ describe("the owner's device", () => {
     }
   });
 });
+
+describe("the owner's lists and unlock from the device", () => {
+  it("creates, renames, limits and deletes lists and unlocks, offline first, through the outbox", async () => {
+    const { makeDevice } = await import("./devices");
+    const repo = await import("../../src/store/repositories/proofing");
+    const g = (await server.api<Gallery>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Offline Bride" } })).body;
+    const p1 = await addPhoto(server, g.id, "IMG_7.CR3", 93);
+    const cookie = await unlock(g);
+    await server.api("PUT", `${base(g)}/submission`, { cookie });
+    const device = await makeDevice(server);
+    await device.sync.syncOnce();
+
+    // Written on the device with no network call: the rows and their outbox entries.
+    const album = await repo.createProofList(device.db, g.id, { name: "  Album ", limit: 30 });
+    const prints = await repo.createProofList(device.db, g.id, { name: "Prints", limit: 0 });
+    await repo.updateProofList(device.db, album, { name: "Wedding album", limit: 2 });
+    await repo.deleteProofList(device.db, prints);
+    await repo.unlockSelection(device.db, g.id);
+    expect((await device.db.proofLists.where("client").equals(g.id).toArray()).map((l) => [l.name, l.limit])).toEqual([["Wedding album", 2]]);
+    expect((await device.db.proofStates.where("client").equals(g.id).first())?.submittedAt).toBe("");
+    expect((await state(g, cookie)).submittedAt).not.toBe(""); // nothing reached the server yet
+    await expect(repo.createProofList(device.db, g.id, { name: " ", limit: 1 })).rejects.toThrow("Give the list a name.");
+
+    await device.sync.syncOnce();
+    expect(await device.db.outbox.count()).toBe(0);
+    const s = await state(g, cookie);
+    expect(s.submittedAt).toBe("");
+    expect(s.lists).toEqual([{ id: album, name: "Wedding album", limit: 2, imageIds: [] }]);
+    // Unlocked: the visitor can choose again, within the owner's new limit.
+    expect((await server.api("PUT", `${base(g)}/lists/${album}/${p1}`, { cookie })).status).toBe(200);
+
+    // A second device sees the owner's list; its older rename loses to the newer one, and the loss is kept.
+    const other = await makeDevice(server);
+    await other.sync.syncOnce();
+    expect((await other.db.proofLists.get(album))?.name).toBe("Wedding album");
+    other.db.clock = () => Date.now() - 3_600_000; // an edit made an hour before the first device's
+    other.db.clockOffsetMs = 0;
+    await repo.updateProofList(other.db, album, { name: "Old name" });
+    await repo.updateProofList(device.db, album, { name: "Final album" });
+    await device.sync.syncOnce();
+    await other.sync.syncOnce();
+    expect((await state(g, cookie)).lists[0]!.name).toBe("Final album");
+    expect((await other.db.proofLists.get(album))?.name).toBe("Final album");
+    expect((await other.db.conflicts.toArray()).map((c) => [c.collection, c.field, c.lostValue])).toContainEqual(["proof_lists", "name", "Old name"]);
+
+    // Visitors still cannot write lists or the state through the collections' API.
+    const visitorWrites = [
+      ["POST", "/api/collections/proof_lists/records", { client: g.id, name: "Mine", limit: 0 }],
+      ["PATCH", `/api/collections/proof_lists/records/${album}`, { limit: 100 }],
+      ["DELETE", `/api/collections/proof_lists/records/${album}`, undefined],
+    ] as const;
+    for (const [method, path, json] of visitorWrites) {
+      expect((await server.api(method, path, { cookie, json })).status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+    }
+    expect((await state(g, cookie)).lists.map((l) => [l.name, l.limit])).toEqual([["Final album", 2]]);
+    await server.api("DELETE", `/api/collections/clients/records/${g.id}`, { token: server.ownerToken });
+  });
+});

@@ -3,6 +3,8 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
 import type { ImageRow } from "../../store/rows";
 
+const BY_NAME = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
 export interface OwnerProofList {
   id: string;
   name: string;
@@ -21,7 +23,12 @@ export function useOwnerProofing(clientId: string) {
       db.proofStates.where("client").equals(clientId).first(),
     ]);
     const byId = new Map(images.map((i) => [i.id, i]));
-    const pick = (ids: unknown[]) => ids.map((id) => byId.get(String(id))).filter((i): i is ImageRow => !!i);
+    // In file-name order (as the grid and Lightroom list them), whatever order the rows arrived in.
+    const pick = (ids: unknown[]) =>
+      ids
+        .map((id) => byId.get(String(id)))
+        .filter((i): i is ImageRow => !!i)
+        .sort((a, b) => BY_NAME.compare(a.originalName || a.filename, b.originalName || b.filename));
     const sortedLists: OwnerProofList[] = [...lists]
       .sort((a, b) => String(a.created).localeCompare(String(b.created)))
       .map((l) => ({ id: l.id, name: String(l.name), limit: Number(l.limit) || 0, images: pick(picks.filter((p) => p.list === l.id).map((p) => p.image)) }));

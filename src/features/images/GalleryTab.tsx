@@ -20,6 +20,7 @@ import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
 import { IMAGE_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
+import { useProofFilters } from "./useProofFilter";
 import { WatermarkNotice } from "./WatermarkNotice";
 
 const SKELETON_CARDS = 12;
@@ -34,7 +35,11 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   const [toDelete, setToDelete] = useState<string[] | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
 
-  const list = useMemo(() => images ?? [], [images]);
+  const filters = useProofFilters(client.id, IMAGE_TEXTS.favourites);
+  const [filterKey, setFilterKey] = useState("all");
+  const filter = filters.find((f) => f.key === filterKey);
+  // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
+  const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
   const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
@@ -64,6 +69,19 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       <WatermarkNotice images={list} />
 
       <div className="actions-bar">
+        {filters.some((f) => f.key !== "favourites" || f.ids.size) ? (
+          <label className="grid-filter">
+            <span>{IMAGE_TEXTS.show}</span>
+            <select value={filter ? filter.key : "all"} onChange={(e) => setFilterKey(e.target.value)}>
+              <option value="all">{IMAGE_TEXTS.allPhotos((images ?? []).length)}</option>
+              {filters.map((f) => (
+                <option key={f.key} value={f.key}>
+                  {IMAGE_TEXTS.filterOption(f.label, (images ?? []).filter((i) => f.ids.has(i.id)).length)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
         <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
         <div className="actions-buttons">

@@ -14,7 +14,10 @@ function show(value: unknown): string {
 
 export function ConflictsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const conflicts = useLiveQuery(() => db.conflicts.where("resolved").equals(0).toArray(), []) ?? [];
-  const names = useLiveQuery(async () => new Map((await db.clients.toArray()).map((c) => [c.id, c.name])), []) ?? new Map<string, string>();
+  // Clients by name, proofing lists by their name (a list's conflict is about its name or limit).
+  const names =
+    useLiveQuery(async () => new Map([...(await db.clients.toArray()).map((c) => [c.id, c.name] as const), ...(await db.proofLists.toArray()).map((l) => [l.id, `List '${String(l.name)}'`] as const)]), []) ??
+    new Map<string, string>();
   const act = async (action: () => Promise<void>) => {
     try {
       await action();

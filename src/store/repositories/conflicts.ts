@@ -3,6 +3,7 @@ import type { StudioDb } from "../db";
 import { StoreError } from "../errors";
 import { updateClient } from "./clients";
 import { updateImage } from "./images";
+import { updateProofList } from "./proofing";
 import { updateSettings } from "./settings";
 
 export async function dismissConflict(db: StudioDb, id: number): Promise<void> {
@@ -17,6 +18,8 @@ export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
   const patch = { [conflict.field]: conflict.lostValue };
   if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
   else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);
+  else if (conflict.collection === "proof_lists") await updateProofList(db, conflict.recordId, patch);
+  else if (conflict.collection === "proof_states") throw new StoreError("not-found", "The client's submission is shown for reference; unlock the selection instead.");
   else await updateSettings(db, patch);
   await dismissConflict(db, id);
 }

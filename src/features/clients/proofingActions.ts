@@ -1,0 +1,23 @@
+/** The owner's proofing writes from the client page: through the store (offline too), with toasts. */
+import { db } from "../../store/db";
+import { StoreError } from "../../store/errors";
+import { createProofList, deleteProofList, unlockSelection, updateProofList, type ProofListInput } from "../../store/repositories/proofing";
+import { toast } from "../../state/toast";
+import { PROOFING_OWNER_TEXTS as T } from "./texts";
+
+/** Runs a write; a refusal (an empty name, a full disk) becomes a toast and `false`. */
+async function attempt(write: () => Promise<unknown>, done?: string): Promise<boolean> {
+  try {
+    await write();
+    if (done) toast({ title: done });
+    return true;
+  } catch (err) {
+    toast({ title: err instanceof StoreError ? err.message : String(err), variant: "destructive" });
+    return false;
+  }
+}
+
+export const addList = (clientId: string, input: ProofListInput) => attempt(() => createProofList(db, clientId, input), T.listAdded(input.name.trim()));
+export const editList = (id: string, input: ProofListInput) => attempt(() => updateProofList(db, id, input));
+export const removeList = (id: string, name: string) => attempt(() => deleteProofList(db, id), T.listDeleted(name));
+export const unlock = (clientId: string) => attempt(() => unlockSelection(db, clientId), T.unlocked);
