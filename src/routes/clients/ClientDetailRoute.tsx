@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
 import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel";
+import { ActivityCard } from "../../features/clients/ActivityCard";
 import { EmailGalleryPanel } from "../../features/clients/EmailGalleryPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
@@ -51,6 +52,7 @@ export function ClientDetailRoute() {
       {tab === "gallery" ? (
         <>
           <ProofingPanel clientId={client.id} clientName={client.name} />
+          <ActivityCard clientId={client.id} />
           <GalleryTab client={client} />
         </>
       ) : (
