@@ -6,8 +6,12 @@
  */
 const COUNTERS = ["views", "sessions", "singleDownloads", "zipDownloads", "zipPhotos"];
 
+function stamp(date) {
+  return date.toISOString().replace("T", " ");
+}
+
 function now() {
-  return new Date().toISOString().replace("T", " ");
+  return stamp(new Date());
 }
 
 /** Adds `add` ({counter: n}) to the gallery's row and, when `visit`, sets the last visit to now. */
@@ -40,9 +44,26 @@ function unlocked(clientId, hadSession) {
   bump(clientId, { views: 1, sessions: hadSession ? 0 : 1 }, true);
 }
 
-/** A visitor with a valid session opened the gallery's page again. */
+/** The last visit moves at most once a minute: a reload within it reads and writes nothing. */
+const VISIT_STEP_MS = 60 * 1000;
+
+/**
+ * A visitor with a valid session opened the gallery's page again: the last visit moves, in a statement that
+ * changes nothing (and so writes nothing) while the stored one is less than a minute old. A gallery whose
+ * row is missing (sessions from before counting) gets it at the next unlock.
+ */
 function visited(clientId) {
-  bump(clientId, {}, true);
+  if ($os.getenv("ACTIVITY_OFF") === "1") return;
+  const at = new Date();
+  try {
+    $app
+      .db()
+      .newQuery("UPDATE gallery_activity SET lastVisit = {:at}, updated = {:at} WHERE client = {:client} AND lastVisit < {:cutoff}")
+      .bind({ client: clientId, at: stamp(at), cutoff: stamp(new Date(at.getTime() - VISIT_STEP_MS)) })
+      .execute();
+  } catch (err) {
+    $app.logger().warn("visit not counted", "client", clientId, "error", String(err));
+  }
 }
 
 /** A file served for a download: "single" counts a download, "zip" a photo delivered into a zip. */
