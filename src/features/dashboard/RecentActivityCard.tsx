@@ -24,7 +24,7 @@ export function RecentActivityCard({ clients }: { clients: ClientRow[] | undefin
   const rows = Array.isArray(recent) ? recent.filter((a) => names.has(a.client)) : [];
 
   return (
-    <section className="card" aria-labelledby="activity-title" data-testid="recent-activity">
+    <section className="card recent-activity" aria-labelledby="activity-title" data-testid="recent-activity">
       <h2 id="activity-title">{DASHBOARD_TEXTS.recentActivity}</h2>
       {recent === null ? (
         <span className="skeleton skeleton-row" aria-hidden="true" />
