@@ -66,8 +66,17 @@ function visited(clientId) {
   }
 }
 
-/** A file served for a download: "single" counts a download, "zip" a photo delivered into a zip. */
-function downloaded(clientId, kind) {
+/**
+ * A file served for a download: "single" counts a download, "zip" a photo delivered into a zip. Given the
+ * request `e`, its answer is flushed first, so the visitor has the whole file before the count is written.
+ */
+function downloaded(clientId, kind, e) {
+  if (!kind) return;
+  if (e) {
+    try {
+      e.flush();
+    } catch (_) {} // no flusher: the count simply comes before the answer's end
+  }
   if (kind === "single") bump(clientId, { singleDownloads: 1 }, false);
   else if (kind === "zip") bump(clientId, { zipPhotos: 1 }, false);
 }

@@ -292,14 +292,16 @@ function imageFile(e, imageId) {
   const sizes = require(`${__hooks}/lib/image_sizes.js`);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  if (!isOwner) require(`${__hooks}/lib/activity.js`).downloaded(client.id, require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field));
+  const download = isOwner ? "" : require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
   const fileName = image.getString(field);
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
-  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return;
+  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
+  // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
+  if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }
 
 /** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
