@@ -89,6 +89,7 @@ it("shows a visitor's views and zip on the client's page and in the dashboard's 
   expect(await recent.textContent()).toContain("1 view · 2 downloads");
   await shot(owner.page, "dashboard-recent-activity.png");
   await recent.getByRole("link", { name: "Dora Maar" }).click();
+  await owner.page.getByRole("tab", { name: "Client Details" }).click();
   const card = owner.page.getByTestId("activity-card");
   await card.getByText("1 (2 photos)").waitFor();
   const stats = await card.locator("dl > div").allTextContents();

@@ -43,8 +43,10 @@ export function ActivityCard({ clientId }: { clientId: string }) {
     [CLIENT_TEXTS.activityFailures, known ? String(known.failures) : dash],
   ];
   return (
-    <section className="card activity-card" aria-labelledby="activity-title" data-testid="activity-card">
-      <h2 id="activity-title">{CLIENT_TEXTS.activityTitle}</h2>
+    <section className="activity-card" aria-labelledby="activity-title" data-testid="activity-card">
+      <h2 id="activity-title" className="section-title">
+        {CLIENT_TEXTS.activityTitle}
+      </h2>
       <dl className="activity-stats">
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -52,7 +52,6 @@ export function ClientDetailRoute() {
       {tab === "gallery" ? (
         <>
           <ProofingPanel clientId={client.id} clientName={client.name} />
-          <ActivityCard clientId={client.id} />
           <GalleryTab client={client} />
         </>
       ) : (
@@ -70,6 +69,7 @@ export function ClientDetailRoute() {
           <EmailGalleryPanel clientId={client.id} email={client.email} requestedAt={client.galleryEmailAt ?? 0} />
           <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
           <AccessFailuresPanel clientId={client.id} />
+          <ActivityCard clientId={client.id} />
         </section>
       )}
     </main>
