@@ -174,6 +174,7 @@ function access(e) {
   }
   guard.refund(taken.ticket);
   assertOpen(match);
+  require(`${__hooks}/lib/activity.js`).unlocked(match.id, hasValidSession(e, match));
   setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
 }
@@ -186,7 +187,9 @@ function access(e) {
 function info(e, accessUrl) {
   const client = findClientByAccessUrl(accessUrl);
   assertOpen(client);
-  const verified = isStudioOwner(e) || hasValidSession(e, client);
+  const owner = isStudioOwner(e);
+  const verified = owner || hasValidSession(e, client);
+  if (verified && !owner) require(`${__hooks}/lib/activity.js`).visited(client.id);
   const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
   return e.json(200, {
     name: client.getString("name"),
@@ -244,6 +247,7 @@ function verify(e, accessUrl) {
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
   guard.refund(taken.ticket);
+  require(`${__hooks}/lib/activity.js`).unlocked(client.id, hasValidSession(e, client));
   setSessionCookie(e, client);
   return e.json(200, { success: true });
 }
@@ -288,14 +292,16 @@ function imageFile(e, imageId) {
   const sizes = require(`${__hooks}/lib/image_sizes.js`);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  if (!isOwner) require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
+  const download = isOwner ? "" : require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
   const fileName = image.getString(field);
   const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
-  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return;
+  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
+  // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
+  if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }
 
 /** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
@@ -314,4 +320,4 @@ function studioInfo(e) {
 }
 
 // requireSession: also the session check of the proofing routes (lib/proofing.js).
-module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo, requireSession };
+module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo, requireSession, isStudioOwner };

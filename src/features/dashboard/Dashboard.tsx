@@ -1,6 +1,6 @@
 /**
- * The dashboard's body: counters, Recent Clients (5) and Expiring Galleries (at most 3) with Extend. Reads
- * the device's store live: changes from sync appear as they land, no polling.
+ * The dashboard's body: counters, Recent Clients (5), Expiring Galleries (at most 3) with Extend, and Recent
+ * activity (online). Reads the device's store live: changes from sync appear as they land, no polling.
  */
 import { Link } from "react-router-dom";
 import { expiryDay } from "../../domain/contract";
@@ -12,6 +12,7 @@ import { useStudioTimeZone } from "../settings/useSettingsRow";
 import { useClients } from "../clients/useClients";
 import { extendGallery } from "./actions";
 import { dashboardData } from "./dashboard-data";
+import { RecentActivityCard } from "./RecentActivityCard";
 import { DASHBOARD_TEXTS } from "./texts";
 
 const SKELETON_ROWS = 3;
@@ -88,6 +89,8 @@ export function Dashboard() {
           </ul>
         )}
       </section>
+
+      <RecentActivityCard clients={clients} />
     </>
   );
 }

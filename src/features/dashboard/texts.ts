@@ -16,6 +16,12 @@ export const DASHBOARD_TEXTS = {
   undo: "Undo",
   undone: "Extension undone",
   errorUpdating: "Error updating client",
+  recentActivity: "Recent activity",
+  noActivity: "No client has opened a gallery yet.",
+  activityOffline: "Recent activity shows when you are online.",
+  activityLine: (views: number, downloads: number) =>
+    `${views} view${views === 1 ? "" : "s"} · ${downloads} download${downloads === 1 ? "" : "s"}`,
+  lastVisit: (when: string) => `Last visit ${when}`,
 } as const;
 
 /** How far Extend pushes an expiry. */

@@ -37,6 +37,8 @@ interface Props {
   delivery?: Delivery | null;
   /** Proves the download PIN; rejects on a wrong one. */
   onProvePin?: (pin: string) => Promise<void>;
+  /** A zip of the selection ran (for the studio's activity counters). */
+  onZipDownloaded?: () => void;
 }
 
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"]): ZipSource {
@@ -50,7 +52,7 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, coverImage, studio, images, onRetry, onAccessLost, delivery = null, onProvePin }: Props) {
+export function GalleryView({ name, eventDate, coverImage, studio, images, onRetry, onAccessLost, delivery = null, onProvePin, onZipDownloaded }: Props) {
   const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -83,6 +85,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
     // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
     if (!chosen.length || images.kind !== "loaded" || images.isPartial || !canDownload || !(await pin.ensure())) return;
     const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads)));
+    if (failed) onZipDownloaded?.();
     if (failed?.length) onAccessLost();
   }
 

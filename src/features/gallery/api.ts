@@ -136,6 +136,18 @@ export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "sing
   return mode === "web" ? `/api/gallery/image/${encoded}?size=2048&download=${kind}` : `/api/gallery/image/${encoded}?download=${kind}`;
 }
 
+/**
+ * Tells the server's activity counters that a zip was made (its photos are counted as the server serves them);
+ * a failure is ignored: counting never stands in a download's way.
+ */
+export async function reportZipDownload(accessUrl: string): Promise<void> {
+  try {
+    await fetch(`${base(accessUrl)}/activity/zip`, { method: "POST", credentials: "same-origin" });
+  } catch {
+    // offline or refused: the zip itself is what matters
+  }
+}
+
 /** An original, for downloads; a failure reads 'Failed to download image: {status text}'. */
 export async function fetchOriginal(id: string, signal?: AbortSignal, url = imageUrl(id, "original")): Promise<Blob> {
   let res: Response;

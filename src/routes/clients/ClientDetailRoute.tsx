@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { clientFormValues, submitClientChanges } from "../../features/clients/actions";
 import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel";
+import { ActivityCard } from "../../features/clients/ActivityCard";
 import { EmailGalleryPanel } from "../../features/clients/EmailGalleryPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { StatusBadge } from "../../features/clients/StatusBadge";
@@ -68,6 +69,7 @@ export function ClientDetailRoute() {
           <EmailGalleryPanel clientId={client.id} email={client.email} requestedAt={client.galleryEmailAt ?? 0} />
           <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
           <AccessFailuresPanel clientId={client.id} />
+          <ActivityCard clientId={client.id} />
         </section>
       )}
     </main>

@@ -8,6 +8,7 @@ import { AccessCodeForm } from "../../features/gallery/AccessCodeForm";
 import { GalleryDeadEnd } from "../../features/gallery/GalleryDeadEnd";
 import { GalleryHeader } from "../../features/gallery/GalleryHeader";
 import { GalleryView } from "../../features/gallery/GalleryView";
+import { reportZipDownload } from "../../features/gallery/api";
 import { ProofingProvider } from "../../features/gallery/ProofingProvider";
 import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/gallery/texts";
 import { useDocumentTitle } from "../../features/gallery/useDocumentTitle";
@@ -46,6 +47,7 @@ export default function ClientGalleryRoute() {
           onAccessLost={() => void gallery.recheck()}
           delivery={gallery.delivery}
           onProvePin={gallery.provePin}
+          onZipDownloaded={() => void reportZipDownload(accessUrl)}
         />
       </ProofingProvider>
     );

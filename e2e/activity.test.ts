@@ -1,0 +1,102 @@
+/**
+ * Activity in Chromium against the real server (issue 12): a visitor opens a gallery and downloads a zip of
+ * two photos; the owner's client page shows the views, visitors and the zip with its photos, and the
+ * dashboard's 'Recent activity' lists the gallery. SCREENSHOTS=1 saves both cards to docs/screenshots/.
+ */
+import type { Browser, Page } from "playwright-core";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
+import { makeJpeg } from "./support/photos";
+
+let server: AppServer;
+let browser: Browser;
+let ownerToken = "";
+
+async function api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
+    body: isForm ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function seed(page: Page, name: string) {
+  const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name });
+  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) {
+    const jpeg = await makeJpeg(page, 320, 240, i + 1);
+    const form = new FormData();
+    form.set("client", client.id);
+    form.set("filename", file);
+    form.set("originalName", file);
+    form.set("fileSize", String(jpeg.length));
+    form.set("mimeType", "image/jpeg");
+    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
+    for (const field of ["original", "thumbnail", "preview"]) form.set(field, new File([new Uint8Array(jpeg)], file, { type: "image/jpeg" }));
+    await api("POST", "/api/collections/images/records", form);
+  }
+  return client;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  ownerToken = ((await auth.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: path.join(import.meta.dirname, "..", "docs", "screenshots", name) });
+};
+
+it("shows a visitor's views and zip on the client's page and in the dashboard's recent activity", async () => {
+  const visitor = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+  await visitor.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  const page = await visitor.newPage();
+  await page.goto("/gallery/access");
+  const client = await seed(page, "Dora Maar");
+  const gallery = new VisitorGalleryPage(page);
+  await page.goto(`/gallery/${client.accessUrl}`);
+  await gallery.enterCode(client.accessCode);
+  await gallery.sidebarRows().nth(1).waitFor();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Select All", exact: true }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download Selected (2)" }).click();
+  await downloading;
+  await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+  await expect
+    .poll(async () => (await api<{ items: { zipDownloads: number; zipPhotos: number }[] }>("GET", "/api/collections/gallery_activity/records")).items[0])
+    .toMatchObject({ zipDownloads: 1, zipPhotos: 2 });
+  await visitor.close();
+
+  const owner = await ownerSession(browser, server);
+  const recent = owner.page.getByTestId("recent-activity");
+  await recent.getByRole("link", { name: "Dora Maar" }).waitFor();
+  expect(await recent.textContent()).toContain("1 view · 2 downloads");
+  await shot(owner.page, "dashboard-recent-activity.png");
+  await recent.getByRole("link", { name: "Dora Maar" }).click();
+  await owner.page.getByRole("tab", { name: "Client Details" }).click();
+  const card = owner.page.getByTestId("activity-card");
+  await card.getByText("1 (2 photos)").waitFor();
+  const stats = await card.locator("dl > div").allTextContents();
+  expect(stats.slice(0, 2)).toEqual(["Views1", "Visitors1"]);
+  expect(stats).toContain("Downloads0");
+  expect(stats).toContain("Failed code attempts0");
+  await card.scrollIntoViewIfNeeded();
+  await shot(owner.page, "client-activity-card.png");
+  await owner.context.close();
+});

@@ -1,0 +1,61 @@
+/**
+ * The client page's Activity card: views, visitors, last visit and downloads as the server counts them
+ * (online only), favourites from the device's synced proofing (offline too) and failed code attempts.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
+import { parseDate } from "../../domain/gallery-status";
+import { db } from "../../store/db";
+import { fetchActivity, type GalleryActivity } from "../../sync/activity";
+import { fetchAccessFailures } from "../../sync/accessFailures";
+import { CLIENT_TEXTS } from "./texts";
+
+interface Online {
+  activity: GalleryActivity | null;
+  failures: number;
+}
+
+export function ActivityCard({ clientId }: { clientId: string }) {
+  const [online, setOnline] = useState<Online | "unavailable" | null>(null);
+  const favourites = useLiveQuery(() => db.proofFavourites.where("client").equals(clientId).count(), [clientId]);
+  useEffect(() => {
+    let live = true;
+    Promise.all([fetchActivity(clientId), fetchAccessFailures(clientId)]).then(
+      ([activity, failures]) => live && setOnline({ activity, failures: failures?.failures ?? 0 }),
+      () => live && setOnline("unavailable"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [clientId]);
+
+  const known = online && online !== "unavailable" ? online : null;
+  const a = known?.activity;
+  const dash = online === null ? "…" : "–";
+  const lastVisit = a ? parseDate(a.lastVisit) : null;
+  const rows: [string, string][] = [
+    [CLIENT_TEXTS.activityViews, known ? String(a?.views ?? 0) : dash],
+    [CLIENT_TEXTS.activityVisitors, known ? String(a?.sessions ?? 0) : dash],
+    [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? lastVisit.toLocaleString() : CLIENT_TEXTS.activityNever) : dash],
+    [CLIENT_TEXTS.activityDownloads, known ? String(a?.singleDownloads ?? 0) : dash],
+    [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
+    [CLIENT_TEXTS.activityFavourites, favourites === undefined ? dash : String(favourites)],
+    [CLIENT_TEXTS.activityFailures, known ? String(known.failures) : dash],
+  ];
+  return (
+    <section className="activity-card" aria-labelledby="activity-title" data-testid="activity-card">
+      <h2 id="activity-title" className="section-title">
+        {CLIENT_TEXTS.activityTitle}
+      </h2>
+      <dl className="activity-stats">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="muted small">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted small">{online === "unavailable" ? CLIENT_TEXTS.activityOffline : CLIENT_TEXTS.activityNote}</p>
+    </section>
+  );
+}
