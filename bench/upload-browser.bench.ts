@@ -32,6 +32,8 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
       sizesMB: files.bytes.sizes / 1e6,
       productMs: product.doneMs,
       viewableMs: product.viewableMs,
+      firstRequestMs: product.firstRequestMs,
+      batchDoneMs: product.batchDoneMs,
       plainMs: plain,
       plain2Ms: plain2,
       productMBs: mbps(product.doneMs),

@@ -78,19 +78,26 @@ export interface ProductRun {
   /** From going online until every original is on the server too. */
   doneMs: number;
   requests: { batch: number; patch: number; other: number };
+  /** Where the time goes: ms from going online to the first request, and to the end of the records' batch. */
+  firstRequestMs: number;
+  batchDoneMs: number;
 }
 
 /** Goes online and times the product's upload of `count` images, polling the server every 50 ms. */
 export async function timeProductUpload(app: BenchApp, clientId: string, count: number, goOnline: () => Promise<void>): Promise<ProductRun> {
   const token = await ownerToken(app);
+  const started = Date.now();
   const requests = { batch: 0, patch: 0, other: 0 };
+  let firstRequestMs = 0;
+  let batchDoneMs = 0;
+  app.page.on("requestfinished", (r) => r.url().endsWith("/api/batch") && (batchDoneMs = Date.now() - started));
   app.page.on("request", (r) => {
+    if (r.url().includes("/api/") && !firstRequestMs) firstRequestMs = Date.now() - started;
     if (!r.url().includes("/api/") || r.method() === "GET") return;
     if (r.url().endsWith("/api/batch")) requests.batch++;
     else if (r.method() === "PATCH") requests.patch++;
     else requests.other++;
   });
-  const started = Date.now();
   await goOnline();
   let viewableMs = 0;
   for (;;) {
@@ -100,7 +107,7 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
     if (Date.now() - started > 1_800_000) throw new Error("upload did not finish in 30 minutes");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { viewableMs, doneMs: Date.now() - started, requests };
+  return { viewableMs, doneMs: Date.now() - started, requests, firstRequestMs, batchDoneMs };
 }
 
 /** The stored files as base64, for the reference's own context. */
