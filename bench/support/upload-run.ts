@@ -10,7 +10,7 @@ import { ownerToken } from "./app";
 export interface ImportedFiles {
   /** Per image: the form fields of a plain upload, and the file bytes' total. */
   count: number;
-  bytes: { sizes: number; originals: number };
+  bytes: { sizes: number; originals: number; thumbnailsAndPreviews: number };
 }
 
 /** Creates a client in the app, imports `files` with the network off; returns the client id. */
@@ -41,7 +41,7 @@ export async function keepFiles(page: Page): Promise<ImportedFiles> {
           all.onsuccess = async () => {
             const rows = all.result as Array<Record<string, Blob | string>>;
             const files: Array<Record<string, Blob>> = [];
-            const bytes = { sizes: 0, originals: 0 };
+            const bytes = { sizes: 0, originals: 0, thumbnailsAndPreviews: 0 };
             for (const row of rows) {
               const copy: Record<string, Blob> = {};
               for (const field of ["original", "thumbnail", "medium", "large", "preview"]) {
@@ -50,6 +50,7 @@ export async function keepFiles(page: Page): Promise<ImportedFiles> {
                 copy[field] = new Blob([await blob.arrayBuffer()], { type: blob.type });
                 if (field === "original") bytes.originals += blob.size;
                 else bytes.sizes += blob.size;
+                if (field === "thumbnail" || field === "preview") bytes.thumbnailsAndPreviews += blob.size;
               }
               files.push(copy);
             }
