@@ -5,6 +5,9 @@
  * there against all the bytes at link speed (goal at most 1.1x). The photos are small generated JPEGs
  * (1200 x 800 by default) so that importing 300 stays feasible on a shared machine.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { it } from "vitest";
 import { startBenchApp } from "./support/app";
@@ -16,7 +19,7 @@ const WIDTH = Number(process.env.BENCH_WIDTH ?? 1200);
 const LINK_BYTES_PER_SECOND = 10_000_000 / 8;
 
 /** A photo-like JPEG: smooth gradient plus fine noise, so it compresses like a camera picture. */
-async function photo(i: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+async function photo(i: number): Promise<Buffer> {
   const width = WIDTH;
   const height = Math.round((WIDTH * 2) / 3);
   const pixels = Buffer.alloc(width * height * 3);
@@ -30,13 +33,18 @@ async function photo(i: number): Promise<{ name: string; mimeType: string; buffe
       pixels[p + 2] = Math.max(0, Math.min(255, 128 + n * 2));
     }
   }
-  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-  return { name: `shoot-${String(i + 1).padStart(4, "0")}.jpg`, mimeType: "image/jpeg", buffer };
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
 it("uploads a 300-photo shoot over 10 Mbit/s: thumbnails and previews at most 1.2x, originals at most 1.1x their link time", async () => {
-  const photos = [];
-  for (let i = 0; i < PHOTOS; i++) photos.push(await photo(i));
+  // Written to a folder: the browser takes at most 50 MB of files passed as buffers.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sg-shoot-"));
+  const photos: string[] = [];
+  for (let i = 0; i < PHOTOS; i++) {
+    const file = path.join(dir, `shoot-${String(i + 1).padStart(4, "0")}.jpg`);
+    writeFileSync(file, await photo(i));
+    photos.push(file);
+  }
   const app = await startBenchApp();
   try {
     const clientId = await importOffline(app, "Shoot Bench", photos);
@@ -65,5 +73,6 @@ it("uploads a 300-photo shoot over 10 Mbit/s: thumbnails and previews at most 1.
     });
   } finally {
     await app.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }, 3_600_000);
