@@ -292,7 +292,7 @@ describe("the visitor's photos", () => {
       .poll(async () => {
         await close.tap({ timeout: 1000 }).catch(() => undefined);
         return page.locator(".yarl__root").count();
-      }, { timeout: 15_000, intervals: [300] })
+      }, { timeout: 15_000, interval: 300 })
       .toBe(0);
     await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.imageId === id, photos[1]!.id);
     await context.close();
