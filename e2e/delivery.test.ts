@@ -1,10 +1,12 @@
 /**
  * Delivery controls in Chromium against the real server (issue 12): with downloads off the visitor sees no
  * download control at all; in web size with a PIN, the first download asks for the PIN once and the zip
- * holds the 2,048 px previews, not the originals.
+ * holds the 2,048 px previews, not the originals. With SCREENSHOT_DIR set, it saves the PIN dialog kept in
+ * docs/screenshots.
  */
 import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
@@ -101,6 +103,10 @@ describe("delivery controls in the visitor gallery", () => {
     await pin.fill("1111");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("That PIN is not right. Please try again.").waitFor();
+    if (process.env.SCREENSHOT_DIR) {
+      await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "visitor-download-pin.png") });
+    }
     await pin.fill("2580");
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Continue" }).click();

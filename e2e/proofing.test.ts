@@ -3,19 +3,24 @@
  * viewer, filters 'Favourites (n)', picks photos for a list up to its limit (the next one cannot be added),
  * comments on a photo and submits the selection, after which the page is locked; the server holds exactly
  * what the visitor chose. The owner's app, open on the client's page meanwhile, shows the favourites, the
- * list's picks with its count and the comment (realtime brings them), copies the names for Lightroom, and
- * shows the same after a reload offline. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ * list's picks with its count and the comment (realtime brings them), copies the names for Lightroom,
+ * downloads the list as a zip holding exactly its photos, and shows the same after a reload offline. The
+ * app runs with a real SMTP server: the studio's email about the submission arrives once. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 
 let server: AppServer;
+let smtp: SmtpServer;
 let browser: Browser;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
@@ -45,13 +50,16 @@ async function records(collection: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  smtp = await startSmtpServer();
+  [server, browser] = await Promise.all([startAppServer(smtpEnv(smtp)), launchChromium()]);
   const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
   });
   token = ((await auth.json()) as { token: string }).token;
+  const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
+  await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { email: "studio@lumen.test", galleryUrl: `${server.url}/` });
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
   photos = await Promise.all(SHAPES.map(([w, h], i) => uploadPhoto(server.url, token, gallery.id, `photo-${i + 1}.jpg`, w, h, i + 3, i)));
   photos.sort((a, b) => a.name.localeCompare(b.name));
@@ -60,12 +68,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 describe("proofing", () => {
   it("a visitor favourites, picks within the limit, comments and submits", async () => {
     // The owner's app is open on the client's page while the visitor chooses (realtime brings each change).
-    owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"] });
+    owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true });
     await owner.page.goto(`/clients/${gallery.id}`);
     await owner.page.getByTestId("proofing-status").getByText("The client has not submitted a selection yet.").waitFor();
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
@@ -123,6 +132,17 @@ describe("proofing", () => {
     expect((await records("proof_states"))[0]!.submittedAt).not.toBe("");
     await context.close();
 
+    // The studio's email: to the studio's address, naming the client, with the gallery's link and the picks.
+    // (The owner's sign-in from a new browser brought PocketBase's login alert to the owner's address.)
+    await expect.poll(() => mailTo(smtp, "studio@lumen.test").length, { timeout: 10_000 }).toBe(1);
+    const mail = mailTo(smtp, "studio@lumen.test")[0]!;
+    expect(recipients(mail)).toEqual(["studio@lumen.test"]);
+    expect(mail.from?.value[0]?.address).toBe("gallery@lumen.test");
+    expect(mail.subject).toBe("Ada & Grace submitted their selection");
+    expect(mail.text).toContain(`Gallery: ${server.url}/gallery/${gallery.accessUrl}`);
+    expect(mail.text).toContain("Album: 2 of 2 chosen");
+    expect(mail.text).toContain("Favourites: 3");
+
     if (process.env.SCREENSHOT_DIR) {
       const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       const p = await phone.newPage();
@@ -161,6 +181,20 @@ describe("proofing", () => {
     await expect.poll(shown).toBe(6);
     await page.getByLabel("Show").selectOption({ label: "Album (2)" });
     await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")).sort())).toEqual(["View photo-2.jpg", "View photo-3.jpg"]);
+
+    // The list as a zip: Select All on the filtered grid, Download Selected; the zip holds its originals only.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Select All", exact: true }).click();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Selected (2)" }).click();
+    const zip = new Blob([readFileSync((await (await downloading).path())!)]);
+    await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+    const entries = await readZipDirectory(zip);
+    expect(entries.map((e) => e.name).sort()).toEqual(["photo-2.jpg", "photo-3.jpg"]);
+    const sizes = new Map((await records("images")).map((i) => [i.originalName, Number(i.fileSize)]));
+    for (const e of entries) expect((await extractEntry(zip, e)).size).toBe(sizes.get(e.name)); // whole originals, checksums checked
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Deselect All", exact: true }).click();
     await page.getByLabel("Show").selectOption({ label: "Favourites (3)" });
     await expect.poll(shown).toBe(3);
     await page.getByLabel("Show").selectOption({ label: "All photos (6)" });
@@ -190,6 +224,7 @@ describe("proofing", () => {
     await expect.poll(async () => (await records("proof_lists")).map((l) => [l.name, l.limit]), { timeout: 15_000 }).toEqual([["Wedding album", 3]]);
     await expect.poll(async () => (await records("proof_states"))[0]!.submittedAt, { timeout: 15_000 }).toBe("");
     await context.close();
+    expect(mailTo(smtp, "studio@lumen.test")).toHaveLength(1); // the studio's email went out once
 
     if (process.env.SCREENSHOT_DIR) {
       const phone = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

@@ -1,6 +1,7 @@
 /**
  * Runs the app the way `npm start` does (scripts/start.mjs, with the build the test script made) on a free
- * loopback port with a temporary data folder and a studio owner.
+ * loopback port with a temporary data folder and a studio owner. Without SMTP_* in `env` it has no mail
+ * (whatever the shell running the tests holds); e2e/support/smtp-server.ts gives a real SMTP server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,11 +17,13 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
+const NO_SMTP = { SMTP_HOST: "", SMTP_PORT: "", SMTP_USER: "", SMTP_PASSWORD: "", SMTP_FROM: "" };
+
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sg-e2e-"));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
-    env: { ...process.env, SKIP_BUILD: "1", PORT: String(port), DATA_DIR: dataDir, OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, ...env },
+    env: { ...process.env, SKIP_BUILD: "1", PORT: String(port), DATA_DIR: dataDir, OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, ...NO_SMTP, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -23,6 +23,11 @@ function linkBase(app, settings) {
   return (settings && settings.getString("galleryUrl")) || app.settings().meta.appURL;
 }
 
+/** The link of a client's gallery, as the emails give it. */
+function galleryLinkOf(app, client) {
+  return rules.galleryLink(linkBase(app, studioSettings(app)), client.getString("accessUrl"));
+}
+
 function varsOf(app, client, settings) {
   const expiry = client.getDateTime("expirationDate");
   return {
@@ -122,4 +127,4 @@ function runReminders(app, nowMs) {
   return sent;
 }
 
-module.exports = { smtpConfigured, galleryEmailIfAsked, runReminders };
+module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders };

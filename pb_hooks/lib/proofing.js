@@ -183,6 +183,7 @@ function notifyStudio(client, result) {
       result.lists.map((l) => ({ name: l.name, count: l.imageIds.length, limit: l.limit })),
       result.favourites.length,
       result.comments.length,
+      require(`${__hooks}/lib/mail.js`).galleryLinkOf($app, client),
     );
     $app.newMailClient().send(
       new MailerMessage({

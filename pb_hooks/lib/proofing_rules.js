@@ -39,8 +39,9 @@ function escapeHtml(s) {
  * The studio's email when a client submits: subject, HTML and plain text. `lists` are {name, count, limit},
  * `favourites` and `comments` counts.
  */
-function submittedEmail(clientName, lists, favourites, comments) {
+function submittedEmail(clientName, lists, favourites, comments, link) {
   const lines = [clientName + " submitted their selection."];
+  if (link) lines.push("Gallery: " + link);
   for (const l of lists) lines.push(l.name + ": " + l.count + (l.limit > 0 ? " of " + l.limit : "") + " chosen");
   lines.push("Favourites: " + favourites);
   lines.push("Comments: " + comments);

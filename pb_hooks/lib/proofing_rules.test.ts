@@ -6,7 +6,7 @@ const require = createRequire(import.meta.url);
 const rules = require("./proofing_rules.js") as {
   pickFits: (limit: number, count: number) => boolean;
   commentText: (v: unknown) => string;
-  submittedEmail: (name: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number) => { subject: string; text: string; html: string };
+  submittedEmail: (name: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number, link?: string) => { subject: string; text: string; html: string };
 };
 
 describe("proofing rules", () => {
@@ -24,9 +24,10 @@ describe("proofing rules", () => {
   });
 
   it("escapes the client's name in the email's HTML", () => {
-    const mail = rules.submittedEmail("<b>Ada</b>", [{ name: "Album", count: 12, limit: 30 }], 3, 1);
+    const mail = rules.submittedEmail("<b>Ada</b>", [{ name: "Album", count: 12, limit: 30 }], 3, 1, "https://photos.lumen.test/gallery/ada");
     expect(mail.subject).toBe("<b>Ada</b> submitted their selection");
     expect(mail.text).toContain("Album: 12 of 30 chosen");
+    expect(mail.text).toContain("Gallery: https://photos.lumen.test/gallery/ada");
     expect(mail.html).toContain("&lt;b&gt;Ada&lt;/b&gt;");
   });
 });

@@ -258,7 +258,7 @@ describe("the studio's email on submit", () => {
     const smtp = await startSmtpServer();
     try {
       const studio = await ownerList("settings");
-      await server.api("PATCH", `/api/collections/settings/records/${studio[0]!.id}`, { token: server.ownerToken, json: { email: "studio@lumen.test" } });
+      await server.api("PATCH", `/api/collections/settings/records/${studio[0]!.id}`, { token: server.ownerToken, json: { email: "studio@lumen.test", galleryUrl: "https://photos.lumen.test/" } });
 
       // SMTP off (the default): the submission works and nothing is sent.
       const off = await server.api("PUT", `${base(ada)}/submission`, { cookie: adaCookie });
@@ -280,6 +280,7 @@ describe("the studio's email on submit", () => {
       expect(mail.from?.value[0]?.address).toBe("gallery@lumen.test");
       expect(mail.subject).toBe("Ada Lovelace submitted their selection");
       expect(mail.text).toContain("Album: 1 of 30 chosen");
+      expect(mail.text).toContain(`Gallery: https://photos.lumen.test/gallery/${ada.accessUrl}`);
       // A refused second submission sends nothing more.
       expect((await server.api("PUT", `${base(ada)}/submission`, { cookie: adaCookie })).status).toBe(423);
       await new Promise((r) => setTimeout(r, 300));

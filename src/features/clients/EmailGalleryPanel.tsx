@@ -1,12 +1,13 @@
 /**
  * 'Email gallery to client' on the client's page: a request through the store (a synced client field), so
- * offline it waits in the outbox and the server sends it when the device syncs. Says when the server has
- * no SMTP, and what happened to the last message (online).
+ * offline it waits in the outbox (the panel says it is queued) and the server sends it when the device syncs.
+ * Says when the server has no SMTP, and what happened to the last message (online).
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { parseDate } from "../../domain/gallery-status";
 import { db } from "../../store/db";
+import { pendingEntriesOf } from "../../store/outbox";
 import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../sync/mail";
 import { Button } from "../../ui/Button";
 import { requestGalleryEmail } from "./actions";
@@ -16,10 +17,12 @@ export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: 
   const [configured, setConfigured] = useState<boolean | "unknown">("unknown");
   const [last, setLast] = useState<MailLogEntry | null>(null);
   const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  // A request the server has not seen yet: waiting in this device's outbox.
+  const queued = useLiveQuery(async () => (await pendingEntriesOf(db, "clients", clientId)).some((e) => Number(e.fields.galleryEmailAt) > 0), [clientId]) ?? false;
   useEffect(() => {
     fetchMailConfigured().then(setConfigured, () => setConfigured("unknown"));
     fetchLastMail(clientId).then(setLast, () => setLast(null));
-  }, [clientId, requestedAt]);
+  }, [clientId, requestedAt, queued]);
 
   return (
     <div className="email-panel" data-testid="email-panel">
@@ -30,7 +33,12 @@ export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: 
       {configured === false ? <p className="field-warning" role="status">{CLIENT_TEXTS.emailNotConfigured}</p> : null}
       {configured === "unknown" ? <p className="muted small">{CLIENT_TEXTS.emailStatusUnavailable}</p> : null}
       {galleryUrl === "" ? <p className="muted small">{CLIENT_TEXTS.emailNoGalleryAddress}</p> : null}
-      {last ? (
+      {queued ? (
+        <p className="small" role="status" data-testid="email-queued">
+          <strong>{CLIENT_TEXTS.emailQueued}.</strong> {CLIENT_TEXTS.emailQueuedText}
+        </p>
+      ) : null}
+      {last && !queued ? (
         <p className="muted small" data-testid="last-mail">
           {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, parseDate(last.updated)?.toLocaleString() ?? "", last.error)}
         </p>

@@ -1,0 +1,128 @@
+/**
+ * 'Email gallery to client' in Chromium against the real server and a real SMTP server (issue 12): asked
+ * while the owner's device is offline, the client's page shows the message as queued and nothing is sent;
+ * after reconnecting it arrives once, to the client's address, with the gallery's link and access code, and
+ * the page says it was sent. Against a server without SMTP the page says email is not set up, and a request
+ * made offline syncs without failing and is shown as not sent. With SCREENSHOT_DIR set, it also saves the
+ * client form's delivery controls and the email panel (queued, sent) kept in docs/screenshots.
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClientDetailPage } from "./pages/ClientPages";
+import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { ownerSession } from "./support/owner-session";
+import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
+
+let smtp: SmtpServer;
+let server: AppServer;
+let noMail: AppServer;
+let browser: Browser;
+
+interface Client {
+  id: string;
+  accessUrl: string;
+  accessCode: string;
+}
+
+async function ownerApi<T>(app: AppServer, method: string, route: string, body?: unknown): Promise<T> {
+  const auth = await fetch(`${app.url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const res = await fetch(`${app.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A screenshot of the part of the page the locators cover, when SCREENSHOT_DIR is set. */
+async function shot(page: Page, name: string, ...parts: Locator[]) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
+  await parts[0]!.scrollIntoViewIfNeeded();
+  const boxes = (await Promise.all(parts.map((p) => p.boundingBox()))).filter((b) => !!b);
+  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - 16);
+  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - 4);
+  const right = Math.max(...boxes.map((b) => b.x + b.width)) + 16;
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + 4;
+  await page.screenshot({ path: path.join(dir, `${name}.png`), clip: { x, y, width: right - x, height: bottom - y } });
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [server, noMail, browser] = await Promise.all([startAppServer(smtpEnv(smtp)), startAppServer(), launchChromium()]);
+  const settings = await ownerApi<{ items: Array<{ id: string }> }>(server, "GET", "/api/collections/settings/records");
+  await ownerApi(server, "PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", galleryUrl: `${server.url}/` });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.stop(), noMail?.stop()]);
+  await smtp?.close();
+});
+
+describe("email gallery to client", () => {
+  it("queues the email while the owner is offline and sends it once, with the link and code, after reconnecting", async () => {
+    const client = await ownerApi<Client>(server, "POST", "/api/collections/clients/records", { name: "Ada Lovelace", email: "ada@client.test", downloadMode: "web", downloadPin: "2580" });
+    const { context, page } = await ownerSession(browser, server);
+    await page.goto(`/clients/${client.id}`);
+    await new ClientDetailPage(page).openDetails();
+    const panel = page.getByTestId("email-panel");
+    const button = panel.getByRole("button", { name: "Email gallery to client" });
+    await expect.poll(() => button.isEnabled()).toBe(true); // online, the server said mail is set up
+    expect(await panel.getByText("Email is not set up on the server").count()).toBe(0);
+    await shot(page, "client-delivery-controls", page.getByRole("group", { name: "Delivery" }));
+
+    await context.setOffline(true);
+    await button.click();
+    const queued = panel.getByTestId("email-queued");
+    await queued.getByText("Gallery email queued.").waitFor();
+    await shot(page, "client-email-queued", page.getByRole("heading", { name: "Email" }), panel);
+    await page.waitForTimeout(500);
+    expect(mailTo(smtp, "ada@client.test")).toHaveLength(0); // nothing has left the device
+
+    await context.setOffline(false);
+    await expect.poll(() => mailTo(smtp, "ada@client.test").length, { timeout: 20_000 }).toBe(1);
+    const mail = mailTo(smtp, "ada@client.test")[0]!;
+    expect(recipients(mail)).toEqual(["ada@client.test"]);
+    expect(mail.subject).toBe("Your photos from Lumen Studio are ready");
+    expect(mail.text).toContain(`${server.url}/gallery/${client.accessUrl}`);
+    expect(mail.text).toContain(client.accessCode);
+    await queued.waitFor({ state: "detached" });
+    await panel.getByTestId("last-mail").getByText(/^Gallery email: sent /).waitFor();
+    await shot(page, "client-email-sent", page.getByRole("heading", { name: "Email" }), panel);
+
+    // Later syncs and reloads send nothing more.
+    await page.reload();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await page.waitForTimeout(500);
+    expect(mailTo(smtp, "ada@client.test")).toHaveLength(1);
+    await context.close();
+  });
+
+  it("says email is not set up when the server has no SMTP, and a request made offline fails nothing", async () => {
+    const client = await ownerApi<Client>(noMail, "POST", "/api/collections/clients/records", { name: "Grace Hopper", email: "grace@client.test" });
+    const { context, page } = await ownerSession(browser, noMail);
+    await page.goto(`/clients/${client.id}`);
+    await new ClientDetailPage(page).openDetails();
+    const panel = page.getByTestId("email-panel");
+    await panel.getByText("Email is not set up on the server (SMTP_HOST and SMTP_FROM)").waitFor();
+    expect(await panel.getByRole("button", { name: "Email gallery to client" }).isDisabled()).toBe(true);
+
+    // Offline the device cannot know: the request is queued, syncs without a conflict, and shows as not sent.
+    await context.setOffline(true);
+    await page.reload();
+    await new ClientDetailPage(page).openDetails();
+    await panel.getByRole("button", { name: "Email gallery to client" }).click();
+    await panel.getByTestId("email-queued").waitFor();
+    await context.setOffline(false);
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
+    await panel.getByTestId("last-mail").getByText(/^Gallery email: not sent \(email is not set up\)/).waitFor();
+    await panel.getByText("Email is not set up on the server").waitFor();
+    expect(smtp.messages.filter((m) => recipients(m).includes("grace@client.test"))).toHaveLength(0);
+    await context.close();
+  });
+});
