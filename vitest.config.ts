@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts", "eslint/**/*.test.ts"],
           environment: "node",
+          // Some unit tests do real work (zips, inflate, IndexedDB in fake-indexeddb): slack for a shared machine.
+          testTimeout: 20_000,
         },
       },
       {
