@@ -5,7 +5,7 @@
 import { Route, Routes } from "react-router-dom";
 import { RequireAuth } from "../features/auth/RequireAuth";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
-import { SyncRunner } from "../features/sync/SyncRunner";
+import { SyncRunner } from "../features/sync-status/SyncRunner";
 import { AuthRoute } from "../routes/auth/AuthRoute";
 import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
 import { ClientsRoute } from "../routes/clients/ClientsRoute";

@@ -12,7 +12,7 @@ import { Button } from "../../ui/Button";
 import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
-import { originalSources } from "../images/actions";
+import { originalSources } from "../client-gallery/actions";
 import { ProofListForm } from "./ProofListForm";
 import { addList, editList, removeList, unlock } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";

@@ -15,8 +15,8 @@ import { useDismiss } from "../../ui/useDismiss";
 import { useMenuKeys } from "../../ui/useMenuKeys";
 import { AUTH_TEXTS } from "../auth/texts";
 import { useLogout } from "../auth/useLogout";
-import { SyncStatusIndicator } from "../sync/SyncStatusIndicator";
-import { SYNC_TEXTS } from "../sync/texts";
+import { SyncStatusIndicator } from "../sync-status/SyncStatusIndicator";
+import { SYNC_TEXTS } from "../sync-status/texts";
 import { NAV_ITEMS } from "./nav-items";
 import { useStudioBrand } from "./useStudioBrand";
 

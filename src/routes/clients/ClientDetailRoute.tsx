@@ -13,7 +13,7 @@ import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
 import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
-import { GalleryTab } from "../../features/images/GalleryTab";
+import { GalleryTab } from "../../features/client-gallery/GalleryTab";
 import { ClientUploadState } from "../../features/clients/ClientUploadState";
 import { ProofingPanel } from "../../features/clients/ProofingPanel";
 

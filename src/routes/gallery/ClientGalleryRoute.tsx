@@ -4,16 +4,16 @@
  * '{name}'s Gallery · {studio}'.
  */
 import { useParams } from "react-router-dom";
-import { AccessCodeForm } from "../../features/gallery/AccessCodeForm";
-import { GalleryDeadEnd } from "../../features/gallery/GalleryDeadEnd";
-import { GalleryHeader } from "../../features/gallery/GalleryHeader";
-import { GalleryView } from "../../features/gallery/GalleryView";
-import { reportZipDownload } from "../../features/gallery/api";
-import { ProofingProvider } from "../../features/gallery/ProofingProvider";
-import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/gallery/texts";
-import { useDocumentTitle } from "../../features/gallery/useDocumentTitle";
-import { useGallery } from "../../features/gallery/useGallery";
-import { useStudioTheme } from "../../features/gallery/useStudioTheme";
+import { AccessCodeForm } from "../../features/visitor-gallery/AccessCodeForm";
+import { GalleryDeadEnd } from "../../features/visitor-gallery/GalleryDeadEnd";
+import { GalleryHeader } from "../../features/visitor-gallery/GalleryHeader";
+import { GalleryView } from "../../features/visitor-gallery/GalleryView";
+import { reportZipDownload } from "../../features/visitor-gallery/api";
+import { ProofingProvider } from "../../features/visitor-gallery/ProofingProvider";
+import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/visitor-gallery/texts";
+import { useDocumentTitle } from "../../features/visitor-gallery/useDocumentTitle";
+import { useGallery } from "../../features/visitor-gallery/useGallery";
+import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../state/toast";
 

@@ -1,9 +1,9 @@
 /** /gallery/access: a visitor enters the code and is taken to the gallery it opens. */
-import { AccessCodeForm } from "../../features/gallery/AccessCodeForm";
-import { Decorations } from "../../features/gallery/Decorations";
-import { GALLERY_TEXTS } from "../../features/gallery/texts";
-import { useAccessPage } from "../../features/gallery/useAccessPage";
-import { useStudioTheme } from "../../features/gallery/useStudioTheme";
+import { AccessCodeForm } from "../../features/visitor-gallery/AccessCodeForm";
+import { Decorations } from "../../features/visitor-gallery/Decorations";
+import { GALLERY_TEXTS } from "../../features/visitor-gallery/texts";
+import { useAccessPage } from "../../features/visitor-gallery/useAccessPage";
+import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
 import { Logo } from "../../ui/Logo";
 
 export default function GalleryAccessRoute() {
