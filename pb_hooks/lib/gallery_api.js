@@ -3,7 +3,8 @@
  * every handler in an isolated context). All decisions that do not need PocketBase live in ./rules.js.
  *
  * Invariants a change must keep:
- * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
+ * - every request re-checks `enabled` and `expirationDate` against the client as last saved (the image
+ *   route reads it through lib/serve_cache.js, whose copy counts only until the next save);
  * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
  * - every check of a code takes a ticket of the brute-force budget first (lib/access_guard.js);
  * - a session token is signed with a key that contains the gallery's current access code, and carries the
@@ -41,7 +42,7 @@ function assertOpen(client) {
 }
 
 function serverSecret() {
-  return $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
+  return require(`${__hooks}/lib/serve_cache.js`).serverSecret();
 }
 
 function isStudioOwner(e) {
@@ -274,15 +275,20 @@ function allImages(e, accessUrl) {
   return e.json(200, { images: visitorImages(records) });
 }
 
-/** GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
+/**
+ * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the
+ * owner or the gallery's visitor. The hot path of a visitor's page: the image, its gallery and the secret
+ * come from lib/serve_cache.js (no query while nothing changed), the checks run on every request.
+ */
 function imageFile(e, imageId) {
-  let image;
+  const cache = require(`${__hooks}/lib/serve_cache.js`);
+  let image, client;
   try {
-    image = $app.findRecordById("images", imageId);
+    image = cache.image(imageId);
+    client = cache.client(image.client);
   } catch (_) {
     throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
-  const client = $app.findRecordById("clients", image.getString("client"));
   const isOwner = isStudioOwner(e);
   if (!isOwner) {
     assertOpen(client);
@@ -290,16 +296,16 @@ function imageFile(e, imageId) {
   }
   const q = e.request.url.query();
   const sizes = require(`${__hooks}/lib/image_sizes.js`);
-  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
+  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const download = isOwner ? "" : require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
-  const fileName = image.getString(field);
-  const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
+  const fileName = image.files[field];
+  const downloadName = field === "original" ? image.originalName || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
   if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
-  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
+  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType);
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }
