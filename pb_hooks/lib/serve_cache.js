@@ -58,9 +58,15 @@ function image(imageId) {
   });
 }
 
-/** The gallery's record (read only: other requests share it), or throws when not found. */
+/** The gallery's fields the image route checks, or throws when not found. */
 function client(clientId) {
-  return remember("client", clientId, () => $app.findRecordById("clients", clientId));
+  return remember("client", clientId, () => {
+    const r = $app.findRecordById("clients", clientId);
+    const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration") };
+    for (const f of ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin"]) plain[f] = r.getString(f);
+    plain.enabled = r.getBool("enabled");
+    return plain;
+  });
 }
 
 /** The secret gallery session tokens are signed with. */
