@@ -210,4 +210,4 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
     await pb?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 3_600_000); // seeding 2,000 images through the hooks took over 10 minutes at load average 25
