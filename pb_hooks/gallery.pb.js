@@ -13,10 +13,10 @@ routerAdd("POST", "/api/gallery/{accessUrl}/verify", (e) =>
 );
 
 routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
-  const api = require(`${__hooks}/lib/gallery_api.js`);
   const first = e.request.pathValue("first");
   const second = e.request.pathValue("second");
-  if (first === "image") return api.imageFile(e, second);
+  if (first === "image") return require(`${__hooks}/lib/image_route.js`).imageFile(e, second);
+  const api = require(`${__hooks}/lib/gallery_api.js`);
   if (first === "studio" && second === "logo") return api.studioLogo(e);
   if (first === "studio" && second === "info") return api.studioInfo(e);
   if (second === "images") return api.images(e, first);

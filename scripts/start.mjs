@@ -3,11 +3,12 @@
  * applies migrations, makes sure a studio owner exists (from OWNER_EMAIL and OWNER_PASSWORD), then runs
  * PocketBase serving the API and the built app from one port. With a prebuilt dist/ it needs production
  * dependencies only (`npm ci --omit=dev`): Vite is imported only when a build is due.
- * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 never builds.
+ * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 never builds;
+ * HOOKS_POOL sizes PocketBase's pool of JS VMs (300, lib/pocketbase.mjs).
  */
 import path from "node:path";
 import { buildNeeded } from "./lib/freshness.mjs";
-import { ROOT, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
+import { PRODUCTION_HOOKS_POOL, ROOT, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
 
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8090);
@@ -29,7 +30,7 @@ if (why) {
   await vite.build({ root: ROOT, logLevel: "warn" });
 }
 process.stdout.write(await prepareDataDir(dataDir));
-const server = await startPocketBase({ host, port, dataDir, stdio: "inherit" });
+const server = await startPocketBase({ host, port, dataDir, stdio: "inherit", hooksPool: PRODUCTION_HOOKS_POOL });
 console.log(`\nStudio Gallery is running at ${server.url}/  (data in ${path.relative(process.cwd(), dataDir) || "."})`);
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

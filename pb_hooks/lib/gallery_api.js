@@ -3,7 +3,8 @@
  * every handler in an isolated context). All decisions that do not need PocketBase live in ./rules.js.
  *
  * Invariants a change must keep:
- * - every request re-reads the client and re-checks `enabled` and `expirationDate`;
+ * - every request re-checks `enabled` and `expirationDate` against the client as last saved (the image
+ *   route, lib/image_route.js, reads it through lib/serve_cache.js, whose copy counts only until the next save);
  * - an unknown and a disabled gallery answer alike, and an unknown gallery and a wrong code answer alike;
  * - every check of a code takes a ticket of the brute-force budget first (lib/access_guard.js);
  * - a session token is signed with a key that contains the gallery's current access code, and carries the
@@ -35,13 +36,18 @@ function findClientByAccessUrl(accessUrl) {
 
 /** Throws the specified answer unless the gallery is open to visitors. */
 function assertOpen(client) {
-  const state = rules.galleryState(client && plainClient(client), Date.now());
+  assertOpenPlain(client && plainClient(client));
+}
+
+/** assertOpen for a gallery's plain fields (plainClient's shape, or null). */
+function assertOpenPlain(plain) {
+  const state = rules.galleryState(plain, Date.now());
   if (state === "missing") throw new NotFoundError(rules.TEXTS.notFound);
   if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
 }
 
 function serverSecret() {
-  return $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
+  return require(`${__hooks}/lib/serve_cache.js`).serverSecret();
 }
 
 function isStudioOwner(e) {
@@ -49,17 +55,22 @@ function isStudioOwner(e) {
 }
 
 function hasValidSession(e, client) {
+  return hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
+}
+
+/** Whether the request holds a valid session token of the gallery `clientId` with this code and generation. */
+function hasSession(e, clientId, accessCode, generation) {
   let cookie;
   try {
-    cookie = e.request.cookie(rules.galleryCookieName(client.id));
+    cookie = e.request.cookie(rules.galleryCookieName(clientId));
   } catch (_) {
     return false; // no such cookie
   }
   if (!cookie || !cookie.value) return false;
   try {
-    const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
+    const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
     const claims = $security.parseJWT(cookie.value, key);
-    return claims.gallery === client.id && claims.type === "gallery" && Number(claims.gen) === client.getInt("sessionGeneration");
+    return claims.gallery === clientId && claims.type === "gallery" && Number(claims.gen) === generation;
   } catch (_) {
     return false; // bad signature (code changed, other gallery) or expired
   }
@@ -274,36 +285,6 @@ function allImages(e, accessUrl) {
   return e.json(200, { images: visitorImages(records) });
 }
 
-/** GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: the file, to the owner or the gallery's visitor. */
-function imageFile(e, imageId) {
-  let image;
-  try {
-    image = $app.findRecordById("images", imageId);
-  } catch (_) {
-    throw new NotFoundError(rules.TEXTS.imageNotFound);
-  }
-  const client = $app.findRecordById("clients", image.getString("client"));
-  const isOwner = isStudioOwner(e);
-  if (!isOwner) {
-    assertOpen(client);
-    if (!hasValidSession(e, client)) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  }
-  const q = e.request.url.query();
-  const sizes = require(`${__hooks}/lib/image_sizes.js`);
-  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.getString(f));
-  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  const download = isOwner ? "" : require(`${__hooks}/lib/delivery.js`).gateFile(e, client, field);
-  const fileName = image.getString(field);
-  const downloadName = field === "original" ? image.getString("originalName") || fileName : fileName;
-  // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
-  e.response.header().set("Cache-Control", "private, no-cache");
-  if (require(`${__hooks}/lib/transfers.js`).notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
-  // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
-  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, image.baseFilesPath() + "/" + fileName, downloadName);
-  // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
-  if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
-}
-
 /** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
 function studioLogo(e) {
   const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
@@ -319,5 +300,6 @@ function studioInfo(e) {
   return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
-// requireSession: also the session check of the proofing routes (lib/proofing.js).
-module.exports = { access, info, verifySession, verify, images, allImages, imageFile, studioLogo, studioInfo, requireSession, isStudioOwner };
+// requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and
+// hasSession: the image route's (lib/image_route.js).
+module.exports = { access, info, verifySession, verify, images, allImages, studioLogo, studioInfo, requireSession, isStudioOwner, assertOpenPlain, hasSession };

@@ -53,11 +53,15 @@ function storedContentType(fsys, key) {
   }
 }
 
-/** Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download. */
-function serveStudioFile(e, key, downloadName) {
+/**
+ * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
+ * `typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js).
+ */
+function serveStudioFile(e, key, downloadName, typeCache) {
   const fsys = $app.newFilesystem();
   try {
-    e.response.header().set("Content-Type", storedContentType(fsys, key));
+    const read = () => storedContentType(fsys, key);
+    e.response.header().set("Content-Type", typeCache ? typeCache(key, read) : read());
     fsys.serve(e.response, e.request, key, downloadName);
   } finally {
     fsys.close();

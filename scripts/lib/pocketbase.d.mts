@@ -3,7 +3,8 @@ export const ROOT: string;
 export const UPLOAD_TMP_DIR: string;
 export function pocketbaseBinary(): string;
 export function freePort(): Promise<number>;
-export function serveArgs(options: { host: string; port: number; dataDir: string; publicDir?: string; dev?: boolean }): string[];
+export const PRODUCTION_HOOKS_POOL: number;
+export function serveArgs(options: { host: string; port: number; dataDir: string; publicDir?: string; dev?: boolean; hooksPool?: number; hooksDir?: string }): string[];
 export function prepareDataDir(dataDir: string, env?: Record<string, string>): Promise<string>;
 export function upsertSuperuser(dataDir: string, email: string, password: string): Promise<string>;
 export function runPocketBaseCommand(args: string[], dataDir: string, env?: Record<string, string>): Promise<string>;
@@ -20,4 +21,6 @@ export function startPocketBase(options: {
   publicDir?: string;
   env?: Record<string, string>;
   stdio?: "pipe" | "inherit";
+  hooksPool?: number;
+  hooksDir?: string;
 }): Promise<RunningPocketBase>;

@@ -30,17 +30,30 @@ export function pocketbaseBinary() {
   );
 }
 
-/** The data, hooks and migrations directories, always explicit (PocketBase otherwise looks beside its binary). */
-function dirArgs(dataDir) {
-  return [`--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, "pb_migrations")}`, `--hooksDir=${path.join(ROOT, "pb_hooks")}`];
+/**
+ * The data, hooks and migrations directories, always explicit (PocketBase otherwise looks beside its binary).
+ * `hooksDir` is the project's pb_hooks unless a benchmark compares another build's hooks.
+ */
+function dirArgs(dataDir, hooksDir = path.join(ROOT, "pb_hooks")) {
+  return [`--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, "pb_migrations")}`, `--hooksDir=${hooksDir}`];
 }
 
 /**
- * `serve` arguments: production behaviour (built app served, no automigrate, no hook reloading), or with
- * `dev` the API only, dev logging and hook reloading (Vite serves the app).
+ * The JS VMs PocketBase keeps ready (`--hooksPool`, 15 by default) for `npm start`. Each JS middleware
+ * (routerUse) holds a VM while the rest of the request runs, so one request through our five middlewares
+ * and a JS route holds six at once; when none is free, PocketBase builds a throwaway VM for the call, which
+ * costs about ten times the CPU of the request (docs/BENCHMARKS.md, the image endpoint under load). 300
+ * serves 50 concurrent requests from the pool, for about 80 MB of memory and 2 s more at start;
+ * HOOKS_POOL overrides it. Test servers keep PocketBase's default (they start often and serve few).
  */
-export function serveArgs({ host, port, dataDir, publicDir, dev = false }) {
-  const common = ["serve", `--http=${host}:${port}`, ...dirArgs(dataDir), "--automigrate=false"];
+export const PRODUCTION_HOOKS_POOL = Number(process.env.HOOKS_POOL) || 300;
+
+/**
+ * `serve` arguments: production behaviour (built app served, no automigrate, no hook reloading), or with
+ * `dev` the API only, dev logging and hook reloading (Vite serves the app). `hooksPool`: see above.
+ */
+export function serveArgs({ host, port, dataDir, publicDir, dev = false, hooksPool, hooksDir }) {
+  const common = ["serve", `--http=${host}:${port}`, ...dirArgs(dataDir, hooksDir), "--automigrate=false", ...(hooksPool ? [`--hooksPool=${hooksPool}`] : [])];
   if (dev) return [...common, "--dev"];
   // Never dev mode (it logs every SQL statement with its values; an install under the temp folder turns it
   // on by default), and CORS only for the app's own origin (APP_ORIGIN behind a proxy).
@@ -85,12 +98,12 @@ export const UPLOAD_TMP_DIR = ".upload_tmp";
 
 /**
  * Starts PocketBase and waits until it is healthy. Returns { url, process, stop(), output() }.
- * `env` is added to the child's environment (OWNER_EMAIL, ALLOW_REGISTRATION, ...).
+ * `env` is added to the child's environment (OWNER_EMAIL, ALLOW_REGISTRATION, ...); `hooksPool` and `hooksDir` as in serveArgs.
  */
-export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe" }) {
+export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe", hooksPool, hooksDir }) {
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
-  const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir }), {
+  const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), {
     env: { ...process.env, ...env, TMPDIR: uploadTmp },
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });

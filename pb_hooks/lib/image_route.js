@@ -1,0 +1,55 @@
+/**
+ * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: an image's file, to
+ * the studio owner or the gallery's visitor; the hot path of every visitor's page (docs/BENCHMARKS.md, the
+ * image endpoint under load). The image, its gallery and the secret come from lib/serve_cache.js (no
+ * query while nothing changed); the checks run on every request, in this order: gallery open, session
+ * (404 for a missing, revoked or other gallery's session), size, delivery gate, then the ETag's 304.
+ * Modules are required once per VM (at the top), not per request.
+ */
+const rules = require(`${__hooks}/lib/rules.js`);
+const api = require(`${__hooks}/lib/gallery_api.js`);
+const cache = require(`${__hooks}/lib/serve_cache.js`);
+const sizes = require(`${__hooks}/lib/image_sizes.js`);
+const transfers = require(`${__hooks}/lib/transfers.js`);
+const imageFiles = require(`${__hooks}/lib/image_files.js`);
+const delivery = require(`${__hooks}/lib/delivery.js`);
+
+/** The cached gallery as the record reads of lib/delivery.js expect it. */
+function asRecord(client) {
+  return {
+    id: client.id,
+    getString: (field) => (client[field] === undefined || client[field] === null ? "" : String(client[field])),
+    getInt: (field) => Number(client[field]) || 0,
+    getBool: (field) => !!client[field],
+  };
+}
+
+function imageFile(e, imageId) {
+  let image, client;
+  try {
+    image = cache.image(imageId);
+    client = cache.client(image.client);
+  } catch (_) {
+    throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const isOwner = api.isStudioOwner(e);
+  if (!isOwner) {
+    api.assertOpenPlain(client);
+    if (!api.hasSession(e, client.id, client.accessCode, client.sessionGeneration)) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const q = e.request.url.query();
+  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
+  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field);
+  const fileName = image.files[field];
+  const downloadName = field === "original" ? image.originalName || fileName : fileName;
+  // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
+  e.response.header().set("Cache-Control", "private, no-cache");
+  if (transfers.notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
+  // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType);
+  // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
+  if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
+}
+
+module.exports = { imageFile };

@@ -1,0 +1,90 @@
+/**
+ * What the visitor image route (`/api/gallery/image/{id}`) reads on every request, kept in memory for a
+ * short while and shared by all of PocketBase's JS VMs (`$app.store()`), so that a request costs no
+ * query: the image's gallery and file names, the gallery's record, the server's token secret, and each
+ * stored file's sniffed Content-Type. The checks themselves still run on every request (gallery open,
+ * session token signed with the current code and carrying the current session generation, delivery gate).
+ *
+ * Invariants a change must keep:
+ * - revocation is immediate: any save or delete of a client, an image or a server secret raises one
+ *   epoch (serve_cache.pb.js, after the change is committed), and an entry counts only while the epoch it
+ *   was read under is the current one. The epoch is read BEFORE the database, so an entry read before a
+ *   change can never pass for one read after it;
+ * - entries are never changed once stored (other VMs read them at the same time): a new read replaces one;
+ * - what is cached is only ever a copy of the database, never a decision, and "not found" is not cached;
+ * - a change that bypasses the record hooks (raw SQL) is seen within the lifetime (TTL_MS);
+ * - at most MAX_ENTRIES entries: when full, every entry is dropped and the cache fills again.
+ */
+const PREFIX = "sg_serve:";
+const EPOCH_KEY = "sg_serve_epoch";
+const TTL_MS = { client: 10 * 1000, secret: 10 * 1000, image: 60 * 1000 };
+const MAX_ENTRIES = 20000;
+
+function epoch() {
+  return $app.store().get(EPOCH_KEY) || 0;
+}
+
+/** Every entry is stale from now on: called after a client, image or server secret is saved or deleted. */
+function forget() {
+  $app.store().setFunc(EPOCH_KEY, (old) => (old || 0) + 1);
+}
+
+function put(key, entry) {
+  const store = $app.store();
+  if (store.setIfLessThanLimit(key, entry, MAX_ENTRIES)) return;
+  for (const k of Object.keys(store.getAll())) if (k.indexOf(PREFIX) === 0) store.remove(k);
+  store.setIfLessThanLimit(key, entry, MAX_ENTRIES);
+}
+
+/** The value of `load()` (throws what load throws), read at most once per epoch and lifetime of `kind`. */
+function remember(kind, id, load) {
+  const key = PREFIX + kind + ":" + id;
+  const current = epoch();
+  const now = Date.now();
+  const entry = $app.store().get(key);
+  if (entry && entry.epoch === current && now - entry.at < TTL_MS[kind]) return entry.value;
+  const value = load();
+  put(key, { epoch: current, at: now, value: value });
+  return value;
+}
+
+/** The image's gallery id, original name and stored file names (by field), or throws when not found. */
+function image(imageId) {
+  return remember("image", imageId, () => {
+    const record = $app.findRecordById("images", imageId);
+    const files = {};
+    for (const field of ["original", "thumbnail", "medium", "large", "preview"]) files[field] = record.getString(field);
+    return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files };
+  });
+}
+
+/** The gallery's fields the image route checks, or throws when not found. */
+function client(clientId) {
+  return remember("client", clientId, () => {
+    const r = $app.findRecordById("clients", clientId);
+    const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration") };
+    for (const f of ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin"]) plain[f] = r.getString(f);
+    plain.enabled = r.getBool("enabled");
+    return plain;
+  });
+}
+
+/** The secret gallery session tokens are signed with. */
+function serverSecret() {
+  return remember("secret", "gallery_token", () => $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value"));
+}
+
+/**
+ * The Content-Type sniffed from a stored file's bytes at upload (lib/image_files.js), by storage key. A key
+ * names one upload's bytes for good (every upload gets a new name), so this needs no epoch.
+ */
+function contentType(key, read) {
+  const cacheKey = PREFIX + "type:" + key;
+  const known = $app.store().get(cacheKey);
+  if (known) return known;
+  const type = read();
+  if (type !== "application/octet-stream") put(cacheKey, type); // also what a failed read answers: read again
+  return type;
+}
+
+module.exports = { forget, image, client, serverSecret, contentType, TTL_MS, MAX_ENTRIES };

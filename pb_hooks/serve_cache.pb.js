@@ -1,0 +1,25 @@
+/// <reference path="../pb_data/types.d.ts" />
+/* global onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess */
+/**
+ * The visitor image route's in-memory cache (lib/serve_cache.js) is stale the moment a gallery, an image or
+ * the server's secret changes: after every committed save or delete of one, its epoch moves on.
+ */
+onRecordAfterUpdateSuccess(
+  (e) => {
+    require(`${__hooks}/lib/serve_cache.js`).forget();
+    return e.next();
+  },
+  "clients",
+  "images",
+  "server_secrets",
+);
+
+onRecordAfterDeleteSuccess(
+  (e) => {
+    require(`${__hooks}/lib/serve_cache.js`).forget();
+    return e.next();
+  },
+  "clients",
+  "images",
+  "server_secrets",
+);
