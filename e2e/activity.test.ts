@@ -7,25 +7,15 @@ import type { Browser, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { makeJpeg } from "./support/photos";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
-
-async function api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: OwnerApi;
 
 async function seed(page: Page, name: string) {
   const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name });
@@ -46,12 +36,7 @@ async function seed(page: Page, name: string) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
 });
 afterAll(async () => {
   await browser?.close();

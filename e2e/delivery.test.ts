@@ -8,24 +8,14 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { makeJpeg } from "./support/photos";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: OwnerApi;
 
 interface Seeded {
   accessUrl: string;
@@ -57,12 +47,7 @@ async function seed(page: Page, name: string, fields: Record<string, unknown>): 
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,10 +6,11 @@ import type { Browser, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NewClientPage } from "./pages/ClientPages";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerToken } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
@@ -24,12 +25,7 @@ async function shot(page: Page, name: string) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await ownerToken(server);
   const post = async <T,>(route: string, body: unknown, method = "POST") =>
     (await (await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as T;
   const settings = await (await fetch(`${server.url}/api/collections/settings/records`, { headers: { Authorization: token } })).json() as { items: Array<{ id: string }> };

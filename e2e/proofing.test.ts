@@ -10,13 +10,15 @@ import type { Browser, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
+let api: OwnerApi;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let photos: SeededImage[] = [];
@@ -25,12 +27,6 @@ let owner: Awaited<ReturnType<typeof ownerSession>>;
 const SHAPES: Array<[number, number]> = [
   [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
 ];
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -46,12 +42,8 @@ async function records(collection: string) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
+  token = api.token;
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
   photos = await Promise.all(SHAPES.map(([w, h], i) => uploadPhoto(server.url, token, gallery.id, `photo-${i + 1}.jpg`, w, h, i + 3, i)));
   photos.sort((a, b) => a.name.localeCompare(b.name));

@@ -9,14 +9,15 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { answerPickersWith, pickerCalls, privateFiles, removePickers } from "./support/private-files";
 import { makeJpeg } from "./support/photos";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
+let api: OwnerApi;
 
 interface Seeded {
   id: string;
@@ -24,17 +25,6 @@ interface Seeded {
   accessCode: string;
   originals: Map<string, Buffer>;
   imageIds: string[];
-}
-
-async function api<T>(method: string, path: string, body?: unknown | FormData): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
 }
 
 /** A client with photos, uploaded as the owner's device would (original, thumbnail, preview). */
@@ -79,12 +69,7 @@ let visitor: Awaited<ReturnType<typeof newVisitor>>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
   seedPage = await browser.newPage();
   await seedPage.goto(`${server.url}/gallery/access`);
   wedding = await seedGallery(seedPage, "Ada Lovelace", [

@@ -10,13 +10,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
+let api: OwnerApi;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let photos: SeededImage[] = [];
@@ -26,12 +28,6 @@ const SHAPES: Array<[number, number]> = [
   [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
   [2400, 1350], [2400, 1600], [1600, 2400], [2400, 1600], [2400, 1600], [1600, 2400],
 ];
-
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -58,12 +54,8 @@ async function visitor(options: { width: number; height: number; scale?: number 
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
+  token = api.token;
   const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
   await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
