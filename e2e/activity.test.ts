@@ -11,6 +11,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { makeJpeg } from "./support/photos";
+import { uploadJpegRecord } from "./support/gallery-seed";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
@@ -19,18 +20,7 @@ let api: OwnerApi;
 
 async function seed(page: Page, name: string) {
   const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name });
-  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) {
-    const jpeg = await makeJpeg(page, 320, 240, i + 1);
-    const form = new FormData();
-    form.set("client", client.id);
-    form.set("filename", file);
-    form.set("originalName", file);
-    form.set("fileSize", String(jpeg.length));
-    form.set("mimeType", "image/jpeg");
-    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
-    for (const field of ["original", "thumbnail", "preview"]) form.set(field, new File([new Uint8Array(jpeg)], file, { type: "image/jpeg" }));
-    await api("POST", "/api/collections/images/records", form);
-  }
+  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) await uploadJpegRecord(api, client.id, file, i, await makeJpeg(page, 320, 240, i + 1));
   return client;
 }
 
