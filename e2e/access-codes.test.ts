@@ -8,36 +8,28 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let api: OwnerApi;
 
 beforeAll(async () => {
   // The server runs in UTC; the expiry test's browser in Los Angeles.
   [server, browser] = await Promise.all([startAppServer({ TZ: "UTC" }), launchChromium()]);
   ({ context, page } = await ownerSession(browser, server));
+  api = await ownerApi(server);
 });
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.stop();
 });
-
-async function ownerApi<T>(method: string, pathname: string, json?: unknown): Promise<T> {
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
-  const res = await fetch(server.url + pathname, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: json ? JSON.stringify(json) : undefined });
-  return (await res.json()) as T;
-}
 
 describe("access codes on the client form", () => {
   it("refuses a code another client has, warns about weak codes and generates new ones", async () => {
@@ -68,7 +60,7 @@ describe("access codes on the client form", () => {
     await new NewClientPage(page).create({ name: "Cleo Clash", accessCode: "CLASH7" });
     await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
     // Meanwhile another device gave the same code to another client.
-    await ownerApi("POST", "/api/collections/clients/records", { name: "Dan Other", accessCode: "clash-7" });
+    await api("POST", "/api/collections/clients/records", { name: "Dan Other", accessCode: "clash-7" });
     await context.setOffline(false);
 
     const detail = new ClientDetailPage(page);
@@ -78,12 +70,12 @@ describe("access codes on the client form", () => {
     const fresh = await detail.accessCode().inputValue();
     await detail.save();
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
-    const onServer = await ownerApi<{ items: Array<{ accessCode: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent("name='Cleo Clash'")}`);
+    const onServer = await api<{ items: Array<{ accessCode: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent("name='Cleo Clash'")}`);
     expect(onServer.items.map((c) => c.accessCode)).toEqual([fresh]);
   });
 
   it("shows the owner the wrong codes tried on a gallery's link, and resets them", async () => {
-    const made = await ownerApi<{ id: string; accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Eve Tried", accessCode: "EVE777" });
+    const made = await api<{ id: string; accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Eve Tried", accessCode: "EVE777" });
     for (const code of ["EVE000", "EVE001", "EVE002"]) {
       const res = await fetch(`${server.url}/api/gallery/${made.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: code }) });
       expect(res.status).toBe(401);
@@ -116,7 +108,7 @@ describe("access codes on the client form", () => {
         await new NewClientPage(la.page).create({ name, accessCode: code });
         await la.page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
         for (let tries = 0; !made[name] && tries < 80; tries++) {
-          const found = await ownerApi<{ items: Array<{ id: string; accessUrl: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`);
+          const found = await api<{ items: Array<{ id: string; accessUrl: string }> }>("GET", `/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`);
           if (found.items[0]) made[name] = found.items[0];
           else await new Promise((r) => setTimeout(r, 250));
         }

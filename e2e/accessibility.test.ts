@@ -10,6 +10,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerToken } from "./support/owner-api";
 
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
@@ -39,12 +40,7 @@ async function axeReport(page: Page): Promise<string[]> {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: "owner@studio.test", password: "owner-pass-1" }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  token = await ownerToken(server);
   const res = await fetch(`${server.url}/api/collections/clients/records`, {
     method: "POST",
     headers: { Authorization: token, "Content-Type": "application/json" },

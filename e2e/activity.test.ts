@@ -7,51 +7,26 @@ import type { Browser, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { makeJpeg } from "./support/photos";
+import { uploadJpegRecord } from "./support/gallery-seed";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
-
-async function api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: OwnerApi;
 
 async function seed(page: Page, name: string) {
   const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name });
-  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) {
-    const jpeg = await makeJpeg(page, 320, 240, i + 1);
-    const form = new FormData();
-    form.set("client", client.id);
-    form.set("filename", file);
-    form.set("originalName", file);
-    form.set("fileSize", String(jpeg.length));
-    form.set("mimeType", "image/jpeg");
-    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
-    for (const field of ["original", "thumbnail", "preview"]) form.set(field, new File([new Uint8Array(jpeg)], file, { type: "image/jpeg" }));
-    await api("POST", "/api/collections/images/records", form);
-  }
+  for (const [i, file] of ["a.jpg", "b.jpg"].entries()) await uploadJpegRecord(api, client.id, file, i, await makeJpeg(page, 320, 240, i + 1));
   return client;
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
 });
 afterAll(async () => {
   await browser?.close();

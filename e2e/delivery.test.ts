@@ -10,24 +10,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { makeJpeg } from "./support/photos";
+import { uploadJpegRecord } from "./support/gallery-seed";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: OwnerApi;
 
 interface Seeded {
   accessUrl: string;
@@ -39,19 +30,8 @@ async function seed(page: Page, name: string, fields: Record<string, unknown>): 
   const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name, ...fields });
   const previews: Buffer[] = [];
   for (const [i, file] of ["a.jpg", "b.jpg"].entries()) {
-    const original = await makeJpeg(page, 640, 480, i + 1);
     const preview = await makeJpeg(page, 320, 240, i + 1);
-    const form = new FormData();
-    form.set("client", client.id);
-    form.set("filename", file);
-    form.set("originalName", file);
-    form.set("fileSize", String(original.length));
-    form.set("mimeType", "image/jpeg");
-    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
-    form.set("original", new File([new Uint8Array(original)], file, { type: "image/jpeg" }));
-    form.set("thumbnail", new File([new Uint8Array(preview)], "thumbnail.jpg", { type: "image/jpeg" }));
-    form.set("preview", new File([new Uint8Array(preview)], "preview.jpg", { type: "image/jpeg" }));
-    await api("POST", "/api/collections/images/records", form);
+    await uploadJpegRecord(api, client.id, file, i, await makeJpeg(page, 640, 480, i + 1), preview);
     previews.push(preview);
   }
   return { ...client, previews };
@@ -59,12 +39,7 @@ async function seed(page: Page, name: string, fields: Record<string, unknown>): 
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildZip } from "../workers/zip/test-zip";
 import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { NewClientPage } from "./pages/ClientPages";
-import { LoginPage } from "./pages/LoginPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { corruptJpeg, oversizedFile, photo, textRenamedAsJpeg } from "./support/photos";
+import { signInOwner } from "./support/owner-session";
 
 let server: AppServer;
 let browser: Browser;
@@ -25,10 +25,7 @@ beforeAll(async () => {
   context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   page = await context.newPage();
-  await page.goto("/auth");
-  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
-  await page.waitForURL(`${server.url}/`);
-  await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+  await signInOwner(page, server);
   token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
 });
 afterAll(async () => {

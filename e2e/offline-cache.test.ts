@@ -5,10 +5,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GalleryTabPage } from "./pages/GalleryTabPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerToken } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
@@ -22,12 +23,7 @@ async function api<T>(token: string, method: string, route: string, body?: unkno
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await ownerToken(server);
   older = await api(token, "POST", "/api/collections/clients/records", { name: "Harbour Wedding", eventDate: "2025-05-10 00:00:00.000Z" });
   const newer = await api<{ id: string }>(token, "POST", "/api/collections/clients/records", { name: "Spring Portraits", eventDate: "2026-04-02 00:00:00.000Z" });
   await Promise.all([

@@ -7,11 +7,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientDetailPage, NewClientPage } from "./pages/ClientPages";
 import { GalleryTabPage } from "./pages/GalleryTabPage";
-import { LoginPage } from "./pages/LoginPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
-import { ownerSession } from "./support/owner-session";
+import { ownerSession, signInOwner } from "./support/owner-session";
 import { photo } from "./support/photos";
+import { ownerToken } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
@@ -31,28 +31,16 @@ afterAll(async () => {
 
 let token: string | undefined;
 /** One sign-in for the whole file: sign-ins are limited to 20 a minute. */
-async function ownerToken(): Promise<string> {
-  if (token) return token;
-  const res = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
-  return token;
-}
+const cachedOwnerToken = async () => (token ??= await ownerToken(server));
 
 async function clientsOnServer(name: string): Promise<Array<{ name: string; notes: string }>> {
-  const res = await fetch(`${server.url}/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`, { headers: { Authorization: await ownerToken() } });
+  const res = await fetch(`${server.url}/api/collections/clients/records?filter=${encodeURIComponent(`name='${name}'`)}`, { headers: { Authorization: await cachedOwnerToken() } });
   return ((await res.json()) as { items: Array<{ name: string; notes: string }> }).items;
 }
 
 describe("offline client work", () => {
   it("keeps a client made offline across a reload and syncs it when the network returns", async () => {
-    await page.goto("/auth");
-    await new LoginPage(page).signIn(OWNER.email, OWNER.password);
-    await page.waitForURL(`${server.url}/`);
-    await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await signInOwner(page, server);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -2,34 +2,23 @@
  * The owner's screens on a 390 px phone and a tablet (issue #13): the header's pending-changes text shows
  * whole on a phone. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
-import type { Browser, Page } from "playwright-core";
-import path from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NewClientPage } from "./pages/ClientPages";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerToken } from "./support/owner-api";
+import { saveShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
 let client: { id: string };
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await ownerToken(server);
   const post = async <T,>(route: string, body: unknown, method = "POST") =>
     (await (await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as T;
   const settings = await (await fetch(`${server.url}/api/collections/settings/records`, { headers: { Authorization: token } })).json() as { items: Array<{ id: string }> };
@@ -51,7 +40,7 @@ describe("the owner's screens on a phone and a tablet", () => {
     });
     await page.goto(`/clients/${client.id}`);
     await page.getByTestId("watermark-notice").waitFor();
-    await shot(page, "owner-phone-reapply-watermark");
+    await saveShot(page, "owner-phone-reapply-watermark", 0);
     await context.setOffline(true);
     await page.goto("/clients/new");
     await new NewClientPage(page).create({ name: "Offline Olivia", email: "olivia@example.com" });
@@ -61,23 +50,23 @@ describe("the owner's screens on a phone and a tablet", () => {
     const box = await details.evaluate((el) => ({ right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth }));
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     expect(box.right).toBeLessThanOrEqual(390);
-    await shot(page, "owner-phone-header-pending");
+    await saveShot(page, "owner-phone-header-pending", 0);
     await page.goto("/settings");
     await page.getByTestId("offline-copy").scrollIntoViewIfNeeded();
-    await shot(page, "owner-phone-settings-offline-copy");
+    await saveShot(page, "owner-phone-settings-offline-copy", 0);
     await context.close();
   });
 
   it.skipIf(!process.env.SCREENSHOT_DIR)("tablet screenshots of the dashboard, a client's page and settings", async () => {
     const { context, page } = await ownerSession(browser, server, { viewport: { width: 820, height: 1180 } });
     await page.getByRole("link", { name: "Harbour Wedding" }).first().waitFor();
-    await shot(page, "owner-tablet-dashboard");
+    await saveShot(page, "owner-tablet-dashboard", 0);
     await page.goto(`/clients/${client.id}`);
     await page.getByRole("list", { name: "Images" }).getByRole("img").first().waitFor();
-    await shot(page, "owner-tablet-client");
+    await saveShot(page, "owner-tablet-client", 0);
     await page.goto("/settings");
     await page.getByTestId("offline-copy").getByText(/Thumbnails of \d+ of \d+ galleries/).waitFor({ timeout: 30_000 });
-    await shot(page, "owner-tablet-settings");
+    await saveShot(page, "owner-tablet-settings", 0);
     await context.close();
   });
 });

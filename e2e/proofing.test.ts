@@ -7,21 +7,23 @@
  * downloads the list as a zip holding exactly its photos, and shows the same after a reload offline. The
  * app runs with a real SMTP server: the studio's email about the submission arrives once. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
-import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
+import { saveShot } from "./support/screenshots";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
+import { visitorSession } from "./support/visitor-session";
 
 let server: AppServer;
 let smtp: SmtpServer;
 let browser: Browser;
+let api: OwnerApi;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let photos: SeededImage[] = [];
@@ -31,20 +33,6 @@ const SHAPES: Array<[number, number]> = [
   [2400, 1600], [1600, 2400], [2400, 1600], [2000, 2000], [2400, 1600], [1600, 2400],
 ];
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 async function records(collection: string) {
   return (await api<{ items: Array<Record<string, string>> }>("GET", `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(`client = "${gallery.id}"`)}`)).items;
 }
@@ -52,12 +40,8 @@ async function records(collection: string) {
 beforeAll(async () => {
   smtp = await startSmtpServer();
   [server, browser] = await Promise.all([startAppServer(smtpEnv(smtp)), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
+  token = api.token;
   const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
   await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { email: "studio@lumen.test", galleryUrl: `${server.url}/` });
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
@@ -77,10 +61,7 @@ describe("proofing", () => {
     owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true });
     await owner.page.goto(`/clients/${gallery.id}`);
     await owner.page.getByTestId("proofing-status").getByText("The client has not submitted a selection yet.").waitFor();
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    await page.goto(`/gallery/${gallery.accessUrl}`);
-    await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
+    const { context, page } = await visitorSession(browser, server, gallery);
     const grid = page.getByRole("list", { name: "Gallery", exact: true });
     await grid.getByRole("img").first().waitFor();
 
@@ -109,7 +90,7 @@ describe("proofing", () => {
     await expect.poll(() => viewer.getByRole("button", { name: "Add to Album · 2 of 2 chosen" }).isDisabled()).toBe(true);
     await viewer.getByRole("button", { name: "Comment", exact: true }).click();
     await viewer.getByRole("textbox", { name: "Comment on photo-4.jpg" }).fill("Could this one be black and white?");
-    await shot(page, "proofing-viewer-desktop");
+    await saveShot(page, "proofing-viewer-desktop");
     await viewer.getByRole("button", { name: "Save comment" }).click();
     await viewer.getByRole("button", { name: "Comment: Could this one be black and white?" }).waitFor();
     await viewer.getByRole("button", { name: "Back to gallery" }).click();
@@ -117,7 +98,7 @@ describe("proofing", () => {
 
     await page.getByRole("button", { name: "Album · 2 of 2 chosen", exact: true }).click();
     await expect.poll(() => grid.getByRole("img").count()).toBe(2);
-    await shot(page, "proofing-grid-desktop");
+    await saveShot(page, "proofing-grid-desktop");
 
     // Submit, confirmed; the page is locked and the server holds the selection.
     await page.getByRole("button", { name: "Submit selection" }).click();
@@ -144,13 +125,10 @@ describe("proofing", () => {
     expect(mail.text).toContain("Favourites: 3");
 
     if (process.env.SCREENSHOT_DIR) {
-      const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-      const p = await phone.newPage();
-      await p.goto(`/gallery/${gallery.accessUrl}`);
-      await new VisitorGalleryPage(p).enterCode(gallery.accessCode);
+      const { context: phone, page: p } = await visitorSession(browser, server, gallery, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       await p.getByRole("button", { name: "Favourites (3)" }).scrollIntoViewIfNeeded();
       await p.locator("#photos").evaluate((el) => el.scrollIntoView());
-      await shot(p, "proofing-grid-phone");
+      await saveShot(p, "proofing-grid-phone");
       await phone.close();
     }
   }, 120_000);
@@ -167,7 +145,7 @@ describe("proofing", () => {
     await expectPanel();
     if (process.env.SCREENSHOT_DIR) {
       await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100));
-      await shot(page, "proofing-owner-desktop");
+      await saveShot(page, "proofing-owner-desktop");
     }
 
     await panel.getByRole("button", { name: "Copy file names of Album" }).click();
@@ -233,7 +211,7 @@ describe("proofing", () => {
       await phonePanel.getByText("2 of 3 chosen").waitFor();
       await phonePanel.getByText("New list").click();
       await phonePanel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
-      await shot(phone.page, "proofing-owner-phone");
+      await saveShot(phone.page, "proofing-owner-phone");
       await phone.context.close();
     }
   }, 120_000);

@@ -5,13 +5,15 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
+let api: OwnerApi;
 let token = "";
 let client: { id: string };
 
@@ -24,23 +26,13 @@ interface ImageRecord {
   metadata: Record<string, unknown> | null;
 }
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 const images = async () =>
   (await api<{ items: ImageRecord[] }>("GET", `/api/collections/images/records?filter=${encodeURIComponent(`client='${client.id}'`)}&sort=filename`)).items;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
+  token = api.token;
   const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
   await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", enableWatermark: true });
   client = await api("POST", "/api/collections/clients/records", { name: "Lake Elopement" });

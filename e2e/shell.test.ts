@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LoginPage } from "./pages/LoginPage";
 import { OWNER, startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { signInOwner } from "./support/owner-session";
 
 /** The built app the test server serves (scripts/test.mjs builds it first). */
 const DIST = path.join(import.meta.dirname, "..", "dist");
@@ -41,9 +42,7 @@ afterEach(async () => {
 });
 
 async function signInAsOwner() {
-  await page.goto("/auth");
-  await new LoginPage(page).signIn(OWNER.email, OWNER.password);
-  await page.waitForURL(`${server.url}/`);
+  await signInOwner(page, server);
   await page.getByRole("heading", { name: `Welcome, ${OWNER.email}` }).waitFor();
 }
 

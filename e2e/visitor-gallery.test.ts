@@ -9,58 +9,15 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { answerPickersWith, pickerCalls, privateFiles, removePickers } from "./support/private-files";
-import { makeJpeg } from "./support/photos";
+import { seedJpegGallery, type JpegGallery } from "./support/gallery-seed";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
-let ownerToken = "";
-
-interface Seeded {
-  id: string;
-  accessUrl: string;
-  accessCode: string;
-  originals: Map<string, Buffer>;
-  imageIds: string[];
-}
-
-async function api<T>(method: string, path: string, body?: unknown | FormData): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: ownerToken, ...(body && !isForm ? { "Content-Type": "application/json" } : {}) },
-    body: isForm ? body : body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
-
-/** A client with photos, uploaded as the owner's device would (original, thumbnail, preview). */
-async function seedGallery(page: Page, name: string, files: Array<[string, number]>, fields: Record<string, unknown> = {}): Promise<Seeded> {
-  const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name, ...fields });
-  const originals = new Map<string, Buffer>();
-  const imageIds: string[] = [];
-  for (const [i, [fileName, seed]] of files.entries()) {
-    const original = await makeJpeg(page, 640, 480, seed);
-    const small = await makeJpeg(page, 200, 150, seed);
-    const form = new FormData();
-    form.set("client", client.id);
-    form.set("filename", fileName);
-    form.set("originalName", fileName);
-    form.set("fileSize", String(original.length));
-    form.set("mimeType", "image/jpeg");
-    form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, i)).toISOString());
-    form.set("original", new File([new Uint8Array(original)], fileName, { type: "image/jpeg" }));
-    form.set("thumbnail", new File([new Uint8Array(small)], "thumbnail.jpg", { type: "image/jpeg" }));
-    form.set("preview", new File([new Uint8Array(small)], "preview.jpg", { type: "image/jpeg" }));
-    const image = await api<{ id: string }>("POST", "/api/collections/images/records", form);
-    originals.set(image.id, original);
-    imageIds.push(image.id);
-  }
-  return { ...client, originals, imageIds };
-}
+let api: OwnerApi;
 
 async function newVisitor(viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page; gallery: VisitorGalleryPage }> {
   const context = await browser.newContext({ baseURL: server.url, viewport, acceptDownloads: true });
@@ -70,7 +27,7 @@ async function newVisitor(viewport = { width: 1280, height: 860 }): Promise<{ co
 }
 
 let seedPage: Page;
-let wedding: Seeded;
+let wedding: JpegGallery;
 /**
  * The visitor who unlocked the wedding in the first test; later tests reuse that session (as a returning
  * visitor would), which also keeps the file under the server's 10 code attempts a minute per address.
@@ -79,15 +36,10 @@ let visitor: Awaited<ReturnType<typeof newVisitor>>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  ownerToken = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
   seedPage = await browser.newPage();
   await seedPage.goto(`${server.url}/gallery/access`);
-  wedding = await seedGallery(seedPage, "Ada Lovelace", [
+  wedding = await seedJpegGallery(api, seedPage, "Ada Lovelace", [
     ["ceremony.jpg", 1],
     ["rings.jpg", 2],
     ["first-dance.jpg", 3],
@@ -154,8 +106,8 @@ describe("visitor gallery", () => {
     const { context, page } = await newVisitor();
     const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
     await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
-    const disabled = await seedGallery(seedPage, "Paused Pat", [], { enabled: false });
-    const expired = await seedGallery(seedPage, "Old Olga", [], { expirationDate: "2020-01-01 00:00:00.000Z" });
+    const disabled = await seedJpegGallery(api, seedPage, "Paused Pat", [], { enabled: false });
+    const expired = await seedJpegGallery(api, seedPage, "Old Olga", [], { expirationDate: "2020-01-01 00:00:00.000Z" });
     const deadEnds: Array<[string, string]> = [
       ["nosuchgallery", "Gallery Not Found"],
       [disabled.accessUrl, "Gallery Not Found"],
@@ -273,7 +225,7 @@ describe("visitor gallery", () => {
   });
 
   it("marks a file that fails and still zips the others", async () => {
-    const extra = await seedGallery(seedPage, "Grace Hopper", [["a.jpg", 11], ["b.jpg", 12], ["c.jpg", 13]]);
+    const extra = await seedJpegGallery(api, seedPage, "Grace Hopper", [["a.jpg", 11], ["b.jpg", 12], ["c.jpg", 13]]);
     const { context, page, gallery } = await newVisitor();
     await page.goto(`/gallery/${extra.accessUrl}`);
     await gallery.enterCode(extra.accessCode);

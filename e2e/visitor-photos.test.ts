@@ -6,17 +6,20 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
+import { ownerApi, type OwnerApi } from "./support/owner-api";
+import { saveShot } from "./support/screenshots";
+import { visitorSession } from "./support/visitor-session";
 
 let server: AppServer;
 let browser: Browser;
+let api: OwnerApi;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let photos: SeededImage[] = [];
@@ -27,43 +30,18 @@ const SHAPES: Array<[number, number]> = [
   [2400, 1350], [2400, 1600], [1600, 2400], [2400, 1600], [2400, 1600], [1600, 2400],
 ];
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
-  await page.waitForTimeout(400); // the viewer's fade-in
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 async function visitor(options: { width: number; height: number; scale?: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: options.width, height: options.height },
-    deviceScaleFactor: options.scale ?? 1,
-    isMobile: options.width < 500,
-    hasTouch: options.width < 500,
-  });
-  const page = await context.newPage();
-  await page.goto(`/gallery/${gallery.accessUrl}`);
-  await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
-  await page.getByRole("heading", { level: 1, name: "Ada & Grace's Gallery" }).waitFor();
-  return { context, page };
+  const isPhone = options.width < 500;
+  const viewport = { width: options.width, height: options.height };
+  const session = await visitorSession(browser, server, gallery, { viewport, deviceScaleFactor: options.scale ?? 1, isMobile: isPhone, hasTouch: isPhone });
+  await session.page.getByRole("heading", { level: 1, name: "Ada & Grace's Gallery" }).waitFor();
+  return session;
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  api = await ownerApi(server);
+  token = api.token;
   const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
   await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace", eventDate: "2026-06-13 00:00:00.000Z" });
@@ -97,7 +75,7 @@ describe("the visitor's photos", () => {
     const coverSrc = await cover.locator(".gallery-cover-photo").evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc));
     expect(coverSrc).toContain(`/api/gallery/image/${photos[0]!.id}?size=`);
     await page.locator(".jgrid-cell img").first().evaluate((img: HTMLImageElement) => img.decode());
-    await shot(page, "visitor-cover-desktop");
+    await saveShot(page, "visitor-cover-desktop");
 
     await page.getByRole("link", { name: "View photos" }).click();
     await page.waitForFunction(() => document.activeElement?.id === "photos");
@@ -193,7 +171,7 @@ describe("the visitor's photos", () => {
       expect(box.width / box.height).toBeCloseTo(photo.width / photo.height, 1); // never a square crop
     }
     expect(await page.evaluate(() => (window as { shifts?: number }).shifts)).toBe(0);
-    await shot(page, "visitor-grid-desktop");
+    await saveShot(page, "visitor-grid-desktop");
     await context.close();
   });
 
@@ -224,7 +202,7 @@ describe("the visitor's photos", () => {
       // ... and not the largest when a smaller one is enough.
       if (box.width * 3 <= 400 * Math.min(1, photo.width / photo.height)) expect(edge).toBe(400);
     }
-    await shot(page, "visitor-grid-phone");
+    await saveShot(page, "visitor-grid-phone");
     await context.close();
   });
 
@@ -254,7 +232,7 @@ describe("the visitor's photos", () => {
     await page.getByRole("button", { name: "Slideshow" }).waitFor();
     await page.getByRole("button", { name: "Download" }).waitFor();
     await page.locator(".yarl__slide_current img").evaluate((img: HTMLImageElement) => img.decode());
-    await shot(page, "visitor-viewer-desktop");
+    await saveShot(page, "visitor-viewer-desktop");
     await page.keyboard.press("Escape");
     await page.waitForFunction((id) => (document.activeElement as HTMLElement | null)?.dataset.imageId === id, photos[3]!.id);
     await context.close();
@@ -262,7 +240,7 @@ describe("the visitor's photos", () => {
 
   it("shows a photo full-bleed on a phone, with no button over it; a finger swipes, focus stays in, and returns to the photo shown", async () => {
     const { context, page } = await visitor({ width: 390, height: 844, scale: 3 });
-    await shot(page, "visitor-cover-phone");
+    await saveShot(page, "visitor-cover-phone");
     await page.locator(".gallery-main").scrollIntoViewIfNeeded();
     await page.locator(".photo-card-open").first().tap();
     const img = page.locator(".yarl__slide_current img");
@@ -271,7 +249,7 @@ describe("the visitor's photos", () => {
     expect(box.width).toBeGreaterThanOrEqual(389); // landscape: the screen's full width
     const floating = await page.locator(".floating-download").count();
     expect(floating).toBe(0);
-    await shot(page, "visitor-viewer-phone");
+    await saveShot(page, "visitor-viewer-phone");
 
     await page.waitForFunction(() => document.activeElement?.closest(".yarl__root") !== null);
     for (let i = 0; i < 8; i++) {

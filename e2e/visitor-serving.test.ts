@@ -5,8 +5,9 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerToken } from "./support/owner-api";
 
 let server: AppServer;
 let browser: Browser;
@@ -14,12 +15,7 @@ let accessUrl = "";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
-  const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await ownerToken(server);
   const client = await fetch(`${server.url}/api/collections/clients/records`, {
     method: "POST",
     headers: { Authorization: token, "Content-Type": "application/json" },

@@ -6,6 +6,9 @@
 import sharp from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import { IMAGE_SIZES } from "../../src/domain/image-sizes";
+import type { Page } from "playwright-core";
+import type { OwnerApi } from "./owner-api";
+import { makeJpeg } from "./photos";
 
 export interface SeededImage {
   id: string;
@@ -43,20 +46,26 @@ async function placeholderOf(photo: Buffer): Promise<string> {
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString("base64");
 }
 
-/** Uploads one photo with all its sizes through the owner's API; returns the record. */
-export async function uploadPhoto(serverUrl: string, token: string, clientId: string, name: string, width: number, height: number, seed: number, at: number): Promise<SeededImage> {
-  const original = await scenePhoto(width, height, seed);
+/** An image record's form as a device sends it: the JPEG original, uploaded at second `at` of a fixed minute. */
+function jpegForm(clientId: string, name: string, at: number, original: Buffer): FormData {
   const form = new FormData();
   form.set("client", clientId);
   form.set("filename", name);
   form.set("originalName", name);
   form.set("fileSize", String(original.length));
   form.set("mimeType", "image/jpeg");
+  form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, at)).toISOString());
+  form.set("original", new File([new Uint8Array(original)], name, { type: "image/jpeg" }));
+  return form;
+}
+
+/** Uploads one photo with all its sizes through the owner's API; returns the record. */
+export async function uploadPhoto(serverUrl: string, token: string, clientId: string, name: string, width: number, height: number, seed: number, at: number): Promise<SeededImage> {
+  const original = await scenePhoto(width, height, seed);
+  const form = jpegForm(clientId, name, at, original);
   form.set("width", String(width));
   form.set("height", String(height));
   form.set("placeholder", await placeholderOf(original));
-  form.set("uploadedAt", new Date(Date.UTC(2026, 5, 1, 10, 0, at)).toISOString());
-  form.set("original", new File([new Uint8Array(original)], name, { type: "image/jpeg" }));
   for (const { field, edge } of IMAGE_SIZES) {
     const bytes = await sharp(original).resize(edge, edge, { fit: "inside", withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
     form.set(field, new File([new Uint8Array(bytes)], `${field}.webp`, { type: "image/webp" }));
@@ -65,4 +74,38 @@ export async function uploadPhoto(serverUrl: string, token: string, clientId: st
   if (!res.ok) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   return { id, name, width, height };
+}
+
+/**
+ * Uploads a small photo record through the owner's API: `original` under its name, `small` as thumbnail
+ * and preview (the sizes older devices made), uploaded at second `at` of a fixed minute so the order is known.
+ */
+export async function uploadJpegRecord(api: OwnerApi, clientId: string, name: string, at: number, original: Buffer, small: Buffer = original): Promise<string> {
+  const form = jpegForm(clientId, name, at, original);
+  form.set("thumbnail", new File([new Uint8Array(small)], "thumbnail.jpg", { type: "image/jpeg" }));
+  form.set("preview", new File([new Uint8Array(small)], "preview.jpg", { type: "image/jpeg" }));
+  return (await api<{ id: string }>("POST", "/api/collections/images/records", form)).id;
+}
+
+export interface JpegGallery {
+  id: string;
+  accessUrl: string;
+  accessCode: string;
+  /** Each image's original bytes, by image id. */
+  originals: Map<string, Buffer>;
+  imageIds: string[];
+}
+
+/** A client with small JPEG photos made in the page (640x480 originals, 200x150 previews), in the given order. */
+export async function seedJpegGallery(api: OwnerApi, page: Page, name: string, files: Array<[string, number]>, fields: Record<string, unknown> = {}): Promise<JpegGallery> {
+  const client = await api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { name, ...fields });
+  const originals = new Map<string, Buffer>();
+  const imageIds: string[] = [];
+  for (const [i, [fileName, seed]] of files.entries()) {
+    const original = await makeJpeg(page, 640, 480, seed);
+    const id = await uploadJpegRecord(api, client.id, fileName, i, original, await makeJpeg(page, 200, 150, seed));
+    originals.set(id, original);
+    imageIds.push(id);
+  }
+  return { ...client, originals, imageIds };
 }

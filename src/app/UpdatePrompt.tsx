@@ -1,6 +1,7 @@
 /** Offers the new version of the app when one is waiting; the owner decides when to reload. */
 import { useAppUpdate } from "../state/sw-update";
 import { Button } from "../ui/Button";
+import "./update-prompt.css";
 
 export function UpdatePrompt() {
   const applyUpdate = useAppUpdate((s) => s.applyUpdate);

@@ -3,7 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { registerServiceWorker } from "./registerServiceWorker";
-import "./styles.css";
+import "../ui/tokens.css";
+import "../ui/base.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

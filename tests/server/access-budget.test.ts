@@ -4,6 +4,7 @@
  * lockout of the real client. Addresses come from X-Forwarded-For, which the test makes PocketBase trust.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { galleryHelpers } from "./gallery-fixture";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -14,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-interface Client {
-  id: string;
-  accessUrl: string;
-  accessCode: string;
-}
-
-async function makeClient(fields: Record<string, unknown> = {}): Promise<Client> {
-  const r = await server.api<Client>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Grace Hopper", ...fields } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
+const { makeClient } = galleryHelpers(() => server);
 
 async function post(pathname: string, accessCode: string, address: string) {
   const res = await fetch(server.url + pathname, {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { encodePng } from "../../scripts/lib/png.mjs";
+import { galleryHelpers, type Client } from "./gallery-fixture";
 import { resetAccessGuards, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -13,17 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-interface Client {
-  id: string;
-  accessUrl: string;
-  accessCode: string;
-}
-
-async function makeClient(fields: Record<string, unknown> = {}): Promise<Client> {
-  const r = await server.api<Client>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Lee Miller", ...fields } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
+const { makeClient, unlock } = galleryHelpers(() => server, "Lee Miller");
 
 const png = (seed: number) => encodePng(16, 12, (x, y) => [(x * seed) % 256, (y * 7 + seed) % 256, seed % 256, 255]);
 
@@ -40,12 +31,6 @@ async function addImage(clientId: string): Promise<string> {
   const r = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.id;
-}
-
-async function unlock(client: Client): Promise<string> {
-  const r = await server.api("POST", `/api/gallery/${client.accessUrl}/verify`, { json: { accessCode: client.accessCode } });
-  expect(r.status).toBe(200);
-  return r.headers.get("set-cookie")!.split(";")[0]!;
 }
 
 const status = async (imageId: string, query: string, cookie: string) => (await server.api("GET", `/api/gallery/image/${imageId}${query}`, { cookie })).status;

@@ -5,7 +5,7 @@
  * counters live in memory) and forget the brute-force budget (in the database; access-budget.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { encodePng } from "../../scripts/lib/png.mjs";
+import { galleryHelpers, pngBytes } from "./gallery-fixture";
 import { resetAccessGuards, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -14,50 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-interface Client {
-  id: string;
-  accessUrl: string;
-  accessCode: string;
-}
-
-async function makeClient(fields: Record<string, unknown> = {}): Promise<Client> {
-  const r = await server.api<Client>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Grace Hopper", ...fields } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
-
-async function updateClient(id: string, fields: Record<string, unknown>) {
-  const r = await server.api("PATCH", `/api/collections/clients/records/${id}`, { token: server.ownerToken, json: fields });
-  expect(r.status).toBe(200);
-}
-
-function pngBytes(seed: number) {
-  return encodePng(16, 12, (x, y) => [(x * seed) % 256, (y * 7 + seed) % 256, seed % 256, 255]);
-}
-
-async function addImage(clientId: string, name: string, seed: number) {
-  const form = new FormData();
-  form.set("client", clientId);
-  form.set("originalName", name);
-  form.set("filename", name);
-  form.set("fileSize", String(pngBytes(seed).length));
-  form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1, 0, 0, seed)).toISOString());
-  form.set("original", new File([pngBytes(seed)], name, { type: "image/png" }));
-  form.set("thumbnail", new File([pngBytes(seed + 100)], `thumb-${name}`, { type: "image/png" }));
-  const r = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.id;
-}
-
-/** Unlocks a gallery with its code and returns the "name=value" cookie the browser would keep. */
-async function unlock(client: Client): Promise<string> {
-  const r = await server.api("POST", `/api/gallery/${client.accessUrl}/verify`, { json: { accessCode: client.accessCode } });
-  expect(r.status).toBe(200);
-  const setCookie = r.headers.get("set-cookie") ?? "";
-  expect(setCookie).toMatch(/HttpOnly/i);
-  expect(setCookie).toMatch(/Path=\/api\/gallery\//);
-  return setCookie.split(";")[0]!;
-}
+const { makeClient, updateClient, addImage, unlock } = galleryHelpers(() => server);
 
 describe("gallery info and access", () => {
   beforeEach(async () => {

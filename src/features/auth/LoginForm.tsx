@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { LoginSchema, type LoginValues } from "./login-schema";
 import { AUTH_TEXTS } from "./texts";
+import "./auth.css";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const {

@@ -22,6 +22,7 @@ import { IMAGE_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
 import { useProofFilters } from "./useProofFilter";
 import { WatermarkNotice } from "./WatermarkNotice";
+import "./images.css";
 
 const SKELETON_CARDS = 12;
 const CAPTION_HEIGHT = 28;

@@ -6,6 +6,7 @@ import { memo } from "react";
 import type { ImageRow } from "../../store/rows";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
+import "./images.css";
 
 interface Props {
   image: ImageRow;

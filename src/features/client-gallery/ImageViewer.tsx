@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { useFocusTrap } from "../../ui/useFocusTrap";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
+import "./images.css";
 
 interface Props {
   images: ImageRow[];

@@ -9,6 +9,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { galleryBase } from "../settings/galleryAddress";
 import { IMAGE_TEXTS } from "./texts";
+import "./images.css";
 
 export function accessMessage(galleryUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
   return IMAGE_TEXTS.shareMessage(galleryBase(galleryUrl, origin), accessUrl, accessCode);

@@ -7,6 +7,7 @@ import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { currentSignature, needsReapply, reapplyWatermark } from "./reapplyWatermark";
 import { IMAGE_TEXTS } from "./texts";
+import "./images.css";
 
 export function WatermarkNotice({ images }: { images: ImageRow[] }) {
   const settings = useLiveQuery(async () => (await db.settings.toCollection().first()) ?? null);

@@ -4,6 +4,7 @@ import { parseDate } from "../../domain/gallery-status";
 import { fetchAccessFailures, resetAccessFailures, type AccessFailures } from "../../sync/accessFailures";
 import { Button } from "../../ui/Button";
 import { CLIENT_TEXTS } from "./texts";
+import "./clients.css";
 
 export function AccessFailuresPanel({ clientId }: { clientId: string }) {
   const [failures, setFailures] = useState<AccessFailures | null | "unavailable">(null);

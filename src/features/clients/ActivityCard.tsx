@@ -9,6 +9,7 @@ import { db } from "../../store/db";
 import { fetchActivity, type GalleryActivity } from "../../sync/activity";
 import { fetchAccessFailures } from "../../sync/accessFailures";
 import { CLIENT_TEXTS } from "./texts";
+import "./clients.css";
 
 interface Online {
   activity: GalleryActivity | null;

@@ -9,6 +9,7 @@ import { TextField } from "../../ui/TextField";
 import type { ClientFieldErrors } from "./actions";
 import { ClientFormSchema, type ClientFormValues } from "./client-schema";
 import { CLIENT_TEXTS } from "./texts";
+import "./clients.css";
 
 interface Props {
   defaults: ClientFormValues;

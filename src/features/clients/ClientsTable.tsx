@@ -25,6 +25,7 @@ import { useUploadStates } from "../sync-status/useUploadStates";
 import { StatusBadge } from "./StatusBadge";
 import { CLIENT_TEXTS } from "./texts";
 import { matchesSearch, useClients } from "./useClients";
+import "./clients.css";
 
 const SKELETON_ROWS = 5;
 

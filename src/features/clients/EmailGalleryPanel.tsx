@@ -12,6 +12,7 @@ import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../syn
 import { Button } from "../../ui/Button";
 import { requestGalleryEmail } from "./actions";
 import { CLIENT_TEXTS } from "./texts";
+import "./clients.css";
 
 export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: string; email: string; requestedAt: number }) {
   const [configured, setConfigured] = useState<boolean | "unknown">("unknown");

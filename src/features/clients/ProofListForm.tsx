@@ -4,6 +4,7 @@ import type { ProofListInput } from "../../store/repositories/proofing";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
+import "./clients.css";
 
 interface Props {
   initial?: ProofListInput;

@@ -17,6 +17,7 @@ import { ProofListForm } from "./ProofListForm";
 import { addList, editList, removeList, unlock } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 import { useOwnerProofing, type OwnerProofList } from "./useProofing";
+import "./clients.css";
 
 function nameOf(image: ImageRow) {
   return image.originalName || image.filename;

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { useDismiss } from "../../ui/useDismiss";
 import { useMenuKeys } from "../../ui/useMenuKeys";
 import { CLIENT_TEXTS } from "./texts";
+import "./clients.css";
 
 export function RowMenu({ clientId, clientName, onDelete }: { clientId: string; clientName: string; onDelete: () => void }) {
   const [isOpen, setIsOpen] = useState(false);

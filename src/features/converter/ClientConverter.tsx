@@ -15,6 +15,7 @@ import { ConverterForm, type ConverterInput } from "./ConverterForm";
 import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
+import "./converter.css";
 
 export function ClientConverter({ clientId }: { clientId: string | null }) {
   const conversion = useConversion();

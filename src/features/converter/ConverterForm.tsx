@@ -9,6 +9,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import type { ConvertSettings } from "./useConversion";
 import { CONVERTER_TEXTS } from "./texts";
+import "./converter.css";
 
 export type ConverterInput = { kind: "images"; files: File[] } | { kind: "zip"; zip: File };
 

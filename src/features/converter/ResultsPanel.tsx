@@ -5,6 +5,7 @@
 import { Button } from "../../ui/Button";
 import type { ConvertedResult } from "./useConversion";
 import { CONVERTER_TEXTS } from "./texts";
+import "./converter.css";
 
 interface Props {
   /** Defaults to 'Conversion Results'. */

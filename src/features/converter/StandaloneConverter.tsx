@@ -13,6 +13,7 @@ import { ConverterForm, type ConverterInput } from "./ConverterForm";
 import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
+import "./converter.css";
 
 /** A progress toast every this many images (specification, section 8). */
 const PROGRESS_TOAST_EVERY = 10;

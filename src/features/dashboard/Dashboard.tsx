@@ -14,6 +14,7 @@ import { extendGallery } from "./actions";
 import { dashboardData } from "./dashboard-data";
 import { RecentActivityCard } from "./RecentActivityCard";
 import { DASHBOARD_TEXTS } from "./texts";
+import "./dashboard.css";
 
 const SKELETON_ROWS = 3;
 

@@ -5,6 +5,7 @@ import { parseDate } from "../../domain/gallery-status";
 import type { ClientRow } from "../../store/rows";
 import { fetchRecentActivity, type GalleryActivity } from "../../sync/activity";
 import { DASHBOARD_TEXTS } from "./texts";
+import "./dashboard.css";
 
 const RECENT = 5;
 

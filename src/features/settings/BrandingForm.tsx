@@ -16,6 +16,7 @@ import { TextField } from "../../ui/TextField";
 import { saveSettings } from "./saveSettings";
 import { BrandingSchema, LOGO_MAX_BYTES, LOGO_TYPES, type BrandingInput, type BrandingValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
+import "./settings.css";
 
 function LogoField({ settings }: { settings: SettingsRow }) {
   const [preview, setPreview] = useState<string | null>(null);

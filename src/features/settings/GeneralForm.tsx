@@ -12,6 +12,7 @@ import { checkGalleryAddress, galleryBase, type AddressCheck } from "./galleryAd
 import { saveSettings } from "./saveSettings";
 import { GeneralSchema, type GeneralValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
+import "./settings.css";
 
 export function GeneralForm({ settings }: { settings: SettingsRow }) {
   const {

@@ -19,6 +19,7 @@ import { SyncStatusIndicator } from "../sync-status/SyncStatusIndicator";
 import { SYNC_TEXTS } from "../sync-status/texts";
 import { NAV_ITEMS } from "./nav-items";
 import { useStudioBrand } from "./useStudioBrand";
+import "./shell.css";
 
 export function AppHeader() {
   const user = useSession((s) => s.user);

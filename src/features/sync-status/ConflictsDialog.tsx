@@ -6,6 +6,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { SYNC_TEXTS } from "./texts";
+import "./sync.css";
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";

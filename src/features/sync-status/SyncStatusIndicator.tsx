@@ -9,6 +9,7 @@ import { appSync } from "../../sync/appSync";
 import { ConflictsDialog } from "./ConflictsDialog";
 import { SYNC_TEXTS } from "./texts";
 import { useSyncStatus } from "./useSyncStatus";
+import "./sync.css";
 
 async function retryRefused() {
   await retryParked(db);

@@ -1,6 +1,7 @@
 /** A client's upload state as a small badge (nothing for a client without photos). */
 import { SYNC_TEXTS } from "./texts";
 import type { ClientUploadState } from "./useUploadStates";
+import "./sync.css";
 
 export function UploadStateBadge({ state, isShort = false }: { state: ClientUploadState; isShort?: boolean }) {
   if (state.kind === "empty") return null;

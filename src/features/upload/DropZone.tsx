@@ -1,5 +1,6 @@
 /** A drag-and-drop zone that also opens the file picker; reports the files it was given. */
 import { useId, useRef, useState } from "react";
+import "./upload.css";
 
 interface Props {
   title: string;

@@ -7,6 +7,7 @@ import { formatBytes } from "../../domain/format";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
 import { MAX_ZIP_BYTES, UPLOAD_TEXTS } from "./texts";
+import "./upload.css";
 
 interface Props {
   isBusy: boolean;

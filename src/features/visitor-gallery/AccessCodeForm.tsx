@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
 import { GALLERY_TEXTS } from "./texts";
+import "./access.css";
 
 interface Props {
   submitLabel: string;

@@ -1,9 +1,10 @@
 /**
  * The access page's decoration: 100 stars, 30 fireflies and 10 card particles. Pure CSS animations of
  * transform and opacity (the compositor runs them, no main-thread work, no layout), with positions from a
- * fixed sequence so nothing is computed per frame. Under reduced motion they stand still (styles.css).
+ * fixed sequence so nothing is computed per frame. Under reduced motion they stand still (access.css).
  */
 import { memo } from "react";
+import "./access.css";
 
 function sequence(count: number, seed: number): number[][] {
   let x = seed;

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { GALLERY_TEXTS } from "./texts";
+import "./access.css";
 
 interface Props {
   isOpen: boolean;

@@ -7,6 +7,7 @@ import { Logo } from "../../ui/Logo";
 import type { GalleryImage, StudioBranding } from "./api";
 import { placeholderUrl, srcSetOf, fallbackSrc } from "./imageSources";
 import { GALLERY_TEXTS } from "./texts";
+import "./gallery.css";
 
 interface Props {
   name: string;

@@ -1,6 +1,7 @@
 /** The visitor pages' header: the studio's logo (placeholder when it fails) and the gallery's title. */
 import { Logo } from "../../ui/Logo";
 import type { StudioBranding } from "./api";
+import "./gallery.css";
 
 export function GalleryHeader({ studio, title }: { studio: StudioBranding | null; title?: string }) {
   return (

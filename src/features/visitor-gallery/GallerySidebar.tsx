@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
+import "./gallery.css";
 
 const ROW_HEIGHT = 60;
 

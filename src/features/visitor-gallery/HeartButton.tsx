@@ -1,6 +1,7 @@
 /** The favourite heart of a photo (grid card, sidebar row, viewer toolbar): a toggle button, pressed when favourited. */
 import { PROOFING_TEXTS } from "./texts";
 import { useProofingContext } from "./useProofing";
+import "./gallery.css";
 
 interface Props {
   imageId: string;

@@ -5,6 +5,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { aspectOf, justifiedLayout } from "./justifiedLayout";
+import "./gallery.css";
 
 const OVERSCAN_PX = 800;
 

@@ -1,6 +1,7 @@
 /** Phones: a header card with the gallery's name and count, Select All / Deselect All, Download (n), Clear. */
 import { Button } from "../../ui/Button";
 import { GALLERY_TEXTS } from "./texts";
+import "./gallery.css";
 
 interface Props {
   title: string;

@@ -24,6 +24,7 @@ import { downloadUrl, fetchOriginal, imageUrl, sizeUrl, type Delivery, type Gall
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import { ViewerProofing } from "./ViewerProofing";
+import "./gallery.css";
 
 interface Props {
   images: GalleryImage[];

@@ -7,6 +7,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { PROOFING_TEXTS } from "./texts";
 import type { Proofing } from "./useProofing";
+import "./gallery.css";
 
 /** "all", "favourites", or a list's id. */
 export type ProofingFilter = string;

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { PROOFING_TEXTS } from "./texts";
 import { useProofingContext } from "./useProofing";
+import "./gallery.css";
 
 interface Props {
   imageId: string;

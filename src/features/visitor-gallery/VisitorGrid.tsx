@@ -9,6 +9,7 @@ import { fallbackSrc, placeholderUrl, srcSetOf } from "./imageSources";
 import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
+import "./gallery.css";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
 const EAGER_PHOTOS = 8;
