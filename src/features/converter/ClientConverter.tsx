@@ -15,6 +15,7 @@ import { ConverterForm, type ConverterInput } from "./ConverterForm";
 import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
+import { errorMessage } from "../../lib/errors";
 
 export function ClientConverter({ clientId }: { clientId: string | null }) {
   const conversion = useConversion();
@@ -34,7 +35,7 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
       try {
         inputs = input.kind === "zip" ? await conversion.fromZip(input.zip, signal) : conversion.fromFiles(input.files);
       } catch (err) {
-        conversion.fail((err as Error).message);
+        conversion.fail(errorMessage(err));
         toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
         return;
       }

@@ -9,6 +9,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { galleryBase } from "../settings/galleryAddress";
 import { IMAGE_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 export function accessMessage(galleryUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
   return IMAGE_TEXTS.shareMessage(galleryBase(galleryUrl, origin), accessUrl, accessCode);
@@ -34,7 +35,7 @@ export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; acce
             await navigator.clipboard.writeText(message);
             toast({ title: IMAGE_TEXTS.shareCopied, description: IMAGE_TEXTS.shareCopiedText });
           } catch (err) {
-            toast({ title: IMAGE_TEXTS.shareFailed, description: (err as Error).message, variant: "destructive" });
+            toast({ title: IMAGE_TEXTS.shareFailed, description: errorMessage(err), variant: "destructive" });
           }
         }}
       >

@@ -10,7 +10,7 @@ import { db } from "../../store/db";
 import type { SettingsRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { logoUrl, uploadLogo } from "../../sync/account";
-import { errorMessage } from "../../sync/auth";
+import { serverErrorMessage } from "../../sync/auth";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { saveSettings } from "./saveSettings";
@@ -34,7 +34,7 @@ function LogoField({ settings }: { settings: SettingsRow }) {
       toast({ title: SETTINGS_TEXTS.logoUpdated });
     } catch (err) {
       setPreview(null);
-      toast({ title: SETTINGS_TEXTS.errorLogo, description: errorMessage(err), variant: "destructive" });
+      toast({ title: SETTINGS_TEXTS.errorLogo, description: serverErrorMessage(err), variant: "destructive" });
     } finally {
       setIsUploading(false);
     }

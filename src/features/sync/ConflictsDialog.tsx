@@ -6,6 +6,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { SYNC_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
@@ -22,7 +23,7 @@ export function ConflictsDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
     try {
       await action();
     } catch (err) {
-      toast({ title: "Error updating client", description: (err as Error).message, variant: "destructive" });
+      toast({ title: "Error updating client", description: errorMessage(err), variant: "destructive" });
     }
   };
   return (

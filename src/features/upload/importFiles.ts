@@ -18,6 +18,7 @@ import { addImages, type NewImage } from "../../store/repositories/images";
 import { studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 /**
  * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
@@ -84,13 +85,9 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
   };
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** How a file that did not finish shows: cancelled (by the person) or failed (with the reason). */
 function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
-  return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: messageOf(err) };
+  return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: errorMessage(err, String(err)) };
 }
 
 /** Processes and stores each photo; returns how many were stored. */
@@ -167,11 +164,11 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature));
         update(id, { status: "success", progress: 100 });
       } catch (err) {
-        if ((err as Error).name === "ZipError" && !archiveError) {
-          archiveError = err as Error;
+        if (err instanceof Error && err.name === "ZipError" && !archiveError) {
+          archiveError = err;
           abort.abort(err);
         }
-        update(id, archiveError ? { status: "error", progress: 0, error: messageOf(err) } : failure(err, signal));
+        update(id, archiveError ? { status: "error", progress: 0, error: errorMessage(err, String(err)) } : failure(err, signal));
       }
     }),
   );
