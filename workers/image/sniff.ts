@@ -6,20 +6,11 @@
  * Only the header is read: callers pass the first HEADER_BYTES of the file (JPEG's size marker can sit
  * after a large EXIF block, hence the generous figure).
  */
+import { IMAGE_FORMATS, type ImageFormat } from "../../src/domain/image-formats";
+
 export const HEADER_BYTES = 512 * 1024;
 
-export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic";
-
-export const MIME_TYPES: Record<ImageFormat, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  bmp: "image/bmp",
-  tiff: "image/tiff",
-  avif: "image/avif",
-  heic: "image/heic",
-};
+export type { ImageFormat };
 
 export interface ImageHeader {
   format: ImageFormat;
@@ -126,5 +117,5 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
   } catch {
     size = [0, 0]; // truncated header: the decoder will say the file is damaged
   }
-  return { format, mimeType: MIME_TYPES[format], width: size[0], height: size[1] };
+  return { format, mimeType: IMAGE_FORMATS[format].mimeType, width: size[0], height: size[1] };
 }

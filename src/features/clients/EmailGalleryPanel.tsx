@@ -3,19 +3,18 @@
  * offline it waits in the outbox and the server sends it when the device syncs. Says when the server has
  * no SMTP, and what happened to the last message (online).
  */
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { parseDate } from "../../domain/gallery-status";
-import { db } from "../../store/db";
 import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../sync/mail";
 import { Button } from "../../ui/Button";
+import { useGalleryUrl } from "../settings/useSettingsRow";
 import { requestGalleryEmail } from "./actions";
 import { CLIENT_TEXTS } from "./texts";
 
 export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: string; email: string; requestedAt: number }) {
   const [configured, setConfigured] = useState<boolean | "unknown">("unknown");
   const [last, setLast] = useState<MailLogEntry | null>(null);
-  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  const galleryUrl = useGalleryUrl();
   useEffect(() => {
     fetchMailConfigured().then(setConfigured, () => setConfigured("unknown"));
     fetchLastMail(clientId).then(setLast, () => setLast(null));

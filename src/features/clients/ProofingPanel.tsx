@@ -17,9 +17,10 @@ import { ProofListForm } from "./ProofListForm";
 import { addList, editList, removeList, unlock } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 import { useOwnerProofing, type OwnerProofList } from "./useProofing";
+import { imageName } from "../../domain/image-files";
 
 function nameOf(image: ImageRow) {
-  return image.originalName || image.filename;
+  return imageName(image);
 }
 
 export function ProofingPanel({ clientId, clientName }: { clientId: string; clientName: string }) {

@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
+import { imageName } from "../../domain/image-files";
 
 const ROW_HEIGHT = 60;
 
@@ -47,7 +48,7 @@ export function GallerySidebar(p: Props) {
           rowHeight={ROW_HEIGHT}
           keyOf={(i) => i.id}
           renderItem={(image) => {
-            const name = image.originalName || image.filename;
+            const name = imageName(image);
             return (
               <div className={`sidebar-row${p.currentId === image.id ? " is-current" : ""}`} aria-current={p.currentId === image.id ? "true" : undefined}>
                 <input type="checkbox" aria-label={GALLERY_TEXTS.select(name)} checked={p.selected.has(image.id)} onChange={() => p.onToggle(image.id)} onClick={(e) => e.stopPropagation()} />

@@ -9,6 +9,7 @@ import { fallbackSrc, placeholderUrl, srcSetOf } from "./imageSources";
 import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
+import { imageName } from "../../domain/image-files";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
 const EAGER_PHOTOS = 8;
@@ -23,7 +24,7 @@ interface CardProps {
 }
 
 const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen }: CardProps) {
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
   const placeholder = placeholderUrl(image);
   return (
     <div className={`photo-card${isSelected ? " is-selected" : ""}`}>

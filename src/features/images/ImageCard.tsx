@@ -6,6 +6,7 @@ import { memo } from "react";
 import type { ImageRow } from "../../store/rows";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
+import { imageName } from "../../domain/image-files";
 
 interface Props {
   image: ImageRow;
@@ -21,7 +22,7 @@ interface Props {
 
 export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
   return (
     <div className={`image-card${isSelected ? " is-selected" : ""}`}>
       <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>

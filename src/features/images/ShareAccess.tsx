@@ -3,11 +3,10 @@
  * the gallery address (Settings: the public URL of this server) without a trailing slash, else this app's
  * origin. Not the studio's website: that is another site whenever the studio has one (README).
  */
-import { useLiveQuery } from "dexie-react-hooks";
-import { db } from "../../store/db";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { galleryBase } from "../settings/galleryAddress";
+import { useGalleryUrl } from "../settings/useSettingsRow";
 import { IMAGE_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
@@ -16,7 +15,7 @@ export function accessMessage(galleryUrl: string | undefined, origin: string, ac
 }
 
 export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; accessCode: string }) {
-  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  const galleryUrl = useGalleryUrl();
   const message = accessMessage(galleryUrl, window.location.origin, accessUrl, accessCode);
   return (
     <div className="share">

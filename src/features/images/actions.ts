@@ -1,4 +1,5 @@
 /** Owner actions on images: delete (one or many) and download, with the specification's toasts. */
+import { parsePbDate } from "../../domain/contract";
 import { db } from "../../store/db";
 import { updateClient } from "../../store/repositories/clients";
 import { deleteImages } from "../../store/repositories/images";
@@ -10,6 +11,7 @@ import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import type { ZipSource } from "../downloads/zipDownload";
 import { IMAGE_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
+import { imageName } from "../../domain/image-files";
 
 export async function deleteOneImage(id: string): Promise<boolean> {
   try {
@@ -45,7 +47,7 @@ export async function deleteManyImages(ids: string[]): Promise<boolean> {
 
 export async function downloadOriginal(image: ImageRow): Promise<void> {
   try {
-    saveBlob(await imageFile(db, image.id, "original"), image.originalName || image.filename);
+    saveBlob(await imageFile(db, image.id, "original"), imageName(image));
     toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
   } catch {
     toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
@@ -57,8 +59,8 @@ export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> 
   return Promise.all(
     images.map(async (image) => ({
       id: image.id,
-      name: image.originalName || image.filename,
-      lastModified: new Date(image.uploadedAt.replace(" ", "T")).getTime(),
+      name: imageName(image),
+      lastModified: parsePbDate(image.uploadedAt) ?? Date.now(),
       crc32: image.crc32,
       ...(await originalLocation(db, image.id)),
     })),

@@ -5,6 +5,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { themeColor } from "../../domain/colors";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
 import { db } from "../../store/db";
 import type { SettingsRow } from "../../store/rows";
@@ -81,7 +82,7 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
           <input
             type="color"
             aria-label={`${SETTINGS_TEXTS.primaryColor} picker`}
-            value={/^#[0-9a-fA-F]{6}$/.test(color ?? "") ? color : DEFAULT_PRIMARY_COLOR}
+            value={themeColor(color)}
             onChange={(e) => setValue("primaryColor", e.target.value, { shouldValidate: true })}
           />
         </div>

@@ -2,6 +2,7 @@
  * The one write path for images: metadata row, the bytes kept on the device, and the outbox entry, in one
  * transaction. The original's bytes stay on the device until sync has uploaded them.
  */
+import { pbDateAt } from "../../domain/contract";
 import { newRecordId } from "../../domain/ids";
 import type { ImageFields } from "../../domain/records";
 import type { StudioDb } from "../db";
@@ -22,7 +23,7 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
   const rows: ImageRow[] = images.map(({ fields }) => ({
     id: newRecordId(),
     ...fields,
-    uploadedAt: fields.uploadedAt ?? new Date(db.serverNow()).toISOString().replace("T", " "),
+    uploadedAt: fields.uploadedAt ?? pbDateAt(db.serverNow()),
     files: { original: "", thumbnail: "", medium: "", large: "", preview: "" },
     server: null,
     serverUpdated: "",

@@ -3,6 +3,7 @@
  * and unlocking a submitted selection. Each function writes the row and its outbox entry in one
  * transaction, so these work offline and sync pushes them like any client edit (docs/SYNC.md).
  */
+import { pbDateAt } from "../../domain/contract";
 import { newRecordId } from "../../domain/ids";
 import type { ProofRow } from "../../domain/proofing";
 import type { StudioDb } from "../db";
@@ -38,7 +39,7 @@ export async function createProofList(db: StudioDb, clientId: string, input: Pro
   await guardQuota(() =>
     db.transaction("rw", db.proofLists, db.outbox, async () => {
       const entry = await enqueue(db, "proof_lists", id, "create", { client: clientId, ...fields });
-      const row: ProofRow = { id, client: clientId, updated: "", created: new Date(db.serverNow()).toISOString().replace("T", " "), ...fields, server: null, serverUpdated: "", fieldTimes: entry.fieldTimes };
+      const row: ProofRow = { id, client: clientId, updated: "", created: pbDateAt(db.serverNow()), ...fields, server: null, serverUpdated: "", fieldTimes: entry.fieldTimes };
       await db.proofLists.add(row);
     }),
   );
