@@ -7,6 +7,7 @@
  */
 import { uniqueName } from "../../lib/unique-names";
 import { isAbortError } from "../../lib/errors";
+import { DOWNLOAD_TEXTS } from "./texts";
 
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -32,7 +33,7 @@ export async function chooseZipTarget(name: string): Promise<FileSystemFileHandl
   const picker = savePicker();
   if (!picker) return null;
   try {
-    return await picker({ suggestedName: name, types: [{ description: "Zip archive", accept: { "application/zip": [".zip"] } }] });
+    return await picker({ suggestedName: name, types: [{ description: DOWNLOAD_TEXTS.zipArchive, accept: { "application/zip": [".zip"] } }] });
   } catch (err) {
     if (isAbortError(err)) throw err; // the user cancelled
     return null; // not allowed here (no user gesture, sandbox): fall back

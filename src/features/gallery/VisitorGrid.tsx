@@ -67,7 +67,7 @@ export function VisitorGrid({ images, selected, onToggle, onOpen }: Props) {
   return (
     <JustifiedGrid
       items={images}
-      label="Gallery"
+      label={GALLERY_TEXTS.gridLabel}
       renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
     />
   );

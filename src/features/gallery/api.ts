@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { SizeEdge } from "../../domain/image-sizes";
 import { galleryImageUrl } from "../../domain/image-url";
+import { DOWNLOAD_TEXTS } from "../downloads/texts";
 
 export const StudioBrandingSchema = z.object({
   companyName: z.string(),
@@ -154,8 +155,8 @@ export async function fetchOriginal(id: string, signal?: AbortSignal, url = imag
     res = await fetch(url, { credentials: "same-origin", signal });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new Error("Download failed", { cause: err });
+    throw new Error(DOWNLOAD_TEXTS.failedFallback, { cause: err });
   }
-  if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
+  if (!res.ok) throw new Error(DOWNLOAD_TEXTS.failedFile(res.statusText || String(res.status)));
   return res.blob();
 }

@@ -58,7 +58,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
         <button type="button" className="viewer-nav" onClick={() => onIndex(index - 1)} disabled={!hasPrevious} aria-label={IMAGE_TEXTS.previous}>
           ‹
         </button>
-        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label="Loading" />}
+        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label={IMAGE_TEXTS.loadingImage} />}
         <button type="button" className="viewer-nav" onClick={() => onIndex(index + 1)} disabled={!hasNext} aria-label={IMAGE_TEXTS.next}>
           ›
         </button>

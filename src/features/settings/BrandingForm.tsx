@@ -81,7 +81,7 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
           <TextField label={SETTINGS_TEXTS.primaryColor} placeholder={DEFAULT_PRIMARY_COLOR} error={errors.primaryColor?.message} {...register("primaryColor")} />
           <input
             type="color"
-            aria-label={`${SETTINGS_TEXTS.primaryColor} picker`}
+            aria-label={SETTINGS_TEXTS.colorPicker(SETTINGS_TEXTS.primaryColor)}
             value={themeColor(color)}
             onChange={(e) => setValue("primaryColor", e.target.value, { shouldValidate: true })}
           />

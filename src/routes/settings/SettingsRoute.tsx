@@ -34,7 +34,7 @@ export function SettingsRoute() {
       </div>
       <section className="card" role="tabpanel">
         {needsSettings && settings === undefined ? (
-          <span className="skeleton skeleton-row" aria-label="Loading settings" />
+          <span className="skeleton skeleton-row" aria-label={SETTINGS_TEXTS.loadingSettings} />
         ) : needsSettings && settings === null ? (
           <p className="muted">{SETTINGS_TEXTS.notLoaded}</p>
         ) : tab === "general" ? (

@@ -12,6 +12,7 @@ import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
 import { settingsRow } from "./settings";
+import { STORE_TEXTS } from "../texts";
 
 export type ClientInput = Partial<ClientFields> & { name: string };
 
@@ -99,7 +100,7 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
   await guardQuota(() =>
     db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       const row = await db.clients.get(id);
-      if (!row) throw new StoreError("not-found", "Client not found");
+      if (!row) throw new StoreError("not-found", STORE_TEXTS.clientNotFound);
       const normalized = normalize(await withExpiryInstant(db, patch));
       if (normalized.accessUrl === "") normalized.accessUrl = generateAccessUrl();
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();

@@ -9,6 +9,7 @@ import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ImageRow } from "../rows";
+import { STORE_TEXTS } from "../texts";
 
 export interface NewImage {
   fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
@@ -47,7 +48,7 @@ export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<
   await guardQuota(() =>
     db.transaction("rw", db.images, db.outbox, async () => {
       const row = await db.images.get(id);
-      if (!row) throw new StoreError("not-found", "Image not found");
+      if (!row) throw new StoreError("not-found", STORE_TEXTS.imageNotFound);
       const changed = changedFields<ImageFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
       const { fieldTimes } = await enqueue(db, "images", id, "update", changed);

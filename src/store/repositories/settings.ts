@@ -4,6 +4,7 @@ import type { StudioDb } from "../db";
 import type { SettingsRow } from "../rows";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, enqueue } from "../outbox";
+import { STORE_TEXTS } from "../texts";
 
 /** The studio's one settings row on this device; undefined until the first pull brings it. */
 export function settingsRow(db: StudioDb): Promise<SettingsRow | undefined> {
@@ -14,7 +15,7 @@ export async function updateSettings(db: StudioDb, patch: Partial<SettingsFields
   await guardQuota(() =>
     db.transaction("rw", db.settings, db.outbox, async () => {
       const row = await settingsRow(db);
-      if (!row) throw new StoreError("not-ready", "Settings have not been loaded from the server yet. Connect once, then try again.");
+      if (!row) throw new StoreError("not-ready", STORE_TEXTS.settingsNotReady);
       const changed = changedFields<SettingsFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
       const { fieldTimes } = await enqueue(db, "settings", row.id, "update", changed);
