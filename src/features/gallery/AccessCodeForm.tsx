@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
 import { GALLERY_TEXTS } from "./texts";
+import { FieldError } from "../../ui/FieldError";
 
 interface Props {
   submitLabel: string;
@@ -53,11 +54,7 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit }: Props) {
             if (hasSubmitted) setError(e.target.value.trim() ? null : GALLERY_TEXTS.codeRequired);
           }}
         />
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
       <Button type="submit" disabled={isPending}>
         {isPending ? pendingLabel : submitLabel}
