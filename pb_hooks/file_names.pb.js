@@ -9,7 +9,6 @@ onRecordCreate(
     return e.next();
   },
   "images",
-  "zip_files",
 );
 
 onRecordUpdate(
@@ -18,5 +17,4 @@ onRecordUpdate(
     return e.next();
   },
   "images",
-  "zip_files",
 );

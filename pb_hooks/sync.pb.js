@@ -4,6 +4,11 @@
  * lib/sync_rules.js), and the server's clock for devices to measure their offset. A client's access key is
  * decided here too, after the values a request keeps are known.
  */
+
+// The synced collections are the keys of lib/sync_rules.js's SYNCED_FIELDS. Read when the hooks load, for
+// the registrations only: handlers run in their own context and require what they use.
+const SYNCED_COLLECTIONS = Object.keys(require(`${__hooks}/lib/sync_rules.js`).SYNCED_FIELDS);
+
 onRecordCreate(
   (e) => {
     const rules = require(`${__hooks}/lib/sync_rules.js`);
@@ -12,11 +17,7 @@ onRecordCreate(
     if (e.record.collection().name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(e.record);
     return e.next();
   },
-  "clients",
-  "images",
-  "settings",
-  "proof_lists",
-  "proof_states",
+  ...SYNCED_COLLECTIONS,
 );
 
 onRecordUpdate(
@@ -42,11 +43,7 @@ onRecordUpdate(
     }
     return e.next();
   },
-  "clients",
-  "images",
-  "settings",
-  "proof_lists",
-  "proof_states",
+  ...SYNCED_COLLECTIONS,
 );
 
 routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now() }));

@@ -17,7 +17,6 @@ onRecordDelete(
   },
   "clients",
   "images",
-  "zip_files",
   // proofing (pb_migrations/1763771500_proofing.js)
   "proof_lists",
   "proof_states",

@@ -84,7 +84,7 @@ function recordGalleryFailure(clientId) {
       "INSERT INTO access_failures (id, client, failures, lastFailureAt) VALUES ({:id}, {:client}, 1, {:at}) " +
         "ON CONFLICT(client) DO UPDATE SET failures = failures + 1, lastFailureAt = excluded.lastFailureAt",
     )
-    .bind({ id: $security.randomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789"), client: clientId, at: new Date().toISOString().replace("T", " ") })
+    .bind({ id: $security.randomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789"), client: clientId, at: rules.pbDateAt(Date.now()) })
     .execute();
 }
 

@@ -6,9 +6,7 @@
  */
 const COUNTERS = ["views", "sessions", "singleDownloads", "zipDownloads", "zipPhotos"];
 
-function stamp(date) {
-  return date.toISOString().replace("T", " ");
-}
+const { pbDateAt: stamp } = require(`${__hooks}/lib/contract.js`);
 
 function now() {
   return stamp(new Date());

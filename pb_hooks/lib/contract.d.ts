@@ -14,6 +14,7 @@ export function normalizeAccessCode(value: string | null | undefined): string;
 export function accessCodeStrength(value: string | null | undefined): "empty" | "weak" | "strong";
 export function isValidAccessUrl(value: string): boolean;
 export function parsePbDate(value: string | null | undefined): number | null;
+export function pbDateAt(instant: number | Date): string;
 export function galleryStatus(gallery: { enabled: boolean; expirationDate?: string | null } | null, nowMs: number): GalleryStatus;
 export function endOfDayInZone(day: string, timeZone: string): number;
 export function expiryDay(value: string | null | undefined, timeZone: string): string;

@@ -53,6 +53,11 @@ function parsePbDate(value) {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** An instant (milliseconds or a Date) in the form PocketBase stores and answers dates in: "2026-01-02 03:04:05.000Z". */
+function pbDateAt(instant) {
+  return new Date(instant).toISOString().replace("T", " ");
+}
+
 /**
  * Specification, section 4: not enabled = Dormant; enabled with an expiry earlier than now = Expired;
  * otherwise Active. The server answers Dormant like an unknown gallery.
@@ -119,6 +124,7 @@ module.exports = {
   accessCodeStrength,
   isValidAccessUrl,
   parsePbDate,
+  pbDateAt,
   galleryStatus,
   endOfDayInZone,
   expiryDay,

@@ -36,6 +36,14 @@ describe("one contract for app and server", () => {
     }
   });
 
+  it("writes and reads PocketBase's date form alike", () => {
+    const ms = Date.UTC(2026, 0, 2, 3, 4, 5);
+    expect(server.pbDateAt(ms)).toBe("2026-01-02 03:04:05.000Z");
+    expect(app.pbDateAt(new Date(ms))).toBe(server.pbDateAt(ms));
+    expect(app.parsePbDate(server.pbDateAt(ms))).toBe(ms);
+    expect(rules.pbDateAt).toBe(server.pbDateAt);
+  });
+
   it("normalises codes and judges their strength alike", () => {
     for (const c of CODES) {
       expect(app.normalizeAccessCode(c)).toBe(server.normalizeAccessCode(c));

@@ -31,7 +31,7 @@ function safeFileName(name, fallback) {
 }
 
 /** Fields of each collection that hold a file name someone typed or a device sent. */
-const NAME_FIELDS = { images: ["filename", "originalName"], zip_files: ["filename", "originalName"] };
+const NAME_FIELDS = { images: ["filename", "originalName"] };
 
 /** Replaces the record's name fields with their safe form (hooks: every create and update). */
 function sanitizeRecordNames(record) {

@@ -105,8 +105,9 @@ function runReminders(app, nowMs) {
   if (!smtpConfigured(app)) return 0;
   const settings = studioSettings(app);
   if (settings && settings.getBool("noReminders")) return 0;
-  const now = new Date(nowMs).toISOString().replace("T", " ");
-  const soon = new Date(nowMs + 7 * rules.DAY_MS).toISOString().replace("T", " ");
+  const { pbDateAt } = require(`${__hooks}/lib/contract.js`);
+  const now = pbDateAt(nowMs);
+  const soon = pbDateAt(nowMs + 7 * rules.DAY_MS);
   const clients = app.findRecordsByFilter(
     "clients",
     "enabled = true && noReminders = false && email != '' && expirationDate > {:now} && expirationDate <= {:soon}",

@@ -157,7 +157,7 @@ function submit(e, accessUrl) {
   let refusal = null;
   $app.runInTransaction((txApp) => {
     const s = stateRecord(txApp, client.id);
-    const now = new Date().toISOString().replace("T", " ");
+    const now = require(`${__hooks}/lib/contract.js`).pbDateAt(Date.now());
     if (s && s.getString("submittedAt")) refusal = { status: 423, message: rules.TEXTS.alreadySubmitted };
     else if (s) {
       s.set("submittedAt", now);

@@ -14,6 +14,7 @@ const {
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
   parsePbDate,
+  pbDateAt,
   isValidAccessUrl,
   normalizeAccessCode,
 } = contract;
@@ -159,6 +160,7 @@ module.exports = {
   DEFAULT_PRIMARY_COLOR,
   TEXTS,
   parsePbDate,
+  pbDateAt,
   galleryState,
   waitAfterFailures,
   addressBeforeAttempt,

@@ -2,14 +2,15 @@
 import { useAppUpdate } from "../state/sw-update";
 import { Button } from "../ui/Button";
 import "./update-prompt.css";
+import { APP_TEXTS } from "./texts";
 
 export function UpdatePrompt() {
   const applyUpdate = useAppUpdate((s) => s.applyUpdate);
   if (!applyUpdate) return null;
   return (
     <div className="update-prompt" role="alert">
-      <span>A new version of Studio Gallery is available.</span>
-      <Button onClick={applyUpdate}>Reload</Button>
+      <span>{APP_TEXTS.updateAvailable}</span>
+      <Button onClick={applyUpdate}>{APP_TEXTS.reload}</Button>
     </div>
   );
 }

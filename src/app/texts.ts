@@ -1,6 +1,7 @@
-/** Texts of the app's frame (both entries): the error boundary's page. */
+/** Texts of the app's frame (both entries): the error boundary's page and the update prompt. */
 export const APP_TEXTS = {
   loadFailedTitle: "This page could not load",
   loadFailedText: "A new version may have been published, or the connection dropped. Reload to try again.",
   reload: "Reload",
+  updateAvailable: "A new version of Studio Gallery is available.",
 } as const;

@@ -14,6 +14,7 @@ export {
   accessCodeStrength,
   isValidAccessUrl,
   parsePbDate,
+  pbDateAt,
   galleryStatus as contractGalleryStatus,
   endOfDayInZone,
   expiryDay,

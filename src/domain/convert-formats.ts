@@ -1,7 +1,11 @@
 /**
  * The converters' target formats (specification, section 9): id, name, description, MIME type and
  * extension. An unknown format falls back to JPEG. 'original' keeps the file as it is (client converter only).
+ * MIME types come from image-formats.ts; the extensions are the specification's (a converted TIFF is .tiff).
  */
+import { IMAGE_EXTENSIONS } from "./image-files";
+import { IMAGE_FORMATS } from "./image-formats";
+
 export type TargetFormatId = "jpeg" | "png" | "webp" | "avif" | "tiff" | "original";
 
 export interface FormatOption {
@@ -13,11 +17,11 @@ export interface FormatOption {
 }
 
 export const FORMATS: readonly FormatOption[] = [
-  { id: "jpeg", name: "JPEG", description: "Good compression, some quality loss", mimeType: "image/jpeg", extension: ".jpg" },
-  { id: "png", name: "PNG", description: "Lossless with transparency", mimeType: "image/png", extension: ".png" },
-  { id: "webp", name: "WebP", description: "Modern format, excellent compression", mimeType: "image/webp", extension: ".webp" },
-  { id: "avif", name: "AVIF", description: "Next-generation format", mimeType: "image/avif", extension: ".avif" },
-  { id: "tiff", name: "TIFF", description: "Professional printing", mimeType: "image/tiff", extension: ".tiff" },
+  { id: "jpeg", name: "JPEG", description: "Good compression, some quality loss", mimeType: IMAGE_FORMATS.jpeg.mimeType, extension: ".jpg" },
+  { id: "png", name: "PNG", description: "Lossless with transparency", mimeType: IMAGE_FORMATS.png.mimeType, extension: ".png" },
+  { id: "webp", name: "WebP", description: "Modern format, excellent compression", mimeType: IMAGE_FORMATS.webp.mimeType, extension: ".webp" },
+  { id: "avif", name: "AVIF", description: "Next-generation format", mimeType: IMAGE_FORMATS.avif.mimeType, extension: ".avif" },
+  { id: "tiff", name: "TIFF", description: "Professional printing", mimeType: IMAGE_FORMATS.tiff.mimeType, extension: ".tiff" },
   { id: "original", name: "Original", description: "Unchanged", mimeType: "", extension: "" },
 ];
 
@@ -43,4 +47,4 @@ export function convertedName(name: string, format: FormatOption): string {
 }
 
 /** The files the converters accept, also inside zips (specification, section 5). */
-export const CONVERTIBLE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp", "heic", "heif"] as const;
+export const CONVERTIBLE_EXTENSIONS = IMAGE_EXTENSIONS;

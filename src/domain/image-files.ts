@@ -9,3 +9,8 @@ export function extensionOf(name: string): string {
 export function hasExtension(name: string, extensions: readonly string[]): boolean {
   return extensions.includes(extensionOf(name));
 }
+
+/** The name a person knows a photo by: the name it was imported with, else the name it is stored under. */
+export function imageName(image: { originalName?: string | null; filename?: string | null }): string {
+  return image.originalName || image.filename || "";
+}

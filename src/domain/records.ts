@@ -2,7 +2,7 @@
  * The synced records as the app and the server share them (specification, section 3). Dates are kept in
  * PocketBase's form ("2026-06-01 00:00:00.000Z", or "" for none) so local and server values compare equal.
  */
-import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES } from "./contract";
+import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES, parsePbDate, pbDateAt } from "./contract";
 
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -80,9 +80,9 @@ export const SYNCED_FIELDS = {
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */
 export function toPbDate(value: string): string {
   if (!value) return "";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(" ", "T"));
-  if (Number.isNaN(date.getTime())) throw new Error(`Not a date: ${value}`);
-  return date.toISOString().replace("T", " ");
+  const ms = parsePbDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (ms === null) throw new Error(`Not a date: ${value}`);
+  return pbDateAt(ms);
 }
 
 /** Values compare by their JSON form (metadata is an object). */

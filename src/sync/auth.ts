@@ -5,6 +5,7 @@
 import type { RecordModel } from "pocketbase";
 import { ClientResponseError } from "pocketbase";
 import type { SessionUser } from "../domain/user";
+import { errorMessage } from "../lib/errors";
 import { pb } from "./pocketbase";
 
 export function toSessionUser(record: RecordModel): SessionUser {
@@ -60,10 +61,10 @@ export async function refreshSession(): Promise<RefreshOutcome> {
 }
 
 /** "status: body text" as the specification's error catalogue words it. */
-export function errorMessage(err: unknown): string {
+export function serverErrorMessage(err: unknown): string {
   if (err instanceof ClientResponseError) {
     if (err.status === 0) return "Network error: the server could not be reached.";
     return `${err.status}: ${err.message}`;
   }
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err, String(err));
 }

@@ -8,10 +8,20 @@ export interface FailedSubRequest {
   data: Record<string, { code?: string; message?: string }>;
 }
 
+type BatchErrorData = { requests?: Record<string, { response?: { status?: number; message?: string; data?: FailedSubRequest["data"] } }> } | undefined;
+
+/** A refused batch through the PocketBase SDK (record batches of the outbox push). */
 export function failedSubRequest(err: unknown): FailedSubRequest | null {
   if (!(err instanceof ClientResponseError) || err.status !== 400) return null;
-  const requests = (err.response?.data as { requests?: Record<string, { response?: { status?: number; message?: string; data?: FailedSubRequest["data"] } }> } | undefined)
-    ?.requests;
+  return failedSubRequestIn(err.response?.data);
+}
+
+/**
+ * The first failed sub-request in the `data` of a 400 answer to `/api/batch`, however it was sent (the SDK,
+ * or the multipart uploads of sync/uploadImages.ts): `{ requests: { "<index>": { response } } }`.
+ */
+export function failedSubRequestIn(data: unknown): FailedSubRequest | null {
+  const requests = (data as BatchErrorData)?.requests;
   if (!requests) return null;
   const [index, failure] = Object.entries(requests)[0] ?? [];
   if (index === undefined || !failure?.response) return null;

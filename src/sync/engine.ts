@@ -6,7 +6,7 @@
 import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
-import { errorMessage } from "./auth";
+import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
 import { pushOutbox } from "./pushOutbox";
@@ -64,7 +64,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       status.set({ lastSyncedAt, error: null });
       return { pulled, pushed, uploads: uploadCount };
     } catch (err) {
-      status.set({ error: errorMessage(err) });
+      status.set({ error: serverErrorMessage(err) });
       throw err;
     } finally {
       status.set({ isSyncing: false, uploads: [] });

@@ -4,6 +4,7 @@
  * so that the gallery still shows offline what was once seen. Originals fetched from the server are not
  * kept: they are large, and only downloads need them.
  */
+import { galleryImageUrl } from "../domain/image-url";
 import type { StudioDb } from "../store/db";
 import { pb } from "./pocketbase";
 
@@ -12,8 +13,8 @@ export type ImageFileKind = "thumbnail" | "medium" | "large" | "preview" | "orig
 const inFlight = new Map<string, Promise<Blob>>();
 
 async function fetchFromServer(id: string, kind: ImageFileKind, signal?: AbortSignal): Promise<Blob> {
-  const query = kind === "original" ? "" : kind === "thumbnail" || kind === "preview" ? `?${kind}=true` : `?size=${kind}`;
-  const res = await fetch(`/api/gallery/image/${encodeURIComponent(id)}${query}`, {
+  const query = kind === "original" ? {} : kind === "thumbnail" || kind === "preview" ? { [kind]: "true" } : { size: kind };
+  const res = await fetch(galleryImageUrl(id, query), {
     headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {},
     signal,
   });
@@ -46,5 +47,5 @@ export async function imageFile(db: StudioDb, id: string, kind: ImageFileKind, s
 export async function originalLocation(db: StudioDb, id: string): Promise<{ blob?: Blob; url?: string; headers?: Record<string, string> }> {
   const local = (await db.imageBlobs.get(id))?.original;
   if (local) return { blob: local };
-  return { url: `/api/gallery/image/${encodeURIComponent(id)}`, headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {} };
+  return { url: galleryImageUrl(id), headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {} };
 }

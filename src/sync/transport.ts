@@ -4,6 +4,7 @@
  * The server stores a file only when its request completed, so an interrupted upload leaves nothing.
  */
 import { parseRetryAfter } from "./transient";
+import { isAbortError } from "../lib/errors";
 
 export interface UploadProgress {
   loaded: number;
@@ -71,7 +72,7 @@ async function uploadWithFetch(method: string, url: string, form: FormData, toke
   try {
     res = await fetch(url, { method, headers, body: body.stream().pipeThrough(counter), signal, duplex: "half" } as RequestInit);
   } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
+    if (isAbortError(err)) throw err;
     throw fail(0, "");
   }
   const text = await res.text();

@@ -6,12 +6,15 @@
  * leaves its entry in the outbox and is sent whole again next time; the server keeps no partial file.
  */
 import type PocketBase from "pocketbase";
+import { imageName } from "../domain/image-files";
+import { extensionForType } from "../domain/image-formats";
 import { IMAGE_SIZES, type SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
 import { recordConflict } from "../store/conflicts";
 import { confirmEntries, discardEntry, moveToOriginalStage, outboxInOrder, outboxTables } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
+import { failedSubRequestIn } from "./batchErrors";
 import { isFileEntry } from "./pushOutbox";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
@@ -24,10 +27,13 @@ export interface UploadReport {
   progress: UploadProgress;
 }
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif", "image/gif": "gif", "image/tiff": "tiff", "image/bmp": "bmp" };
+/** The name the owner knows an outbox entry's photo by (its fields are the image's synced fields). */
+function entryName(entry: OutboxEntry): string {
+  return imageName({ originalName: String(entry.fields.originalName ?? ""), filename: String(entry.fields.filename ?? "") });
+}
 
 function fileName(base: string, blob: Blob): string {
-  return `${base}.${EXTENSIONS[blob.type] ?? "bin"}`;
+  return `${base}.${extensionForType(blob.type)}`;
 }
 
 async function dropEntry(db: StudioDb, entry: OutboxEntry) {
@@ -66,9 +72,7 @@ function nextBatch(queue: PendingRecord[]): PendingRecord[] {
 
 function batchIndexOf(err: unknown): { index: number; status: number } | null {
   if (!(err instanceof UploadError) || err.status !== 400) return null;
-  const requests = (err.body as { data?: { requests?: Record<string, { response?: { status?: number } }> } })?.data?.requests;
-  const [index, failure] = Object.entries(requests ?? {})[0] ?? [];
-  return index === undefined ? null : { index: Number(index), status: failure?.response?.status ?? 400 };
+  return failedSubRequestIn((err.body as { data?: unknown } | undefined)?.data);
 }
 
 /** Marks records confirmed by the server: their entries move on to the original's upload. */
@@ -135,7 +139,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
     await discardEntry(db, entry);
     return;
   }
-  const name = String(entry.fields.originalName || entry.fields.filename || "original");
+  const name = entryName(entry) || "original";
   const form = new FormData();
   form.set("original", blobs.original, name);
   let record: ServerRecord;
@@ -158,7 +162,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const pendingAt = async (stage: "record" | "original") =>
     (await outboxInOrder(db)).filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage);
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
-    onProgress?.({ imageId: entry.recordId, name: String(entry.fields.originalName ?? entry.recordId), stage, progress });
+    onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
   let requests = await uploadRecords(db, pb, await pendingAt("record"), report("record"), signal);
   for (const entry of await pendingAt("original")) {

@@ -4,6 +4,7 @@
  * change: no synced field is sent, so no edit of another device can be overwritten.
  */
 import type PocketBase from "pocketbase";
+import { extensionForType } from "../domain/image-formats";
 import type { StudioDb } from "../store/db";
 import { applyServerRecords } from "./applyServerRecords";
 import type { ServerRecord } from "./records";
@@ -17,14 +18,12 @@ export interface RebuiltSizes {
   preview?: Blob;
 }
 
-const EXTENSION: Record<string, string> = { "image/webp": "webp", "image/jpeg": "jpg" };
-
 export async function uploadSizes(db: StudioDb, pb: PocketBase, id: string, sizes: RebuiltSizes, signal?: AbortSignal): Promise<void> {
   const form = new FormData();
-  form.set("medium", sizes.medium, `medium.${EXTENSION[sizes.medium.type] ?? "bin"}`);
-  form.set("large", sizes.large, `large.${EXTENSION[sizes.large.type] ?? "bin"}`);
+  form.set("medium", sizes.medium, `medium.${extensionForType(sizes.medium.type)}`);
+  form.set("large", sizes.large, `large.${extensionForType(sizes.large.type)}`);
   form.set("placeholder", sizes.placeholder);
-  if (sizes.preview) form.set("preview", sizes.preview, `preview.${EXTENSION[sizes.preview.type] ?? "bin"}`);
+  if (sizes.preview) form.set("preview", sizes.preview, `preview.${extensionForType(sizes.preview.type)}`);
   const record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${encodeURIComponent(id)}`), form, pb.authStore.token, undefined, signal)) as ServerRecord;
   await applyServerRecords(db, "images", [record]);
 }

@@ -6,6 +6,7 @@
  */
 import { memo } from "react";
 import { VirtualList } from "./VirtualList";
+import { UI_TEXTS } from "./texts";
 
 export interface FileStatusItem {
   id: string;
@@ -36,7 +37,7 @@ export function FileStatusList<T extends FileStatusItem>({ items, statusLine }: 
   return (
     <VirtualList
       className="file-status-list"
-      label="Files"
+      label={UI_TEXTS.files}
       items={items}
       rowHeight={ROW_HEIGHT}
       keyOf={(item) => item.id}

@@ -1,6 +1,7 @@
 /** A labelled input with its validation message; forwards react-hook-form's register() props. */
 import { forwardRef, useId } from "react";
 import type { InputHTMLAttributes } from "react";
+import { FieldError } from "./FieldError";
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -15,11 +16,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
       <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 });

@@ -1,6 +1,7 @@
 /** Renders the one current toast and dismisses it after its duration. */
 import { useEffect } from "react";
 import { TOAST_DURATION_MS, type Toast } from "../lib/toast-types";
+import { UI_TEXTS } from "./texts";
 
 export function Toaster({ toast, onDismiss }: { toast: Toast | null; onDismiss: (id: number) => void }) {
   useEffect(() => {
@@ -22,7 +23,7 @@ export function Toaster({ toast, onDismiss }: { toast: Toast | null; onDismiss: 
             {toast.action.label}
           </button>
         ) : null}
-        <button type="button" className="toast-close" aria-label="Close" onClick={() => onDismiss(toast.id)}>
+        <button type="button" className="toast-close" aria-label={UI_TEXTS.close} onClick={() => onDismiss(toast.id)}>
           ×
         </button>
       </div>

@@ -3,7 +3,8 @@
  * so a gallery of thousands of photos keeps a bounded number of elements. Columns follow the grid's own
  * width: 1, 2, 3 or 4.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useElementWidth, useWindowMoves } from "./useWindowedView";
 
 const GAP = 16;
 const OVERSCAN_ROWS = 2;
@@ -26,39 +27,24 @@ interface Props<T> {
 
 export function VirtualGrid<T>({ items, keyOf, renderItem, captionHeight = 0, label }: Props<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useElementWidth(ref);
   const [range, setRange] = useState({ first: 0, last: 3 });
   const columns = columnsFor(width);
   const cardWidth = width ? (width - GAP * (columns - 1)) / columns : 0;
   const rowHeight = cardWidth + captionHeight + GAP;
   const rows = Math.ceil(items.length / columns);
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || !rowHeight) return;
-    const update = () => {
+  const onMove = useCallback(
+    (el: HTMLElement) => {
+      if (!rowHeight) return;
       const top = el.getBoundingClientRect().top;
       const first = Math.max(0, Math.floor(-top / rowHeight) - OVERSCAN_ROWS);
       const last = Math.min(rows - 1, Math.ceil((window.innerHeight - top) / rowHeight) + OVERSCAN_ROWS);
       setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      window.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [rowHeight, rows]);
+    },
+    [rowHeight, rows],
+  );
+  useWindowMoves(ref, onMove);
 
   const visible = [];
   if (width) {

@@ -29,9 +29,9 @@ function pngFile(name: string) {
 }
 
 describe("a signed-in user who is not the studio owner", () => {
-  it("sees no clients, images, zip files, settings or tombstones", async () => {
+  it("sees no clients, images, settings or tombstones", async () => {
     const client = await ownerCreatesClient();
-    for (const collection of ["clients", "images", "zip_files", "settings", "tombstones"]) {
+    for (const collection of ["clients", "images", "settings", "tombstones"]) {
       const asOwner = await server.api<{ totalItems: number }>("GET", `/api/collections/${collection}/records`, { token: server.ownerToken });
       expect(asOwner.status).toBe(200);
       const asVisitor = await server.api<{ totalItems: number; items: unknown[] }>("GET", `/api/collections/${collection}/records`, { token: visitor.token });
@@ -148,12 +148,6 @@ describe("tombstones", () => {
       expect(img.status, JSON.stringify(img.body)).toBe(200);
       imageIds.push(img.body.id);
     }
-    const zip = await server.api<{ id: string }>("POST", "/api/collections/zip_files/records", {
-      token: server.ownerToken,
-      json: { client: client.id, originalName: "day.zip", fileSize: 10 },
-    });
-    expect(zip.status).toBe(200);
-
     expect((await server.api("DELETE", `/api/collections/images/records/${imageIds[0]}`, { token: server.ownerToken })).status).toBe(204);
     expect((await server.api("DELETE", `/api/collections/clients/records/${client.id}`, { token: server.ownerToken })).status).toBe(204);
 
@@ -163,8 +157,15 @@ describe("tombstones", () => {
       { token: server.ownerToken },
     );
     const seen = stones.body.items.map((t) => `${t.recordCollection}:${t.recordId}`).sort();
-    expect(seen).toEqual([`clients:${client.id}`, `images:${imageIds[0]}`, `images:${imageIds[1]}`, `zip_files:${zip.body.id}`].sort());
+    expect(seen).toEqual([`clients:${client.id}`, `images:${imageIds[0]}`, `images:${imageIds[1]}`].sort());
     const left = await server.api<{ items: unknown[] }>("GET", `/api/collections/images/records?filter=(client='${client.id}')`, { token: server.ownerToken });
     expect(left.body.items).toEqual([]);
+  });
+});
+
+describe("zip imports", () => {
+  it("leave no zip_files collection: the archive stays on the device and its photos are images", async () => {
+    const res = await server.api("GET", "/api/collections/zip_files/records", { token: server.ownerToken });
+    expect(res.status).toBe(404);
   });
 });

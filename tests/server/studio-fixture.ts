@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import type { TestServer } from "./test-server";
 
-export const STUDIO_COLLECTIONS = ["users", "clients", "images", "zip_files", "settings", "tombstones"];
+export const STUDIO_COLLECTIONS = ["users", "clients", "images", "settings", "tombstones"];
 const FILE_FIELDS: Record<string, string[]> = { images: ["original", "thumbnail", "preview"], settings: ["logo"] };
 
 export function photo(seed: number, width = 64, height = 48) {

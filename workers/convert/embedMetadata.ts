@@ -4,6 +4,7 @@
  * (VP8X with its flags, ICCP before the image, EXIF and XMP after it). The encoders (@jsquash) write none.
  */
 import { crc32 } from "../zip/crc32";
+import { concatBytes } from "../../src/lib/bytes";
 
 export interface MetadataBlocks {
   /** TIFF-structured EXIF, without the "Exif\0\0" prefix. */
@@ -13,16 +14,6 @@ export interface MetadataBlocks {
 }
 
 const enc = new TextEncoder();
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 function u16be(n: number): Uint8Array {
   return new Uint8Array([n >> 8, n & 0xff]);
@@ -36,18 +27,18 @@ function u32(n: number, little: boolean): Uint8Array {
 
 function jpegSegment(marker: number, body: Uint8Array): Uint8Array {
   if (body.length + 2 > 0xffff) throw new Error("segment too large");
-  return concat([new Uint8Array([0xff, marker]), u16be(body.length + 2), body]);
+  return concatBytes([new Uint8Array([0xff, marker]), u16be(body.length + 2), body]);
 }
 
 export function embedInJpeg(jpeg: Uint8Array, m: MetadataBlocks): Uint8Array<ArrayBuffer> {
   const segments: Uint8Array[] = [];
-  if (m.exif && m.exif.length + 8 <= 0xffff) segments.push(jpegSegment(0xe1, concat([enc.encode("Exif\0\0"), m.exif])));
-  if (m.xmp && m.xmp.length + 31 <= 0xffff) segments.push(jpegSegment(0xe1, concat([enc.encode("http://ns.adobe.com/xap/1.0/\0"), m.xmp])));
+  if (m.exif && m.exif.length + 8 <= 0xffff) segments.push(jpegSegment(0xe1, concatBytes([enc.encode("Exif\0\0"), m.exif])));
+  if (m.xmp && m.xmp.length + 31 <= 0xffff) segments.push(jpegSegment(0xe1, concatBytes([enc.encode("http://ns.adobe.com/xap/1.0/\0"), m.xmp])));
   if (m.icc) {
     const size = 65519;
     const count = Math.ceil(m.icc.length / size);
     if (count < 256)
-      for (let k = 0; k < count; k++) segments.push(jpegSegment(0xe2, concat([enc.encode("ICC_PROFILE\0"), new Uint8Array([k + 1, count]), m.icc.subarray(k * size, (k + 1) * size)])));
+      for (let k = 0; k < count; k++) segments.push(jpegSegment(0xe2, concatBytes([enc.encode("ICC_PROFILE\0"), new Uint8Array([k + 1, count]), m.icc.subarray(k * size, (k + 1) * size)])));
   }
   // After SOI and a JFIF APP0 (which must come first when present); any APP1/APP2 of the encoder is dropped.
   const v = new DataView(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
@@ -61,12 +52,12 @@ export function embedInJpeg(jpeg: Uint8Array, m: MetadataBlocks): Uint8Array<Arr
     else if (marker !== 0xffe1 && marker !== 0xffe2) segments.push(jpeg.subarray(at, end));
     at = end;
   }
-  return concat([...kept, ...segments, jpeg.subarray(at)]);
+  return concatBytes([...kept, ...segments, jpeg.subarray(at)]);
 }
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const typed = concat([enc.encode(type), data]);
-  return concat([u32(data.length, false), typed, u32(crc32(typed) >>> 0, false)]);
+  const typed = concatBytes([enc.encode(type), data]);
+  return concatBytes([u32(data.length, false), typed, u32(crc32(typed) >>> 0, false)]);
 }
 
 async function zlib(bytes: Uint8Array): Promise<Uint8Array> {
@@ -76,9 +67,9 @@ async function zlib(bytes: Uint8Array): Promise<Uint8Array> {
 
 export async function embedInPng(png: Uint8Array, m: MetadataBlocks): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
-  if (m.icc) chunks.push(pngChunk("iCCP", concat([enc.encode("ICC profile\0"), new Uint8Array([0]), await zlib(m.icc)])));
+  if (m.icc) chunks.push(pngChunk("iCCP", concatBytes([enc.encode("ICC profile\0"), new Uint8Array([0]), await zlib(m.icc)])));
   if (m.exif) chunks.push(pngChunk("eXIf", m.exif));
-  if (m.xmp) chunks.push(pngChunk("iTXt", concat([enc.encode("XML:com.adobe.xmp\0"), new Uint8Array([0, 0, 0, 0]), m.xmp])));
+  if (m.xmp) chunks.push(pngChunk("iTXt", concatBytes([enc.encode("XML:com.adobe.xmp\0"), new Uint8Array([0, 0, 0, 0]), m.xmp])));
   const ihdrEnd = 8 + 12 + new DataView(png.buffer, png.byteOffset).getUint32(8);
   // An sRGB or gAMA chunk of the encoder would contradict the ICC profile: drop them when one is embedded.
   const rest: Uint8Array[] = [];
@@ -89,11 +80,11 @@ export async function embedInPng(png: Uint8Array, m: MetadataBlocks): Promise<Ui
     if (!(m.icc && (type === "sRGB" || type === "gAMA" || type === "cHRM" || type === "iCCP"))) rest.push(png.subarray(i, end));
     i = end;
   }
-  return concat([png.subarray(0, ihdrEnd), ...chunks, ...rest]);
+  return concatBytes([png.subarray(0, ihdrEnd), ...chunks, ...rest]);
 }
 
 function riffChunk(type: string, data: Uint8Array): Uint8Array {
-  return concat([enc.encode(type), u32(data.length, true), data, data.length % 2 ? new Uint8Array(1) : new Uint8Array(0)]);
+  return concatBytes([enc.encode(type), u32(data.length, true), data, data.length % 2 ? new Uint8Array(1) : new Uint8Array(0)]);
 }
 
 /** Canvas size of a simple (VP8 or VP8L) WebP. */
@@ -129,12 +120,12 @@ export function embedInWebp(webp: Uint8Array, m: MetadataBlocks): Uint8Array<Arr
     }
   }
   vp8x[0] = (vp8x[0]! & ~0x2c) | (m.icc ? 0x20 : 0) | (m.exif ? 0x08 : 0) | (m.xmp ? 0x04 : 0);
-  const body = concat([
+  const body = concatBytes([
     riffChunk("VP8X", vp8x),
     ...(m.icc ? [riffChunk("ICCP", m.icc)] : []),
     ...image.map((c) => riffChunk(c.type, c.data)),
     ...(m.exif ? [riffChunk("EXIF", m.exif)] : []),
     ...(m.xmp ? [riffChunk("XMP ", m.xmp)] : []),
   ]);
-  return concat([enc.encode("RIFF"), u32(body.length + 4, true), enc.encode("WEBP"), body]);
+  return concatBytes([enc.encode("RIFF"), u32(body.length + 4, true), enc.encode("WEBP"), body]);
 }

@@ -6,6 +6,7 @@
  */
 import { readExifTags, type ExifTags } from "./exifBlock";
 import type { ImageFormat } from "./sniff";
+import { asciiAt, concatBytes, inflateBytes } from "../../src/lib/bytes";
 
 export interface PhotoMetadata {
   exif: ExifTags | null;
@@ -15,25 +16,6 @@ export interface PhotoMetadata {
 
 const EMPTY: PhotoMetadata = { exif: null, xmp: null, icc: null };
 const XMP_ID = "http://ns.adobe.com/xap/1.0/\0";
-
-function ascii(b: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...b.subarray(at, at + length));
-}
-
-async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 function fromJpeg(b: Uint8Array): PhotoMetadata {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -46,13 +28,13 @@ function fromJpeg(b: Uint8Array): PhotoMetadata {
     if ((marker & 0xff00) !== 0xff00 || marker === 0xffda || marker === 0xffd9) break;
     const length = v.getUint16(i + 2);
     const body = b.subarray(i + 4, Math.min(b.length, i + 2 + length));
-    if (marker === 0xffe1 && ascii(body, 0, 6) === "Exif\0\0" && !exif) exif = readExifTags(body.subarray(6));
-    else if (marker === 0xffe1 && ascii(body, 0, XMP_ID.length) === XMP_ID && !xmp) xmp = body.slice(XMP_ID.length);
-    else if (marker === 0xffe2 && ascii(body, 0, 12) === "ICC_PROFILE\0") icc.push([body[12]!, body.slice(14)]);
+    if (marker === 0xffe1 && asciiAt(body, 0, 6) === "Exif\0\0" && !exif) exif = readExifTags(body.subarray(6));
+    else if (marker === 0xffe1 && asciiAt(body, 0, XMP_ID.length) === XMP_ID && !xmp) xmp = body.slice(XMP_ID.length);
+    else if (marker === 0xffe2 && asciiAt(body, 0, 12) === "ICC_PROFILE\0") icc.push([body[12]!, body.slice(14)]);
     i += 2 + length;
   }
   icc.sort((a, c) => a[0] - c[0]);
-  return { exif, xmp, icc: icc.length ? concat(icc.map(([, p]) => p)) : null };
+  return { exif, xmp, icc: icc.length ? concatBytes(icc.map(([, p]) => p)) : null };
 }
 
 async function fromPng(b: Uint8Array): Promise<PhotoMetadata> {
@@ -60,14 +42,14 @@ async function fromPng(b: Uint8Array): Promise<PhotoMetadata> {
   const out: PhotoMetadata = { ...EMPTY };
   for (let i = 8; i + 8 <= b.length; ) {
     const length = v.getUint32(i);
-    const type = ascii(b, i + 4, 4);
+    const type = asciiAt(b, i + 4, 4);
     const data = b.subarray(i + 8, Math.min(b.length, i + 8 + length));
     if (type === "IDAT" || type === "IEND") break;
     if (type === "eXIf") out.exif = readExifTags(data);
     else if (type === "iCCP") {
       const nul = data.indexOf(0);
-      if (nul > 0) out.icc = await inflate(data.subarray(nul + 2));
-    } else if (type === "iTXt" && ascii(data, 0, 18) === "XML:com.adobe.xmp\0" && data[18] === 0) {
+      if (nul > 0) out.icc = await inflateBytes(data.subarray(nul + 2));
+    } else if (type === "iTXt" && asciiAt(data, 0, 18) === "XML:com.adobe.xmp\0" && data[18] === 0) {
       // keyword, NUL, compression flag 0, method, language NUL, translated keyword NUL, text
       let at = 20;
       at = data.indexOf(0, at) + 1;
@@ -83,10 +65,10 @@ function fromWebp(b: Uint8Array): PhotoMetadata {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const out: PhotoMetadata = { ...EMPTY };
   for (let i = 12; i + 8 <= b.length; ) {
-    const type = ascii(b, i, 4);
+    const type = asciiAt(b, i, 4);
     const length = v.getUint32(i + 4, true);
     const data = b.subarray(i + 8, Math.min(b.length, i + 8 + length));
-    if (type === "EXIF") out.exif = readExifTags(ascii(data, 0, 6) === "Exif\0\0" ? data.subarray(6) : data);
+    if (type === "EXIF") out.exif = readExifTags(asciiAt(data, 0, 6) === "Exif\0\0" ? data.subarray(6) : data);
     else if (type === "XMP ") out.xmp = data.slice();
     else if (type === "ICCP") out.icc = data.slice();
     i += 8 + length + (length % 2);

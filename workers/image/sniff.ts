@@ -6,20 +6,12 @@
  * Only the header is read: callers pass the first HEADER_BYTES of the file (JPEG's size marker can sit
  * after a large EXIF block, hence the generous figure).
  */
+import { IMAGE_FORMATS, type ImageFormat } from "../../src/domain/image-formats";
+import { asciiAt } from "../../src/lib/bytes";
+
 export const HEADER_BYTES = 512 * 1024;
 
-export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic";
-
-export const MIME_TYPES: Record<ImageFormat, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  bmp: "image/bmp",
-  tiff: "image/tiff",
-  avif: "image/avif",
-  heic: "image/heic",
-};
+export type { ImageFormat };
 
 export interface ImageHeader {
   format: ImageFormat;
@@ -29,19 +21,15 @@ export interface ImageHeader {
   height: number;
 }
 
-function ascii(bytes: Uint8Array, start: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(start, start + length));
-}
-
 export function detectFormat(b: Uint8Array): ImageFormat | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 8 && ascii(b, 1, 3) === "PNG" && b[0] === 0x89 && b[4] === 0x0d && b[5] === 0x0a) return "png";
-  if (b.length >= 6 && (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a")) return "gif";
-  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
-  if (b.length >= 26 && ascii(b, 0, 2) === "BM") return "bmp";
-  if (b.length >= 8 && ((ascii(b, 0, 2) === "II" && b[2] === 42 && b[3] === 0) || (ascii(b, 0, 2) === "MM" && b[2] === 0 && b[3] === 42))) return "tiff";
-  if (b.length >= 12 && ascii(b, 4, 4) === "ftyp") {
-    const brands = ascii(b, 8, Math.min(b.length - 8, 32));
+  if (b.length >= 8 && asciiAt(b, 1, 3) === "PNG" && b[0] === 0x89 && b[4] === 0x0d && b[5] === 0x0a) return "png";
+  if (b.length >= 6 && (asciiAt(b, 0, 6) === "GIF87a" || asciiAt(b, 0, 6) === "GIF89a")) return "gif";
+  if (b.length >= 12 && asciiAt(b, 0, 4) === "RIFF" && asciiAt(b, 8, 4) === "WEBP") return "webp";
+  if (b.length >= 26 && asciiAt(b, 0, 2) === "BM") return "bmp";
+  if (b.length >= 8 && ((asciiAt(b, 0, 2) === "II" && b[2] === 42 && b[3] === 0) || (asciiAt(b, 0, 2) === "MM" && b[2] === 0 && b[3] === 42))) return "tiff";
+  if (b.length >= 12 && asciiAt(b, 4, 4) === "ftyp") {
+    const brands = asciiAt(b, 8, Math.min(b.length - 8, 32));
     if (/avif|avis/.test(brands)) return "avif";
     if (/heic|heix|hevc|heim|heis|mif1/.test(brands)) return "heic";
   }
@@ -71,7 +59,7 @@ function jpegSize(b: Uint8Array, v: DataView): [number, number] {
 }
 
 function webpSize(b: Uint8Array, v: DataView): [number, number] {
-  const chunk = ascii(b, 12, 4);
+  const chunk = asciiAt(b, 12, 4);
   const u24 = (at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
   if (chunk === "VP8X" && b.length >= 30) return [1 + u24(24), 1 + u24(27)];
   if (chunk === "VP8L" && b.length >= 25) {
@@ -104,7 +92,7 @@ function tiffSize(v: DataView): [number, number] {
 /** ISO-BMFF (AVIF, HEIC): the first `ispe` property box holds the image size. */
 function ispeSize(b: Uint8Array, v: DataView): [number, number] {
   for (let i = 4; i + 16 <= b.length; i++) {
-    if (b[i] === 0x69 && ascii(b, i, 4) === "ispe") return [v.getUint32(i + 8), v.getUint32(i + 12)];
+    if (b[i] === 0x69 && asciiAt(b, i, 4) === "ispe") return [v.getUint32(i + 8), v.getUint32(i + 12)];
   }
   return [0, 0];
 }
@@ -126,5 +114,5 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
   } catch {
     size = [0, 0]; // truncated header: the decoder will say the file is damaged
   }
-  return { format, mimeType: MIME_TYPES[format], width: size[0], height: size[1] };
+  return { format, mimeType: IMAGE_FORMATS[format].mimeType, width: size[0], height: size[1] };
 }

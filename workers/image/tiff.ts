@@ -7,6 +7,7 @@
  */
 import * as UTIF from "utif2";
 import { ImageError } from "./errors";
+import { inflateBytes } from "../../src/lib/bytes";
 
 export interface TiffPixels {
   width: number;
@@ -24,11 +25,6 @@ type Page = UTIF.IFD & Record<string, unknown> & { data: Uint8Array; width: numb
 
 const DEFLATE = new Set([8, 32946]);
 
-async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 /**
  * For a Deflate page: a new buffer holding the TIFF header and the inflated strips (or tiles), and the page
  * rewritten to say "uncompressed" with their new offsets; UTIF then applies the predictor as usual.
@@ -38,7 +34,7 @@ async function inflatePage(buffer: ArrayBuffer, page: Page): Promise<ArrayBuffer
   const offsets = (tiled ? page["t324"] : page["t273"]) as number[];
   const counts = (tiled ? page["t325"] : page["t279"]) as number[];
   const all = new Uint8Array(buffer);
-  const parts = await Promise.all(offsets.map((off, i) => inflate(all.subarray(off, off + counts[i]!))));
+  const parts = await Promise.all(offsets.map((off, i) => inflateBytes(all.subarray(off, off + counts[i]!))));
   const out = new Uint8Array(8 + parts.reduce((sum, p) => sum + p.length, 0));
   out.set(all.subarray(0, 8));
   let at = 8;

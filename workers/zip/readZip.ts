@@ -8,6 +8,7 @@
  *
  * Entry paths are only ever used for their last segment (the file's name); nothing is written by path.
  */
+import { isAbortError } from "../../src/lib/errors";
 import { crc32 } from "./crc32";
 
 export const ZIP_LIMITS = {
@@ -182,7 +183,7 @@ export async function extractEntry(blob: Blob, entry: ZipEntry, type = "", signa
     }
   } catch (err) {
     await reader.cancel().catch(() => undefined);
-    if (err instanceof ZipError || (err as Error).name === "AbortError") throw err;
+    if (err instanceof ZipError || isAbortError(err)) throw err;
     throw new ZipError("corrupt", `The zip entry ${entry.path} is damaged.`);
   }
   if (length !== entry.size || crc !== entry.crc32) throw new ZipError("corrupt", `The zip entry ${entry.path} is damaged (its checksum does not match).`);

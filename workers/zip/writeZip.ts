@@ -4,6 +4,7 @@
  * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest; the stream is
  * handed to the page, which sends it to disk. A file that fails is reported and left out.
  */
+import { errorMessage } from "../../src/lib/errors";
 import { safeFileName } from "../../src/lib/safe-file-name";
 import { makeStoredZip } from "./storedZip";
 import { uniqueName } from "../../src/lib/unique-names";
@@ -69,7 +70,7 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
         yield { name: uniqueName(safeFileName(source.name), taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
         void progress.item(source.id, { status: "success", progress: 100 });
       } catch (err) {
-        void progress.item(source.id, { status: "error", progress: 0, error: (err as Error).message || "Download failed" });
+        void progress.item(source.id, { status: "error", progress: 0, error: errorMessage(err, "Download failed") });
       } finally {
         loads.delete(i);
       }

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { errorMessage, signIn } from "../../sync/auth";
+import { serverErrorMessage, signIn } from "../../sync/auth";
 import { toast, toastAfterReload } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -26,7 +26,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       toastAfterReload({ title: AUTH_TEXTS.loginSuccessTitle, description: AUTH_TEXTS.loginSuccessDescription });
       onSignedIn();
     } catch (err) {
-      toast({ title: AUTH_TEXTS.loginFailed, description: errorMessage(err), variant: "destructive" });
+      toast({ title: AUTH_TEXTS.loginFailed, description: serverErrorMessage(err), variant: "destructive" });
     }
   });
 

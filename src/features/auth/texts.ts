@@ -15,4 +15,5 @@ export const AUTH_TEXTS = {
   logoutSuccessTitle: "Logged out",
   logoutSuccessDescription: "You have been logged out successfully.",
   logoutFailed: "Logout failed",
+  loadingSession: "Loading your session",
 } as const;

@@ -10,6 +10,7 @@ import { unsyncedChangeCount, wipeLocalData } from "../../sync/localData";
 import { useSession } from "../../state/session";
 import { toast } from "../../state/toast";
 import { AUTH_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -23,7 +24,7 @@ export function useLogout() {
       await wipeLocalData(db);
       toast({ title: AUTH_TEXTS.logoutSuccessTitle, description: AUTH_TEXTS.logoutSuccessDescription });
     } catch (err) {
-      toast({ title: AUTH_TEXTS.logoutFailed, description: (err as Error).message, variant: "destructive" });
+      toast({ title: AUTH_TEXTS.logoutFailed, description: errorMessage(err), variant: "destructive" });
     }
     navigate("/auth", { replace: true });
   };

@@ -102,7 +102,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       </div>
 
       {images === undefined ? (
-        <div className="skeleton-grid" aria-label="Loading images">
+        <div className="skeleton-grid" aria-label={IMAGE_TEXTS.loadingImages}>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <span key={i} className="skeleton skeleton-card" />
           ))}
@@ -115,7 +115,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       ) : (
         <VirtualGrid
           items={list}
-          label="Images"
+          label={IMAGE_TEXTS.gridLabel}
           keyOf={(i) => i.id}
           captionHeight={CAPTION_HEIGHT}
           renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} />}

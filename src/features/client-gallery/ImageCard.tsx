@@ -7,6 +7,7 @@ import type { ImageRow } from "../../store/rows";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
 import "./images.css";
+import { imageName } from "../../domain/image-files";
 
 interface Props {
   image: ImageRow;
@@ -22,7 +23,7 @@ interface Props {
 
 export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
   return (
     <div className={`image-card${isSelected ? " is-selected" : ""}`}>
       <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>

@@ -4,12 +4,14 @@
  */
 import { useEffect, useRef } from "react";
 import { formatBytes, formatDate } from "../../domain/format";
+import { parseDate } from "../../domain/gallery-status";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { useFocusTrap } from "../../ui/useFocusTrap";
 import { IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
 import "./images.css";
+import { imageName } from "../../domain/image-files";
 
 interface Props {
   images: ImageRow[];
@@ -38,7 +40,8 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
   }, [index, hasPrevious, hasNext, onIndex, onClose]);
 
   if (!image) return null;
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
+  const uploaded = parseDate(image.uploadedAt);
   return (
     <div className="viewer" role="dialog" aria-modal="true" aria-label={name} ref={ref} tabIndex={-1}>
       <div className="viewer-top">
@@ -56,7 +59,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
         <button type="button" className="viewer-nav" onClick={() => onIndex(index - 1)} disabled={!hasPrevious} aria-label={IMAGE_TEXTS.previous}>
           ‹
         </button>
-        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label="Loading" />}
+        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label={IMAGE_TEXTS.loadingImage} />}
         <button type="button" className="viewer-nav" onClick={() => onIndex(index + 1)} disabled={!hasNext} aria-label={IMAGE_TEXTS.next}>
           ›
         </button>
@@ -65,7 +68,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
         <strong>{name}</strong>
         <span>{formatBytes(image.fileSize)}</span>
         <span>
-          {IMAGE_TEXTS.uploaded} {formatDate(new Date(image.uploadedAt.replace(" ", "T")))}
+          {IMAGE_TEXTS.uploaded} {uploaded ? formatDate(uploaded) : "—"}
         </span>
       </div>
     </div>

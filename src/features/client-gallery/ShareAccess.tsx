@@ -3,20 +3,20 @@
  * the gallery address (Settings: the public URL of this server) without a trailing slash, else this app's
  * origin. Not the studio's website: that is another site whenever the studio has one (README).
  */
-import { useLiveQuery } from "dexie-react-hooks";
-import { db } from "../../store/db";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { galleryBase } from "../settings/galleryAddress";
+import { useGalleryUrl } from "../settings/useSettingsRow";
 import { IMAGE_TEXTS } from "./texts";
 import "./images.css";
+import { errorMessage } from "../../lib/errors";
 
 export function accessMessage(galleryUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
   return IMAGE_TEXTS.shareMessage(galleryBase(galleryUrl, origin), accessUrl, accessCode);
 }
 
 export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; accessCode: string }) {
-  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  const galleryUrl = useGalleryUrl();
   const message = accessMessage(galleryUrl, window.location.origin, accessUrl, accessCode);
   return (
     <div className="share">
@@ -35,7 +35,7 @@ export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; acce
             await navigator.clipboard.writeText(message);
             toast({ title: IMAGE_TEXTS.shareCopied, description: IMAGE_TEXTS.shareCopiedText });
           } catch (err) {
-            toast({ title: IMAGE_TEXTS.shareFailed, description: (err as Error).message, variant: "destructive" });
+            toast({ title: IMAGE_TEXTS.shareFailed, description: errorMessage(err), variant: "destructive" });
           }
         }}
       >

@@ -1,16 +1,15 @@
 /** Gallery tab: says when previews carry another watermark than the settings ask for, and re-applies it. */
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { toast } from "../../state/toast";
-import { db } from "../../store/db";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { currentSignature, needsReapply, reapplyWatermark } from "./reapplyWatermark";
 import { IMAGE_TEXTS } from "./texts";
 import "./images.css";
+import { useSettingsRow } from "../settings/useSettingsRow";
 
 export function WatermarkNotice({ images }: { images: ImageRow[] }) {
-  const settings = useLiveQuery(async () => (await db.settings.toCollection().first()) ?? null);
+  const settings = useSettingsRow();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   if (settings === undefined) return null;
   const signature = currentSignature(settings);

@@ -1,4 +1,5 @@
 /** Owner actions on images: delete (one or many) and download, with the specification's toasts. */
+import { parsePbDate } from "../../domain/contract";
 import { db } from "../../store/db";
 import { updateClient } from "../../store/repositories/clients";
 import { deleteImages } from "../../store/repositories/images";
@@ -9,6 +10,8 @@ import { saveBlob } from "../downloads/saveFile";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import type { ZipSource } from "../downloads/zipDownload";
 import { IMAGE_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
+import { imageName } from "../../domain/image-files";
 
 export async function deleteOneImage(id: string): Promise<boolean> {
   try {
@@ -16,7 +19,7 @@ export async function deleteOneImage(id: string): Promise<boolean> {
     toast({ title: IMAGE_TEXTS.imageDeleted });
     return true;
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeleting, description: (err as Error).message, variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorDeleting, description: errorMessage(err), variant: "destructive" });
     return false;
   }
 }
@@ -27,7 +30,7 @@ export async function setCoverImage(clientId: string, imageId: string): Promise<
     await updateClient(db, clientId, { coverImage: imageId });
     toast({ title: IMAGE_TEXTS.coverSet, description: IMAGE_TEXTS.coverSetText });
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorSettingCover, description: (err as Error).message, variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorSettingCover, description: errorMessage(err), variant: "destructive" });
   }
 }
 
@@ -37,14 +40,14 @@ export async function deleteManyImages(ids: string[]): Promise<boolean> {
     toast({ title: IMAGE_TEXTS.imagesDeleted, description: IMAGE_TEXTS.imagesDeletedText(ids.length) });
     return true;
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: (err as Error).message || IMAGE_TEXTS.failedToDeleteMany, variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: errorMessage(err, IMAGE_TEXTS.failedToDeleteMany), variant: "destructive" });
     return false;
   }
 }
 
 export async function downloadOriginal(image: ImageRow): Promise<void> {
   try {
-    saveBlob(await imageFile(db, image.id, "original"), image.originalName || image.filename);
+    saveBlob(await imageFile(db, image.id, "original"), imageName(image));
     toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
   } catch {
     toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
@@ -56,8 +59,8 @@ export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> 
   return Promise.all(
     images.map(async (image) => ({
       id: image.id,
-      name: image.originalName || image.filename,
-      lastModified: new Date(image.uploadedAt.replace(" ", "T")).getTime(),
+      name: imageName(image),
+      lastModified: parsePbDate(image.uploadedAt) ?? Date.now(),
       crc32: image.crc32,
       ...(await originalLocation(db, image.id)),
     })),

@@ -54,4 +54,7 @@ export const IMAGE_TEXTS = {
   reapplied: "Watermark re-applied",
   reappliedText: (n: number) => `${n} ${n === 1 ? "photo has" : "photos have"} new previews.`,
   reapplyFailed: (n: number) => `${n} ${n === 1 ? "photo" : "photos"} could not be re-rendered (offline, or the original is unavailable); try again later.`,
+  loadingImages: "Loading images",
+  gridLabel: "Images",
+  loadingImage: "Loading",
 } as const;

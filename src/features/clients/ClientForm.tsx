@@ -45,10 +45,10 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
       })}
       noValidate
     >
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
-      <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
+      <TextField label={CLIENT_TEXTS.fieldName} autoComplete="off" error={errors.name?.message} {...register("name")} />
+      <TextField label={CLIENT_TEXTS.fieldEmail} type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
       <div className="field">
-        <label htmlFor="eventType">Event Type</label>
+        <label htmlFor="eventType">{CLIENT_TEXTS.fieldEventType}</label>
         <select id="eventType" {...register("eventType")}>
           {EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -58,13 +58,13 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
         </select>
       </div>
       <div className="form-row">
-        <TextField label="Event Date" type="date" error={errors.eventDate?.message} {...register("eventDate")} />
-        <TextField label="Expiration Date" type="date" error={errors.expirationDate?.message} {...register("expirationDate")} />
+        <TextField label={CLIENT_TEXTS.fieldEventDate} type="date" error={errors.eventDate?.message} {...register("eventDate")} />
+        <TextField label={CLIENT_TEXTS.fieldExpirationDate} type="date" error={errors.expirationDate?.message} {...register("expirationDate")} />
       </div>
       <div className="form-row">
         <div className="field-group">
           <TextField
-            label="Access Code"
+            label={CLIENT_TEXTS.fieldAccessCode}
             autoComplete="off"
             error={errors.accessCode?.message ?? (isDirtyCode ? undefined : serverErrors.accessCode)}
             {...register("accessCode")}
@@ -75,10 +75,10 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
           {strength === "weak" ? <p className="field-warning">{CLIENT_TEXTS.weakCode}</p> : null}
           {codeShared && !isDirtyCode ? <p className="field-warning" role="status">{CLIENT_TEXTS.sharedCode}</p> : null}
         </div>
-        <TextField label="Access URL (optional)" autoComplete="off" placeholder="Generated when blank" error={errors.accessUrl?.message} {...register("accessUrl")} />
+        <TextField label={CLIENT_TEXTS.fieldAccessUrl} autoComplete="off" placeholder={CLIENT_TEXTS.accessUrlPlaceholder} error={errors.accessUrl?.message} {...register("accessUrl")} />
       </div>
       <div className="field">
-        <label htmlFor="notes">Notes</label>
+        <label htmlFor="notes">{CLIENT_TEXTS.fieldNotes}</label>
         <textarea id="notes" rows={3} {...register("notes")} />
       </div>
       <label className="checkbox">

@@ -75,7 +75,7 @@ export function ClientsTable() {
     <>
       <input className="search" type="search" placeholder={CLIENT_TEXTS.searchPlaceholder} aria-label={CLIENT_TEXTS.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
       {selected.size > 0 ? (
-        <div className="selection-bar" role="region" aria-label="Selection">
+        <div className="selection-bar" role="region" aria-label={CLIENT_TEXTS.selection}>
           <strong>{CLIENT_TEXTS.selectedCount(selected.size)}</strong>
           <Button variant="ghost" onClick={() => setSelected(new Set())}>
             {CLIENT_TEXTS.deselectAll}
@@ -95,7 +95,7 @@ export function ClientsTable() {
               <th className="col-check">
                 <input
                   type="checkbox"
-                  aria-label="Select all clients"
+                  aria-label={CLIENT_TEXTS.selectAll}
                   checked={isAllSelected}
                   disabled={!filtered.length}
                   onChange={() => setSelected(isAllSelected ? new Set() : new Set(filtered.map((c) => c.id)))}

@@ -10,6 +10,7 @@ import { db } from "../../store/db";
 import { pendingEntriesOf } from "../../store/outbox";
 import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../sync/mail";
 import { Button } from "../../ui/Button";
+import { useGalleryUrl } from "../settings/useSettingsRow";
 import { requestGalleryEmail } from "./actions";
 import { CLIENT_TEXTS } from "./texts";
 import "./clients.css";
@@ -17,7 +18,7 @@ import "./clients.css";
 export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: string; email: string; requestedAt: number }) {
   const [configured, setConfigured] = useState<boolean | "unknown">("unknown");
   const [last, setLast] = useState<MailLogEntry | null>(null);
-  const galleryUrl = useLiveQuery(async () => (await db.settings.toCollection().first())?.galleryUrl ?? "");
+  const galleryUrl = useGalleryUrl();
   // A request the server has not seen yet: waiting in this device's outbox.
   const queued = useLiveQuery(async () => (await pendingEntriesOf(db, "clients", clientId)).some((e) => Number(e.fields.galleryEmailAt) > 0), [clientId]) ?? false;
   useEffect(() => {

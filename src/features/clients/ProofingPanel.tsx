@@ -18,9 +18,10 @@ import { addList, editList, removeList, unlock } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 import { useOwnerProofing, type OwnerProofList } from "./useProofing";
 import "./clients.css";
+import { imageName } from "../../domain/image-files";
 
 function nameOf(image: ImageRow) {
-  return image.originalName || image.filename;
+  return imageName(image);
 }
 
 export function ProofingPanel({ clientId, clientName }: { clientId: string; clientName: string }) {

@@ -100,6 +100,17 @@ export const CLIENT_TEXTS = {
   deletedMany: (n: number) => `${n} clients and all their files have been removed.`,
   errorDeleting: "Error deleting client",
   noImagesToDownload: (name: string) => `${name} has no images to download.`,
+  fieldName: "Name",
+  fieldEmail: "Email",
+  fieldEventType: "Event Type",
+  fieldEventDate: "Event Date",
+  fieldExpirationDate: "Expiration Date",
+  fieldAccessCode: "Access Code",
+  fieldAccessUrl: "Access URL (optional)",
+  accessUrlPlaceholder: "Generated when blank",
+  fieldNotes: "Notes",
+  selection: "Selection",
+  selectAll: "Select all clients",
 } as const;
 
 /** The client page's proofing panel (issue 12). */

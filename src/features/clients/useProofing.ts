@@ -2,6 +2,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
 import type { ImageRow } from "../../store/rows";
+import { imageName } from "../../domain/image-files";
 
 const BY_NAME = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
@@ -28,7 +29,7 @@ export function useOwnerProofing(clientId: string) {
       ids
         .map((id) => byId.get(String(id)))
         .filter((i): i is ImageRow => !!i)
-        .sort((a, b) => BY_NAME.compare(a.originalName || a.filename, b.originalName || b.filename));
+        .sort((a, b) => BY_NAME.compare(imageName(a), imageName(b)));
     const sortedLists: OwnerProofList[] = [...lists]
       .sort((a, b) => String(a.created).localeCompare(String(b.created)))
       .map((l) => ({ id: l.id, name: String(l.name), limit: Number(l.limit) || 0, images: pick(picks.filter((p) => p.list === l.id).map((p) => p.image)) }));

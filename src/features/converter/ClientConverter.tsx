@@ -16,6 +16,7 @@ import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
 import "./converter.css";
+import { errorMessage } from "../../lib/errors";
 
 export function ClientConverter({ clientId }: { clientId: string | null }) {
   const conversion = useConversion();
@@ -35,7 +36,7 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
       try {
         inputs = input.kind === "zip" ? await conversion.fromZip(input.zip, signal) : conversion.fromFiles(input.files);
       } catch (err) {
-        conversion.fail((err as Error).message);
+        conversion.fail(errorMessage(err));
         toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
         return;
       }

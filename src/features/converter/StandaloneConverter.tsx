@@ -14,6 +14,7 @@ import { ResultsPanel } from "./ResultsPanel";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
 import "./converter.css";
+import { errorMessage } from "../../lib/errors";
 
 /** A progress toast every this many images (specification, section 8). */
 const PROGRESS_TOAST_EVERY = 10;
@@ -37,7 +38,7 @@ export function StandaloneConverter() {
         try {
           inputs = await conversion.fromZip(input.zip, signal);
         } catch (err) {
-          conversion.fail((err as Error).message);
+          conversion.fail(errorMessage(err));
           toast({ title: CONVERTER_TEXTS.zipError, description: CONVERTER_TEXTS.zipErrorText, variant: "destructive" });
           return;
         }

@@ -74,8 +74,6 @@ export const CONVERTER_TEXTS = {
   zipReadyText: (name: string) => `${name} has been saved.`,
   noFiles: "No Files to Download",
   noFilesText: "There are no converted files to download. Please convert some images first.",
-  downloadError: "Download Error",
-  downloadErrorText: "There was a problem downloading the ZIP file. Please try again.",
   downloadFailed: "Download Failed",
   downloadFailedText: "There was an error creating or downloading the file(s). Please try again.",
 } as const;

@@ -9,6 +9,8 @@ import { CONVERTIBLE_EXTENSIONS, formatFor } from "../../domain/convert-formats"
 import { hasExtension } from "../../domain/image-files";
 import { mediaPool, type ConvertOptions, type ConvertedFile, type MediaApi } from "../../workers-client/media";
 import type { ImportItem } from "../upload/importFiles";
+import { errorMessage } from "../../lib/errors";
+import { CONVERTER_TEXTS } from "./texts";
 
 export interface ConvertSettings {
   format: string;
@@ -76,7 +78,7 @@ export function useConversion() {
             results[index] = { id: input.id, name: out.name, mimeType: out.mimeType, blob: out.blob };
             update(input.id, landsLater ? { status: "adding", progress: 60 } : { status: "success", progress: 100 });
           } catch (err) {
-            update(input.id, signal.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: (err as Error).message || "Failed to convert." });
+            update(input.id, signal.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: errorMessage(err, CONVERTER_TEXTS.itemFailed) });
           }
           done++;
           onEach?.(done, inputs.length);

@@ -6,6 +6,7 @@ import { updateClient } from "../../store/repositories/clients";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { DASHBOARD_TEXTS, EXTEND_DAYS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 export function extendedDate(expirationDate: string): string {
   const current = parseDate(expirationDate) ?? new Date();
@@ -31,6 +32,6 @@ export async function extendGallery(client: ClientRow): Promise<void> {
       },
     });
   } catch (err) {
-    toast({ title: DASHBOARD_TEXTS.errorUpdating, description: (err as Error).message, variant: "destructive" });
+    toast({ title: DASHBOARD_TEXTS.errorUpdating, description: errorMessage(err), variant: "destructive" });
   }
 }

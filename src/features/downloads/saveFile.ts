@@ -6,6 +6,8 @@
  * folder the user picks.
  */
 import { uniqueName } from "../../lib/unique-names";
+import { isAbortError } from "../../lib/errors";
+import { DOWNLOAD_TEXTS } from "./texts";
 
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -31,9 +33,9 @@ export async function chooseZipTarget(name: string): Promise<FileSystemFileHandl
   const picker = savePicker();
   if (!picker) return null;
   try {
-    return await picker({ suggestedName: name, types: [{ description: "Zip archive", accept: { "application/zip": [".zip"] } }] });
+    return await picker({ suggestedName: name, types: [{ description: DOWNLOAD_TEXTS.zipArchive, accept: { "application/zip": [".zip"] } }] });
   } catch (err) {
-    if ((err as Error).name === "AbortError") throw err; // the user cancelled
+    if (isAbortError(err)) throw err; // the user cancelled
     return null; // not allowed here (no user gesture, sandbox): fall back
   }
 }
@@ -58,7 +60,7 @@ export async function chooseZipFolder(): Promise<ZipFolder | null> {
   try {
     folder = await picker.call(window, { id: "studio-gallery-zips", mode: "readwrite" });
   } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
+    if (isAbortError(err)) throw err;
     return null;
   }
   const taken = new Set<string>(); // what the folder has, and the files made here: none is replaced

@@ -5,6 +5,7 @@ import type { DownloadRun } from "./DownloadDialog";
 import { chooseZipTarget, saveBlob } from "./saveFile";
 import { DOWNLOAD_TEXTS } from "./texts";
 import { downloadZip, type DownloadItem, type ZipSource } from "./zipDownload";
+import { errorMessage } from "../../lib/errors";
 
 export function useZipDownload() {
   const [run, setRun] = useState<DownloadRun | null>(null);
@@ -71,7 +72,7 @@ export function useSingleDownload() {
       toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
       return true;
     } catch (err) {
-      setRun({ items: [{ ...item, progress: 0, status: "error", error: (err as Error).message || DOWNLOAD_TEXTS.failedFallback }], total: 100, isComplete: true });
+      setRun({ items: [{ ...item, progress: 0, status: "error", error: errorMessage(err, DOWNLOAD_TEXTS.failedFallback) }], total: 100, isComplete: true });
       toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
       return false;
     }

@@ -6,6 +6,7 @@
  */
 import { zipInWorker, zipInWorkerToFile, type ZipWorkerSource } from "../../workers-client/zip";
 import { openServiceWorkerDownload, saveBlob } from "./saveFile";
+import { DOWNLOAD_TEXTS } from "./texts";
 
 export type DownloadStatus = "queued" | "downloading" | "success" | "error";
 
@@ -54,7 +55,7 @@ export async function downloadZip(zipName: string, sources: ZipSource[], progres
   try {
     // No Content-Length: a file that fails changes the length, and a wrong length breaks the download.
     if (viaServiceWorker) {
-      if (!(await viaServiceWorker.start())) throw new Error("The download could not start.");
+      if (!(await viaServiceWorker.start())) throw new Error(DOWNLOAD_TEXTS.couldNotStart);
       await viaServiceWorker.finished;
     } else saveBlob(await new Response(stream!).blob(), zipName);
   } finally {

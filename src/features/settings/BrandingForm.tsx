@@ -5,12 +5,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { themeColor } from "../../domain/colors";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
 import { db } from "../../store/db";
 import type { SettingsRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { logoUrl, uploadLogo } from "../../sync/account";
-import { errorMessage } from "../../sync/auth";
+import { serverErrorMessage } from "../../sync/auth";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { saveSettings } from "./saveSettings";
@@ -35,7 +36,7 @@ function LogoField({ settings }: { settings: SettingsRow }) {
       toast({ title: SETTINGS_TEXTS.logoUpdated });
     } catch (err) {
       setPreview(null);
-      toast({ title: SETTINGS_TEXTS.errorLogo, description: errorMessage(err), variant: "destructive" });
+      toast({ title: SETTINGS_TEXTS.errorLogo, description: serverErrorMessage(err), variant: "destructive" });
     } finally {
       setIsUploading(false);
     }
@@ -81,8 +82,8 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
           <TextField label={SETTINGS_TEXTS.primaryColor} placeholder={DEFAULT_PRIMARY_COLOR} error={errors.primaryColor?.message} {...register("primaryColor")} />
           <input
             type="color"
-            aria-label={`${SETTINGS_TEXTS.primaryColor} picker`}
-            value={/^#[0-9a-fA-F]{6}$/.test(color ?? "") ? color : DEFAULT_PRIMARY_COLOR}
+            aria-label={SETTINGS_TEXTS.colorPicker(SETTINGS_TEXTS.primaryColor)}
+            value={themeColor(color)}
             onChange={(e) => setValue("primaryColor", e.target.value, { shouldValidate: true })}
           />
         </div>

@@ -44,18 +44,16 @@ export function DeviceStorageCard() {
   return (
     <section className="card" data-testid="device-storage">
       <h2>{SETTINGS_TEXTS.storageTitle}</h2>
-      {estimate === null ? <p className="muted">Measuring…</p> : null}
-      {estimate === "unsupported" ? <p className="muted">This browser does not report its storage.</p> : null}
+      {estimate === null ? <p className="muted">{SETTINGS_TEXTS.storageMeasuring}</p> : null}
+      {estimate === "unsupported" ? <p className="muted">{SETTINGS_TEXTS.storageUnsupported}</p> : null}
       {estimate && estimate !== "unsupported" ? (
         <>
           <p>
-            Used: <strong>{formatBytes(estimate.usage)}</strong> · Available: <strong>{formatBytes(Math.max(0, estimate.quota - estimate.usage))}</strong>
+            {SETTINGS_TEXTS.storageUsed} <strong>{formatBytes(estimate.usage)}</strong> · {SETTINGS_TEXTS.storageAvailable} <strong>{formatBytes(Math.max(0, estimate.quota - estimate.usage))}</strong>
           </p>
-          <progress max={estimate.quota || 1} value={estimate.usage} aria-label="Storage used" />
+          <progress max={estimate.quota || 1} value={estimate.usage} aria-label={SETTINGS_TEXTS.storageBar} />
           <p className="muted">
-            {estimate.isPersisted
-              ? "The browser keeps this data even when the device runs low on space."
-              : "The browser may clear this data when the device runs low on space; sync regularly."}
+            {estimate.isPersisted ? SETTINGS_TEXTS.storagePersisted : SETTINGS_TEXTS.storageNotPersisted}
           </p>
         </>
       ) : null}

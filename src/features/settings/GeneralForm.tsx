@@ -50,7 +50,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
     >
       <TextField label={SETTINGS_TEXTS.companyName} error={errors.companyName?.message} {...register("companyName")} />
       <TextField label={SETTINGS_TEXTS.email} type="email" error={errors.email?.message} {...register("email")} />
-      <TextField label={SETTINGS_TEXTS.websiteUrl} type="url" placeholder="https://" error={errors.websiteUrl?.message} {...register("websiteUrl")} />
+      <TextField label={SETTINGS_TEXTS.websiteUrl} type="url" placeholder={SETTINGS_TEXTS.urlPlaceholder} error={errors.websiteUrl?.message} {...register("websiteUrl")} />
       <p className="muted small">{SETTINGS_TEXTS.websiteUrlHint}</p>
       <TextField label={SETTINGS_TEXTS.galleryUrl} type="url" placeholder={window.location.origin} error={errors.galleryUrl?.message} {...register("galleryUrl")} />
       <p className="muted small">{SETTINGS_TEXTS.galleryUrlHint(window.location.origin)}</p>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { useSession } from "../../state/session";
 import { toast } from "../../state/toast";
 import { changePassword, updateUsername } from "../../sync/account";
-import { errorMessage } from "../../sync/auth";
+import { serverErrorMessage } from "../../sync/auth";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { PasswordSchema, UsernameSchema, type PasswordValues, type UsernameValues } from "./settings-schema";
@@ -33,7 +33,7 @@ export function UsernameForm() {
           setUser(await updateUsername(username));
           toast({ title: SETTINGS_TEXTS.usernameUpdated });
         } catch (err) {
-          toast({ title: SETTINGS_TEXTS.errorUsername, description: errorMessage(err), variant: "destructive" });
+          toast({ title: SETTINGS_TEXTS.errorUsername, description: serverErrorMessage(err), variant: "destructive" });
         }
       })}
     >
@@ -75,7 +75,7 @@ export function PasswordForm() {
           if (fields.password) setError("newPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.password.message ?? "") });
           if (fields.passwordConfirm) setError("confirmPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.passwordConfirm.message ?? "") });
           const isFieldError = !!(fields.oldPassword || fields.password || fields.passwordConfirm);
-          toast({ title: SETTINGS_TEXTS.errorPassword, description: isFieldError ? SETTINGS_TEXTS.seeFields : errorMessage(err), variant: "destructive" });
+          toast({ title: SETTINGS_TEXTS.errorPassword, description: isFieldError ? SETTINGS_TEXTS.seeFields : serverErrorMessage(err), variant: "destructive" });
         }
       })}
     >

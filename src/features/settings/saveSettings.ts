@@ -4,12 +4,13 @@ import { db } from "../../store/db";
 import { updateSettings } from "../../store/repositories/settings";
 import { toast } from "../../state/toast";
 import { SETTINGS_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 export async function saveSettings(values: Partial<SettingsFields>): Promise<void> {
   try {
     await updateSettings(db, values);
     toast({ title: SETTINGS_TEXTS.saved });
   } catch (err) {
-    toast({ title: SETTINGS_TEXTS.errorSaving, description: (err as Error).message, variant: "destructive" });
+    toast({ title: SETTINGS_TEXTS.errorSaving, description: errorMessage(err), variant: "destructive" });
   }
 }

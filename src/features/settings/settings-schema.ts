@@ -1,5 +1,6 @@
 /** The settings forms' rules (specification, section 5). */
 import { z } from "zod";
+import { HEX_COLOR_PATTERN } from "../../domain/colors";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
 import { isTimeZone } from "../../domain/time-zone";
 import { SETTINGS_TEXTS } from "./texts";
@@ -20,7 +21,7 @@ export const BrandingSchema = z.object({
     .string()
     .trim()
     .transform((v) => v || DEFAULT_PRIMARY_COLOR)
-    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, SETTINGS_TEXTS.invalidColor)),
+    .pipe(z.string().regex(HEX_COLOR_PATTERN, SETTINGS_TEXTS.invalidColor)),
   enableWatermark: z.boolean(),
 });
 export type BrandingInput = z.input<typeof BrandingSchema>;

@@ -2,10 +2,17 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { deviceTimeZone } from "../../domain/time-zone";
 import { db } from "../../store/db";
+import { settingsRow } from "../../store/repositories/settings";
 import type { SettingsRow } from "../../store/rows";
 
 export function useSettingsRow(): SettingsRow | null | undefined {
-  return useLiveQuery(async () => (await db.settings.toCollection().first()) ?? null);
+  return useLiveQuery(async () => (await settingsRow(db)) ?? null);
+}
+
+/** The gallery address the owner set ("" for none: links use this app's origin); undefined while loading. */
+export function useGalleryUrl(): string | undefined {
+  const settings = useSettingsRow();
+  return settings === undefined ? undefined : (settings?.galleryUrl ?? "");
 }
 
 /** The studio's time zone: the setting, or this device's until the setting is made. */

@@ -20,6 +20,7 @@ import { SYNC_TEXTS } from "../sync-status/texts";
 import { NAV_ITEMS } from "./nav-items";
 import { useStudioBrand } from "./useStudioBrand";
 import "./shell.css";
+import { SHELL_TEXTS } from "./texts";
 
 export function AppHeader() {
   const user = useSession((s) => s.user);
@@ -37,11 +38,11 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <Link to="/" className="brand">
-        <Logo key={brand.logo ?? ""} src={brand.logo} alt="Studio logo" size={32} />
+        <Logo key={brand.logo ?? ""} src={brand.logo} alt={SHELL_TEXTS.studioLogo} size={32} />
         <span className="brand-name">{brand.name}</span>
       </Link>
       {isOwner ? (
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={SHELL_TEXTS.mainNav}>
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
               {item.label}
@@ -54,7 +55,7 @@ export function AppHeader() {
         <button type="button" className="user-button" aria-haspopup="menu" aria-expanded={isMenuOpen} onClick={() => setMenuOpen((o) => !o)}>
           <span className="user-label">{label}</span>
           {/* The name is the visible label plus this (axe: the visible text must be part of the name). */}
-          <span className="sr-only">: account menu</span>
+          <span className="sr-only">{SHELL_TEXTS.accountMenu}</span>
           <span aria-hidden="true">
             <Avatar initials={initials(label)} />
           </span>

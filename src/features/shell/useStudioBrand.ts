@@ -2,12 +2,13 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo } from "react";
 import { db } from "../../store/db";
+import { settingsRow } from "../../store/repositories/settings";
 import { logoUrl } from "../../sync/account";
 
 export const DEFAULT_STUDIO_NAME = "Studio Gallery";
 
 export function useStudioBrand(enabled: boolean): { name: string; logo: string | undefined } {
-  const settings = useLiveQuery(() => (enabled ? db.settings.toCollection().first() : undefined), [enabled]);
+  const settings = useLiveQuery(() => (enabled ? settingsRow(db) : undefined), [enabled]);
   const blob = settings?.logo && settings.logoFile?.name === settings.logo ? settings.logoFile.blob : undefined;
   const objectUrl = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
   useEffect(() => () => void (objectUrl && URL.revokeObjectURL(objectUrl)), [objectUrl]);

@@ -25,6 +25,26 @@ export const SYNC_TEXTS = {
   conflictsButton: (n: number) => `${n} conflict${n === 1 ? "" : "s"}`,
   conflictsTitle: "Edits that lost a conflict",
   conflictsIntro: "The same field was changed in two places. The newer change was kept; here is the other one.",
+  /** What a conflict is about; called with "" when the record is gone from this device. */
+  conflictSubject: {
+    clients: (name: string) => name || "A deleted client",
+    images: (name: string) => (name ? `Photo '${name}'` : "A deleted photo"),
+    settings: () => "Studio settings",
+    proof_lists: (name: string) => (name ? `Proofing list '${name}'` : "A deleted proofing list"),
+    proof_states: (client: string) => (client ? `Proofing of ${client}` : "A client's proofing"),
+  },
+  /** Toast title when restoring or dismissing fails, by what the conflict is about. */
+  conflictActionFailed: {
+    clients: "Error updating client",
+    images: "Error updating photo",
+    settings: "Error saving settings",
+    proof_lists: "Error updating proofing list",
+    proof_states: "Error updating proofing",
+  },
+  lost: "Lost:",
+  kept: "Kept:",
+  emptyValue: "(empty)",
+  close: "Close",
   restore: "Restore",
   dismiss: "Dismiss",
   deletedRecord: "Changed here, but deleted elsewhere",

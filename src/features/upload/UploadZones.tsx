@@ -23,7 +23,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
   return (
     <div className="upload-zones">
       <DropZone
-        label="Upload images"
+        label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
         hint={UPLOAD_TEXTS.imageZoneHint}
         accept="image/*,.heic,.heif"
@@ -32,7 +32,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
         onFiles={onPhotos}
       />
       <DropZone
-        label="Upload zip archive"
+        label={UPLOAD_TEXTS.zipZone}
         title={UPLOAD_TEXTS.zipZoneTitle}
         hint={UPLOAD_TEXTS.zipZoneHint}
         accept=".zip,application/zip"

@@ -11,13 +11,15 @@
  * queued ones never start, and what had finished is kept. Each photo is stored in one transaction (row,
  * bytes and outbox entry together), so a cancel never leaves half an image.
  */
+import { pbDateAt } from "../../domain/contract";
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
 import { NO_WATERMARK, watermarkSignature } from "../../domain/watermark";
 import { db } from "../../store/db";
 import { addImages, type NewImage } from "../../store/repositories/images";
-import { studioLogo } from "../../store/repositories/settings";
+import { settingsRow, studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 /**
  * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
@@ -38,7 +40,7 @@ export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
 
 /** What import asks of the media worker: the studio's watermark when it wants one. */
 export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
-  const settings = await db.settings.toCollection().first();
+  const settings = await settingsRow(db);
   if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK };
   const logo = await studioLogo(db); // kept on the device by sync: no network here
   // The signature names the logo only when its bytes are here (the worker draws the name otherwise).
@@ -56,7 +58,7 @@ export function uploadTimes(names: string[], start: number): string[] {
   // One collator for the whole sort: localeCompare with options builds one per call (slow for big batches).
   const order = names.map((name, i) => ({ name, i })).sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.i - b.i);
   const times: string[] = new Array(names.length);
-  order.forEach(({ i }, rank) => (times[i] = new Date(start + rank).toISOString().replace("T", " ")));
+  order.forEach(({ i }, rank) => (times[i] = pbDateAt(start + rank)));
   return times;
 }
 
@@ -84,13 +86,9 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
   };
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** How a file that did not finish shows: cancelled (by the person) or failed (with the reason). */
 function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
-  return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: messageOf(err) };
+  return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: errorMessage(err, String(err)) };
 }
 
 /** Processes and stores each photo; returns how many were stored. */
@@ -167,11 +165,11 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature));
         update(id, { status: "success", progress: 100 });
       } catch (err) {
-        if ((err as Error).name === "ZipError" && !archiveError) {
-          archiveError = err as Error;
+        if (err instanceof Error && err.name === "ZipError" && !archiveError) {
+          archiveError = err;
           abort.abort(err);
         }
-        update(id, archiveError ? { status: "error", progress: 0, error: messageOf(err) } : failure(err, signal));
+        update(id, archiveError ? { status: "error", progress: 0, error: errorMessage(err, String(err)) } : failure(err, signal));
       }
     }),
   );

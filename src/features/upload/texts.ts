@@ -32,6 +32,8 @@ export const UPLOAD_TEXTS = {
   notZip: "Choose a .zip file.",
   noImagesInZip: "The zip archive contains no images.",
   status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled" },
+  imagesZone: "Upload images",
+  zipZone: "Upload zip archive",
 } as const;
 
 /** Specification, section 9. */

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import { toast } from "../../state/toast";
 import { importPhotos, importZip, planZip, type ImportItem } from "./importFiles";
 import { UPLOAD_TEXTS } from "./texts";
+import { errorMessage } from "../../lib/errors";
 
 export interface ImportRun {
   kind: "images" | "zip";
@@ -65,7 +66,7 @@ export function useImport(clientId: string) {
         toast({ title: UPLOAD_TEXTS.zipUploaded, description: UPLOAD_TEXTS.zipExtracted(stored) });
       } catch (err) {
         if (signal.aborted) return setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, isCancelled: true }));
-        const message = (err as Error).message;
+        const message = errorMessage(err);
         setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, error: message }));
         toast({ title: UPLOAD_TEXTS.zipFailed, description: message, variant: "destructive" });
       }

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
 import { GALLERY_TEXTS } from "./texts";
 import "./access.css";
+import { FieldError } from "../../ui/FieldError";
 
 interface Props {
   submitLabel: string;
@@ -54,11 +55,7 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit }: Props) {
             if (hasSubmitted) setError(e.target.value.trim() ? null : GALLERY_TEXTS.codeRequired);
           }}
         />
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
       <Button type="submit" disabled={isPending}>
         {isPending ? pendingLabel : submitLabel}

@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { GALLERY_TEXTS } from "./texts";
 import "./access.css";
+import { FieldError } from "../../ui/FieldError";
 
 interface Props {
   isOpen: boolean;
@@ -50,11 +51,7 @@ export function DownloadPinDialog({ isOpen, onSubmit, onClose }: Props) {
             aria-invalid={!!error}
             aria-describedby={error ? `${id}-error` : undefined}
           />
-          {error ? (
-            <p className="field-error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={`${id}-error`} error={error} />
         </div>
         <div className="dialog-footer">
           <Button type="button" variant="outline" onClick={onClose}>

@@ -3,6 +3,7 @@
  * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
  * 'View photos' button that moves to the grid (and focus with it).
  */
+import { parseDate } from "../../domain/gallery-status";
 import { Logo } from "../../ui/Logo";
 import type { GalleryImage, StudioBranding } from "./api";
 import { placeholderUrl, srcSetOf, fallbackSrc } from "./imageSources";
@@ -20,8 +21,8 @@ interface Props {
 
 /** "2026-06-01 00:00:00.000Z" -> "June 1, 2026" (the date as the owner entered it, whatever the zone). */
 export function formatEventDate(value: string): string {
-  const date = new Date(value.replace(" ", "T"));
-  if (!value || Number.isNaN(date.getTime())) return "";
+  const date = parseDate(value);
+  if (!date) return "";
   return date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 

@@ -10,6 +10,7 @@ import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import "./gallery.css";
+import { imageName } from "../../domain/image-files";
 
 const ROW_HEIGHT = 60;
 
@@ -48,7 +49,7 @@ export function GallerySidebar(p: Props) {
           rowHeight={ROW_HEIGHT}
           keyOf={(i) => i.id}
           renderItem={(image) => {
-            const name = image.originalName || image.filename;
+            const name = imageName(image);
             return (
               <div className={`sidebar-row${p.currentId === image.id ? " is-current" : ""}`} aria-current={p.currentId === image.id ? "true" : undefined}>
                 <input type="checkbox" aria-label={GALLERY_TEXTS.select(name)} checked={p.selected.has(image.id)} onChange={() => p.onToggle(image.id)} onClick={(e) => e.stopPropagation()} />

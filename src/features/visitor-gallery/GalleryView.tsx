@@ -23,6 +23,7 @@ import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
 import { ProofingBar, type ProofingFilter } from "./ProofingBar";
 import { useProofingContext } from "./useProofing";
+import { imageName } from "../../domain/image-files";
 
 interface Props {
   name: string;
@@ -44,7 +45,7 @@ interface Props {
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"]): ZipSource {
   const url = downloadUrl(image.id, mode, "zip");
   // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
-  return { id: image.id, name: image.originalName || image.filename, url, crc32: mode === "originals" ? image.crc32 : undefined };
+  return { id: image.id, name: imageName(image), url, crc32: mode === "originals" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -70,7 +71,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
     const chosen = filter === "all" || !proofing ? null : filter === "favourites" ? proofing.favourites : new Set(proofing.state.lists.find((l) => l.id === filter)?.imageIds ?? []);
-    return list.filter((i) => (!q || (i.originalName || i.filename).toLowerCase().includes(q)) && (!chosen || chosen.has(i.id)));
+    return list.filter((i) => (!q || imageName(i).toLowerCase().includes(q)) && (!chosen || chosen.has(i.id)));
   }, [list, query, filter, proofing]);
   const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const open = useCallback((id: string) => {

@@ -3,7 +3,8 @@
  * the viewport (the page scrolls, not the grid) so a 2,000-photo gallery keeps a bounded number of
  * elements. Every box has its final size before its image arrives: nothing moves when images load.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useElementWidth, useWindowMoves } from "../../ui/useWindowedView";
 import { aspectOf, justifiedLayout } from "./justifiedLayout";
 import "./gallery.css";
 
@@ -31,39 +32,20 @@ export const GRID_GAP = 6;
 
 export function JustifiedGrid<T extends { id: string; width?: number; height?: number }>({ items, label, renderItem }: Props<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useElementWidth(ref);
   const [view, setView] = useState({ top: 0, bottom: 1200 });
   const layout = useMemo(
     () => justifiedLayout(items.map((i) => aspectOf(i.width, i.height)), width, targetRowHeight(width), GRID_GAP),
     [items, width],
   );
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
+  const onMove = useCallback((el: HTMLElement) => {
+    const top = -el.getBoundingClientRect().top - OVERSCAN_PX;
+    const bottom = top + window.innerHeight + 2 * OVERSCAN_PX;
+    // Only re-render when the window moved by a good part of the overscan.
+    setView((v) => (Math.abs(v.top - top) < OVERSCAN_PX / 4 ? v : { top, bottom }));
   }, []);
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const update = () => {
-      const top = -el.getBoundingClientRect().top - OVERSCAN_PX;
-      const bottom = top + window.innerHeight + 2 * OVERSCAN_PX;
-      // Only re-render when the window moved by a good part of the overscan.
-      setView((v) => (Math.abs(v.top - top) < OVERSCAN_PX / 4 ? v : { top, bottom }));
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      window.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [layout]);
+  useWindowMoves(ref, onMove, layout);
 
   const visible: ReactNode[] = [];
   for (const row of layout.rows) {

@@ -25,6 +25,7 @@ import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import { ViewerProofing } from "./ViewerProofing";
 import "./gallery.css";
+import { imageName } from "../../domain/image-files";
 
 interface Props {
   images: GalleryImage[];
@@ -43,7 +44,7 @@ interface Props {
 const SLIDESHOW_DELAY_MS = 4000;
 
 function slideOf(image: GalleryImage, mode: Delivery["downloads"]): SlideImage {
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
   const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: name };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
@@ -82,7 +83,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
   useEffect(() => {
     if (current) lastShown.current = current.id;
   }, [current]);
-  const currentName = current ? current.originalName || current.filename : "";
+  const currentName = current ? imageName(current) : "";
   return (
     <Lightbox
       open={isOpen}
@@ -103,7 +104,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
           const url = downloadUrl(image.id, downloads, "single");
           void (async () => {
             if (beforeDownload && !(await beforeDownload())) return;
-            const ok = await single.start({ id: image.id, name: image.originalName || image.filename, load: () => fetchOriginal(image.id, undefined, url) });
+            const ok = await single.start({ id: image.id, name: imageName(image), load: () => fetchOriginal(image.id, undefined, url) });
             if (!ok) onError();
           })();
         },

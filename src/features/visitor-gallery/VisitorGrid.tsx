@@ -10,6 +10,7 @@ import { JustifiedGrid, type Box } from "./JustifiedGrid";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import "./gallery.css";
+import { imageName } from "../../domain/image-files";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
 const EAGER_PHOTOS = 8;
@@ -24,7 +25,7 @@ interface CardProps {
 }
 
 const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen }: CardProps) {
-  const name = image.originalName || image.filename;
+  const name = imageName(image);
   const placeholder = placeholderUrl(image);
   return (
     <div className={`photo-card${isSelected ? " is-selected" : ""}`}>
@@ -67,7 +68,7 @@ export function VisitorGrid({ images, selected, onToggle, onOpen }: Props) {
   return (
     <JustifiedGrid
       items={images}
-      label="Gallery"
+      label={GALLERY_TEXTS.gridLabel}
       renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
     />
   );

@@ -7,6 +7,8 @@
  */
 import { z } from "zod";
 import type { SizeEdge } from "../../domain/image-sizes";
+import { galleryImageUrl } from "../../domain/image-url";
+import { DOWNLOAD_TEXTS } from "../downloads/texts";
 
 export const StudioBrandingSchema = z.object({
   companyName: z.string(),
@@ -121,19 +123,17 @@ export const galleryApi = {
 
 export type ImageKind = "thumbnail" | "preview" | "original";
 
-export const imageUrl = (id: string, kind: ImageKind) =>
-  `/api/gallery/image/${encodeURIComponent(id)}${kind === "original" ? "" : `?${kind}=true&v=${encodeURIComponent(id)}`}`;
+export const imageUrl = (id: string, kind: ImageKind) => galleryImageUrl(id, kind === "original" ? {} : { [kind]: "true", v: id });
 
 /** One size of an image by its long edge (the server answers an older image with the nearest size it has). */
-export const sizeUrl = (id: string, edge: SizeEdge) => `/api/gallery/image/${encodeURIComponent(id)}?size=${edge}&v=${encodeURIComponent(id)}`;
+export const sizeUrl = (id: string, edge: SizeEdge) => galleryImageUrl(id, { size: edge, v: id });
 
 /**
  * The file a download asks for in the gallery's mode: the original, or the 2,048 px preview for "web"; the
  * `download` mark lets the server apply the gallery's rules and count it.
  */
 export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip"): string {
-  const encoded = encodeURIComponent(id);
-  return mode === "web" ? `/api/gallery/image/${encoded}?size=2048&download=${kind}` : `/api/gallery/image/${encoded}?download=${kind}`;
+  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind });
 }
 
 /**
@@ -155,8 +155,8 @@ export async function fetchOriginal(id: string, signal?: AbortSignal, url = imag
     res = await fetch(url, { credentials: "same-origin", signal });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new Error("Download failed", { cause: err });
+    throw new Error(DOWNLOAD_TEXTS.failedFallback, { cause: err });
   }
-  if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
+  if (!res.ok) throw new Error(DOWNLOAD_TEXTS.failedFile(res.statusText || String(res.status)));
   return res.blob();
 }

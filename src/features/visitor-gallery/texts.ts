@@ -19,7 +19,6 @@ export const GALLERY_TEXTS = {
   preparingText: "Please wait while we prepare your gallery...",
   notFoundTitle: "Gallery Not Found",
   notFoundText: "We couldn't locate the gallery you're looking for. It may have expired or been removed.",
-  returnHome: "Return Home",
   expiredTitle: "This Gallery Has Expired",
   expiredText: "The link to this gallery has reached its end date. The photographer can open it again for you.",
   offlineTitle: "You're Offline",
@@ -28,11 +27,9 @@ export const GALLERY_TEXTS = {
   documentTitle: (name: string, studio: string) => [name ? `${name}'s Gallery` : "", studio].filter(Boolean).join(" · ") || "Gallery",
   skipToPhotos: "Skip to photos",
   viewPhotos: "View photos",
-  coverAlt: (name: string) => `Cover photo of ${name}'s gallery`,
   photoCount: (n: number) => `${n} ${n === 1 ? "photo" : "photos"}`,
   slideshow: "Slideshow",
   pause: "Pause",
-  close: "Close",
   zoomIn: "Zoom in",
   zoomOut: "Zoom out",
   viewerLabel: "Photo viewer",
@@ -62,7 +59,6 @@ export const GALLERY_TEXTS = {
   tryAgain: "Try Again",
   emptyTitle: "No Images Yet",
   emptyText: "This gallery doesn't have any images yet.",
-  loadingSingle: "Loading images...",
   previous: "Previous image",
   next: "Next image",
   backToGrid: "Back to gallery",
@@ -75,9 +71,8 @@ export const GALLERY_TEXTS = {
   pinSubmit: "Continue",
   pinChecking: "Checking...",
   pinCancel: "Cancel",
-  webSizeNote: "Downloads are web-size copies (2,048 px).",
   select: (name: string) => `Select ${name}`,
-  open: (name: string) => `Open ${name}`,
+  gridLabel: "Gallery",
 } as const;
 
 /** Placeholder cards while the gallery is locked or its session check failed (specification, section 2). */
@@ -100,7 +95,6 @@ export const PROOFING_TEXTS = {
   commentLabel: (name: string) => `Comment on ${name}`,
   commentPlaceholder: "Leave a note for your photographer…",
   saveComment: "Save comment",
-  commentSaved: "Comment saved",
   submit: "Submit selection",
   submitTitle: "Submit your selection?",
   submitText: "Your photographer will be notified. After submitting, you can't change your favourites, lists or comments unless your photographer unlocks them.",
@@ -108,6 +102,4 @@ export const PROOFING_TEXTS = {
   cancel: "Cancel",
   submitted: "Selection submitted",
   submittedText: "Your photographer has your selection. Ask them to unlock it if you want to make changes.",
-  noFavourites: "No favourites yet. Tap the heart on a photo to add it.",
-  emptyList: (list: string) => `No photos in ${list} yet.`,
 } as const;

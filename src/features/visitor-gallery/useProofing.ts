@@ -4,6 +4,7 @@
  * refusal shows the server's message. A heart shows at once and is put back if the server refuses it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { errorMessage } from "../../lib/errors";
 import { GalleryApiError } from "./api";
 import { proofingApi, type ProofingState } from "./proofingApi";
 
@@ -11,7 +12,7 @@ const EMPTY: ProofingState = { submittedAt: "", favourites: [], lists: [], comme
 
 function messageOf(err: unknown): string {
   if (err instanceof GalleryApiError) return err.serverMessage || err.message;
-  return err instanceof Error ? err.message : String(err);
+  return errorMessage(err, String(err));
 }
 
 export function useProofing(accessUrl: string) {

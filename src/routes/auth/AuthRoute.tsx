@@ -6,6 +6,7 @@ import { useSession } from "../../state/session";
 import { Logo } from "../../ui/Logo";
 import { ParticleCanvas } from "../../ui/ParticleCanvas";
 import { Spinner } from "../../ui/Spinner";
+import { SHELL_TEXTS } from "../../features/shell/texts";
 
 export function AuthRoute() {
   const status = useSession((s) => s.status);
@@ -15,7 +16,7 @@ export function AuthRoute() {
     <main className="auth-screen">
       <ParticleCanvas />
       <section className="auth-card card">
-        <Logo alt="Studio logo" size={64} />
+        <Logo alt={SHELL_TEXTS.studioLogo} size={64} />
         <h1>{AUTH_TEXTS.heading}</h1>
         <p className="muted">{AUTH_TEXTS.subtitle}</p>
         {/* The specification asks for a full reload on success. */}

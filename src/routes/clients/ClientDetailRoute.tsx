@@ -16,6 +16,7 @@ import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/client-gallery/GalleryTab";
 import { ClientUploadState } from "../../features/clients/ClientUploadState";
 import { ProofingPanel } from "../../features/clients/ProofingPanel";
+import { BackLink } from "../../features/shell/BackLink";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -30,9 +31,7 @@ export function ClientDetailRoute() {
 
   return (
     <main className="page">
-      <Link to="/clients" className="back-link">
-        ← {CLIENT_TEXTS.backToClients}
-      </Link>
+      <BackLink to="/clients" label={CLIENT_TEXTS.backToClients} />
       <div className="page-head">
         <h1>{client.name}</h1>
         <StatusBadge enabled={client.enabled} expirationDate={client.expirationDate} />

@@ -2,13 +2,12 @@
 import { Link } from "react-router-dom";
 import { ClientsTable } from "../../features/clients/ClientsTable";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
+import { BackLink } from "../../features/shell/BackLink";
 
 export function ClientsRoute() {
   return (
     <main className="page">
-      <Link to="/" className="back-link">
-        ← {CLIENT_TEXTS.back}
-      </Link>
+      <BackLink to="/" label={CLIENT_TEXTS.back} />
       <div className="page-head">
         <h1>{CLIENT_TEXTS.listTitle}</h1>
         <Link className="btn btn-primary" to="/clients/new">

@@ -1,18 +1,17 @@
 /** /clients/new: the client form and what comes after; success opens the new client. */
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { emptyClientForm, submitNewClient } from "../../features/clients/actions";
 import { ClientForm } from "../../features/clients/ClientForm";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
+import { BackLink } from "../../features/shell/BackLink";
 
 export function NewClientRoute() {
   const navigate = useNavigate();
   const [defaults] = useState(emptyClientForm);
   return (
     <main className="page">
-      <Link to="/clients" className="back-link">
-        ← {CLIENT_TEXTS.backToClients}
-      </Link>
+      <BackLink to="/clients" label={CLIENT_TEXTS.backToClients} />
       <h1>{CLIENT_TEXTS.createTitle}</h1>
       <p className="muted">{CLIENT_TEXTS.createSubtitle}</p>
       <div className="two-columns">

@@ -1,9 +1,10 @@
 /** /converter and /clients/:clientId/converter. */
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { ClientConverter } from "../../features/converter/ClientConverter";
 import { StandaloneConverter } from "../../features/converter/StandaloneConverter";
 import { CONVERTER_TEXTS } from "../../features/converter/texts";
 import { useClient } from "../../features/clients/useClient";
+import { BackLink } from "../../features/shell/BackLink";
 
 export function StandaloneConverterRoute() {
   return (
@@ -21,9 +22,7 @@ export function ClientConverterRoute() {
   return (
     <main className="page narrow">
       {client ? (
-        <Link to={`/clients/${client.id}`} className="back-link">
-          ← {client.name}
-        </Link>
+        <BackLink to={`/clients/${client.id}`} label={client.name} />
       ) : null}
       <section className="card converter-card">
         <h1>{CONVERTER_TEXTS.cardTitle}</h1>

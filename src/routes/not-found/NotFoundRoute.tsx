@@ -1,10 +1,12 @@
 /** The catch-all screen. */
+import { SHELL_TEXTS } from "../../features/shell/texts";
+
 export function NotFoundRoute() {
   return (
     <main className="page narrow">
       <div className="card center">
-        <h1>404 Page Not Found</h1>
-        <p className="muted">Did you forget to add the page to the router?</p>
+        <h1>{SHELL_TEXTS.notFoundTitle}</h1>
+        <p className="muted">{SHELL_TEXTS.notFoundText}</p>
       </div>
     </main>
   );

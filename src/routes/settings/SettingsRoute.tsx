@@ -1,12 +1,12 @@
 /** /settings: General, Security and Branding tabs, and this device's storage. */
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
 import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
 import { useSettingsRow } from "../../features/settings/useSettingsRow";
+import { BackLink } from "../../features/shell/BackLink";
 
 type Tab = "general" | "security" | "branding";
 const TABS: Array<[Tab, string]> = [
@@ -21,9 +21,7 @@ export function SettingsRoute() {
   const needsSettings = tab !== "security";
   return (
     <main className="page narrow">
-      <Link to="/" className="back-link">
-        ← {SETTINGS_TEXTS.back}
-      </Link>
+      <BackLink to="/" label={SETTINGS_TEXTS.back} />
       <h1>{SETTINGS_TEXTS.title}</h1>
       <div className="tabs" role="tablist">
         {TABS.map(([id, label]) => (
@@ -34,7 +32,7 @@ export function SettingsRoute() {
       </div>
       <section className="card" role="tabpanel">
         {needsSettings && settings === undefined ? (
-          <span className="skeleton skeleton-row" aria-label="Loading settings" />
+          <span className="skeleton skeleton-row" aria-label={SETTINGS_TEXTS.loadingSettings} />
         ) : needsSettings && settings === null ? (
           <p className="muted">{SETTINGS_TEXTS.notLoaded}</p>
         ) : tab === "general" ? (

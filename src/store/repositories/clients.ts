@@ -3,7 +3,7 @@
  * No network call happens here; sync pushes the outbox.
  */
 import { generateAccessCode, generateAccessUrl } from "../../domain/access";
-import { endOfDayInZone, normalizeAccessCode } from "../../domain/contract";
+import { endOfDayInZone, normalizeAccessCode, pbDateAt } from "../../domain/contract";
 import { deviceTimeZone } from "../../domain/time-zone";
 import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
@@ -11,6 +11,8 @@ import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
+import { settingsRow } from "./settings";
+import { STORE_TEXTS } from "../texts";
 
 export type ClientInput = Partial<ClientFields> & { name: string };
 
@@ -29,8 +31,8 @@ function normalize(input: Partial<ClientFields>): Partial<ClientFields> {
 async function withExpiryInstant<T extends Partial<ClientFields>>(db: StudioDb, input: T): Promise<T> {
   const value = input.expirationDate;
   if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return input;
-  const settings = await db.settings.toCollection().first();
-  return { ...input, expirationDate: toPbDate(new Date(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())).toISOString()) };
+  const settings = await settingsRow(db);
+  return { ...input, expirationDate: pbDateAt(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())) };
 }
 
 /** The owner's message when another client on this device has the code (the server says the same). */
@@ -98,7 +100,7 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
   await guardQuota(() =>
     db.transaction("rw", db.clients, db.outbox, db.settings, async () => {
       const row = await db.clients.get(id);
-      if (!row) throw new StoreError("not-found", "Client not found");
+      if (!row) throw new StoreError("not-found", STORE_TEXTS.clientNotFound);
       const normalized = normalize(await withExpiryInstant(db, patch));
       if (normalized.accessUrl === "") normalized.accessUrl = generateAccessUrl();
       if (normalized.accessCode === "") normalized.accessCode = generateAccessCode();

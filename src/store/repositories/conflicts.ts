@@ -5,6 +5,7 @@ import { updateClient } from "./clients";
 import { updateImage } from "./images";
 import { updateProofList } from "./proofing";
 import { updateSettings } from "./settings";
+import { STORE_TEXTS } from "../texts";
 
 export async function dismissConflict(db: StudioDb, id: number): Promise<void> {
   await db.conflicts.update(id, { resolved: 1 });
@@ -13,13 +14,13 @@ export async function dismissConflict(db: StudioDb, id: number): Promise<void> {
 /** Restores the losing value as a new edit, newer than everything before it, and closes the conflict. */
 export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
   const conflict = await db.conflicts.get(id);
-  if (!conflict) throw new StoreError("not-found", "Conflict not found");
-  if (conflict.field === "*") throw new StoreError("not-found", "The record was deleted; its values are shown for reference.");
+  if (!conflict) throw new StoreError("not-found", STORE_TEXTS.conflictNotFound);
+  if (conflict.field === "*") throw new StoreError("not-found", STORE_TEXTS.conflictDeleted);
   const patch = { [conflict.field]: conflict.lostValue };
   if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
   else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);
   else if (conflict.collection === "proof_lists") await updateProofList(db, conflict.recordId, patch);
-  else if (conflict.collection === "proof_states") throw new StoreError("not-found", "The client's submission is shown for reference; unlock the selection instead.");
+  else if (conflict.collection === "proof_states") throw new StoreError("not-found", STORE_TEXTS.conflictSubmission);
   else await updateSettings(db, patch);
   await dismissConflict(db, id);
 }

@@ -2,12 +2,14 @@
  * The one write path for images: metadata row, the bytes kept on the device, and the outbox entry, in one
  * transaction. The original's bytes stay on the device until sync has uploaded them.
  */
+import { pbDateAt } from "../../domain/contract";
 import { newRecordId } from "../../domain/ids";
 import type { ImageFields } from "../../domain/records";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ImageRow } from "../rows";
+import { STORE_TEXTS } from "../texts";
 
 export interface NewImage {
   fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
@@ -22,7 +24,7 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
   const rows: ImageRow[] = images.map(({ fields }) => ({
     id: newRecordId(),
     ...fields,
-    uploadedAt: fields.uploadedAt ?? new Date(db.serverNow()).toISOString().replace("T", " "),
+    uploadedAt: fields.uploadedAt ?? pbDateAt(db.serverNow()),
     files: { original: "", thumbnail: "", medium: "", large: "", preview: "" },
     server: null,
     serverUpdated: "",
@@ -46,7 +48,7 @@ export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<
   await guardQuota(() =>
     db.transaction("rw", db.images, db.outbox, async () => {
       const row = await db.images.get(id);
-      if (!row) throw new StoreError("not-found", "Image not found");
+      if (!row) throw new StoreError("not-found", STORE_TEXTS.imageNotFound);
       const changed = changedFields<ImageFields>(row, patch);
       if (Object.keys(changed).length === 0) return;
       const { fieldTimes } = await enqueue(db, "images", id, "update", changed);

@@ -3,11 +3,13 @@
  * and unlocking a submitted selection. Each function writes the row and its outbox entry in one
  * transaction, so these work offline and sync pushes them like any client edit (docs/SYNC.md).
  */
+import { pbDateAt } from "../../domain/contract";
 import { newRecordId } from "../../domain/ids";
 import type { ProofRow } from "../../domain/proofing";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
+import { STORE_TEXTS } from "../texts";
 
 export interface ProofListInput {
   name: string;
@@ -22,11 +24,11 @@ function normalize(input: Partial<ProofListInput>): Partial<ProofListInput> {
   const out: Partial<ProofListInput> = {};
   if (input.name !== undefined) {
     out.name = input.name.trim();
-    if (!out.name) throw new StoreError("invalid", "Give the list a name.");
+    if (!out.name) throw new StoreError("invalid", STORE_TEXTS.listNameRequired);
     if (out.name.length > LIST_NAME_MAX) throw new StoreError("invalid", `A list name has at most ${LIST_NAME_MAX} characters.`);
   }
   if (input.limit !== undefined) {
-    if (!Number.isInteger(input.limit) || input.limit < 0 || input.limit > 100000) throw new StoreError("invalid", "The limit is a whole number from 0 (no limit) to 100,000.");
+    if (!Number.isInteger(input.limit) || input.limit < 0 || input.limit > 100000) throw new StoreError("invalid", STORE_TEXTS.listLimitInvalid);
     out.limit = input.limit;
   }
   return out;
@@ -38,7 +40,7 @@ export async function createProofList(db: StudioDb, clientId: string, input: Pro
   await guardQuota(() =>
     db.transaction("rw", db.proofLists, db.outbox, async () => {
       const entry = await enqueue(db, "proof_lists", id, "create", { client: clientId, ...fields });
-      const row: ProofRow = { id, client: clientId, updated: "", created: new Date(db.serverNow()).toISOString().replace("T", " "), ...fields, server: null, serverUpdated: "", fieldTimes: entry.fieldTimes };
+      const row: ProofRow = { id, client: clientId, updated: "", created: pbDateAt(db.serverNow()), ...fields, server: null, serverUpdated: "", fieldTimes: entry.fieldTimes };
       await db.proofLists.add(row);
     }),
   );
@@ -49,7 +51,7 @@ export async function updateProofList(db: StudioDb, id: string, patch: Partial<P
   await guardQuota(() =>
     db.transaction("rw", db.proofLists, db.outbox, async () => {
       const row = await db.proofLists.get(id);
-      if (!row) throw new StoreError("not-found", "List not found");
+      if (!row) throw new StoreError("not-found", STORE_TEXTS.listNotFound);
       const changed = changedFields<Partial<ProofListInput>>(row as Partial<ProofListInput>, normalize(patch));
       if (Object.keys(changed).length === 0) return;
       const { fieldTimes } = await enqueue(db, "proof_lists", id, "update", changed);

@@ -1,0 +1,12 @@
+/** The store's refusals, shown to the owner in the screens' error toasts (the store imports no feature). */
+export const STORE_TEXTS = {
+  settingsNotReady: "Settings have not been loaded from the server yet. Connect once, then try again.",
+  conflictNotFound: "Conflict not found",
+  conflictDeleted: "The record was deleted; its values are shown for reference.",
+  conflictSubmission: "The client's submission is shown for reference; unlock the selection instead.",
+  clientNotFound: "Client not found",
+  imageNotFound: "Image not found",
+  listNotFound: "List not found",
+  listNameRequired: "Give the list a name.",
+  listLimitInvalid: "The limit is a whole number from 0 (no limit) to 100,000.",
+} as const;
