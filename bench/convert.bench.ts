@@ -70,7 +70,10 @@ it("converts real photos with WASM codecs close to libvips' throughput", async (
   }
   const app = await startBenchApp();
   try {
-    await app.context.setOffline(true); // the standalone converter needs no server
+    // The standalone converter needs no server; offline, the service worker serves it (wait until it has
+    // installed, which at a high load can outlast the sign-in).
+    await app.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await app.context.setOffline(true);
     const workers = await app.page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
     const perCore: Record<string, number | string> = { workers };
     perCore.webp_effort = WEBP_EFFORT;
