@@ -3,8 +3,8 @@
  * first frame, WebP, AVIF, BMP: EXIF orientation applied once, colour profiles converted to sRGB, CMYK and
  * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG, PNG (+ OxiPNG when lossless is asked),
  * WebP (lossy or lossless) and AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
- * Lossy WebP of what the browser decodes goes through the browser's own libwebp (native code, 2-3x the
- * WASM build's speed; Chromium encodes at method 3) where it can encode WebP, else through @jsquash.
+ * Lossy WebP of what the browser decodes goes through the browser's own libwebp (native code with SIMD,
+ * faster than the WASM build; Chromium encodes at method 3) where it can encode WebP, else @jsquash's.
  * The quality (1-100) changes every lossy output; a lossy PNG is posterized by it before encoding. TIFF is
  * always lossless (the form says so). 'original' returns the file as is.
  */
