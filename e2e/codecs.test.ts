@@ -205,6 +205,10 @@ describe("metadata", () => {
     await convert([input], "jpeg", /^Conversion Complete$/, { keepMetadata: false });
     const bare = exiftool(await downloadResult("where.jpg"));
     expect([bare.Make, bare.GPSLatitude, bare.Artist]).toEqual([undefined, undefined, undefined]);
+    // Lossy WebP comes from the browser's own encoder, which adds an sRGB profile: not kept either.
+    await convert([input], "webp", /^Conversion Complete$/, { keepMetadata: false });
+    const bareWebp = exiftool(await downloadResult("where.webp"));
+    expect([bareWebp.Make, bareWebp.GPSLatitude, bareWebp.ProfileDescription]).toEqual([undefined, undefined, undefined]);
 
     // Into a client's gallery with the location kept in the converted original: no size made from it has any.
     await page.goto("/clients/new");

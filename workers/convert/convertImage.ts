@@ -3,6 +3,8 @@
  * first frame, WebP, AVIF, BMP: EXIF orientation applied once, colour profiles converted to sRGB, CMYK and
  * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG, PNG (+ OxiPNG when lossless is asked),
  * WebP (lossy or lossless) and AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
+ * Lossy WebP of what the browser decodes goes through the browser's own libwebp (native code with SIMD,
+ * faster than the WASM build; Chromium encodes at method 3) where it can encode WebP, else @jsquash's.
  * The quality (1-100) changes every lossy output; a lossy PNG is posterized by it before encoding. TIFF is
  * always lossless (the form says so). 'original' returns the file as is.
  */
@@ -46,19 +48,34 @@ const isRgbProfile = (icc: Uint8Array | null): icc is Uint8Array => !!icc && icc
 /**
  * The pixels, untouched in their own colour space when its profile goes with them (decoded without
  * colour conversion), else converted to sRGB by the browser. EXIF orientation is applied by the decoder.
+ * Formats the browser decodes come on a canvas (the browser's encoder reads it without a copy to script);
+ * TIFF and HEIC come as ImageData from their own decoders.
  */
-async function decodeToImageData(file: Blob, header: ImageHeader, keepProfile: boolean): Promise<ImageData> {
+async function decodePixels(file: Blob, header: ImageHeader, keepProfile: boolean): Promise<ImageData | OffscreenCanvasRenderingContext2D> {
   if (header.format === "tiff") return decodeTiff(file);
   if (header.format === "heic") return decodeHeic(file);
   const bitmap = keepProfile ? await createImageBitmap(file, { imageOrientation: "from-image", colorSpaceConversion: "none" }).catch(() => decodeImage(file, header)) : await decodeImage(file, header);
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    // On the CPU: the pixels are read back (by getImageData or the encoder) once each, never shown.
     const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
     ctx.drawImage(bitmap, 0, 0);
-    return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    return ctx;
   } finally {
     bitmap.close();
   }
+}
+
+const imageDataOf = (pixels: ImageData | OffscreenCanvasRenderingContext2D): ImageData => (pixels instanceof ImageData ? pixels : pixels.getImageData(0, 0, pixels.canvas.width, pixels.canvas.height));
+
+/**
+ * Lossy WebP by the browser's own encoder, or null where it has none (its canvas then gives PNG) or where
+ * its settings differ from libwebp's: Chromium makes quality 100 lossless, so 100 stays with @jsquash.
+ */
+async function browserWebp(pixels: ImageData | OffscreenCanvasRenderingContext2D, quality: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (pixels instanceof ImageData || quality >= 100) return null;
+  const blob = await pixels.canvas.convertToBlob({ type: "image/webp", quality: quality / 100 });
+  return blob.type === "image/webp" ? new Uint8Array(await blob.arrayBuffer()) : null;
 }
 
 interface CarriedMetadata extends MetadataBlocks {
@@ -119,24 +136,29 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
   const { header } = await inspectImage(file);
   const keep = options.keepMetadata !== false && CARRIES_METADATA.has(format.id);
   const meta = keep ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
-  const image = await decodeToImageData(file, header, !!meta.icc);
+  const pixels = await decodePixels(file, header, !!meta.icc);
   let bytes: ArrayBuffer | Uint8Array<ArrayBuffer>;
   switch (format.id) {
-    case "png":
+    case "png": {
+      const image = imageDataOf(pixels);
       bytes = options.lossless ? await optimisePng(await encodePng(image), { level: 2 }) : await encodePng(posterize(image, quality));
       if (keep) bytes = await embedInPng(new Uint8Array(bytes), meta);
       break;
-    case "webp":
-      bytes = await encodeWebp(image, options.lossless ? { lossless: 1, quality: 100, exact: 1 } : { quality });
-      if (keep) bytes = embedInWebp(new Uint8Array(bytes), meta);
+    }
+    case "webp": {
+      const native = options.lossless ? null : await browserWebp(pixels, quality);
+      bytes = native ?? (await encodeWebp(imageDataOf(pixels), options.lossless ? { lossless: 1, quality: 100, exact: 1 } : { quality }));
+      // The browser's file may carry an sRGB profile of its own: rewritten to carry only what was asked.
+      if (keep || native) bytes = embedInWebp(new Uint8Array(bytes), keep ? meta : NO_METADATA);
       break;
+    }
     case "avif":
-      bytes = await encodeAvif(image, { quality });
+      bytes = await encodeAvif(imageDataOf(pixels), { quality });
       break;
     case "tiff":
-      return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(image, tiffExtras(meta)) };
+      return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(imageDataOf(pixels), tiffExtras(meta)) };
     default:
-      bytes = await encodeJpeg(image, { quality });
+      bytes = await encodeJpeg(imageDataOf(pixels), { quality });
       if (keep) bytes = embedInJpeg(new Uint8Array(bytes), meta);
   }
   return { name: convertedName(name, format), mimeType: format.mimeType, blob: new Blob([bytes], { type: format.mimeType }) };

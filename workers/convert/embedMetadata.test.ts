@@ -66,4 +66,16 @@ describe("metadata blocks", () => {
       // Pixels still decode.
       expect((await sharp(out).raw().toBuffer({ resolveWithObject: true })).info.width).toBe(64);
     });
+
+  it("drops a WebP's own profile chunk when nothing is to be carried, and keeps a separate alpha chunk", async () => {
+    const withProfile = new Uint8Array(await plain().withIccProfile("p3").webp().toBuffer());
+    expect(new TextDecoder().decode(withProfile.subarray(12, 16))).toBe("VP8X");
+    const bare = embedInWebp(withProfile, { exif: null, xmp: null, icc: null });
+    expect(new TextDecoder().decode(bare.subarray(12, 16))).toBe("VP8 ");
+    const info = await sharp(Buffer.from(bare)).metadata();
+    expect([info.width, info.icc]).toEqual([64, undefined]);
+    const alpha = new Uint8Array(await plain().ensureAlpha(0.5).webp({ quality: 80 }).toBuffer());
+    const kept = embedInWebp(alpha, { exif: null, xmp: null, icc: null });
+    expect((await sharp(Buffer.from(kept)).metadata()).hasAlpha).toBe(true);
+  });
 });

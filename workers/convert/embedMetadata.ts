@@ -1,7 +1,8 @@
 /**
  * Small muxers that put metadata blocks into an encoded file: JPEG APP1 (EXIF, XMP) and APP2 (ICC, in
  * pieces of at most 65,519 bytes), PNG eXIf, iCCP and iTXt chunks after IHDR, and WebP's extended format
- * (VP8X with its flags, ICCP before the image, EXIF and XMP after it). The encoders (@jsquash) write none.
+ * (VP8X with its flags, ICCP before the image, EXIF and XMP after it). The encoders (@jsquash) write none;
+ * the browser's WebP encoder writes an sRGB ICCP of its own, which embedInWebp replaces or drops.
  */
 import { crc32 } from "../zip/crc32";
 import { concatBytes } from "../../src/lib/bytes";
@@ -107,6 +108,11 @@ export function embedInWebp(webp: Uint8Array, m: MetadataBlocks): Uint8Array<Arr
   }
   let vp8x = chunks.find((c) => c.type === "VP8X")?.data.slice();
   const image = chunks.filter((c) => c.type !== "VP8X" && c.type !== "ICCP" && c.type !== "EXIF" && c.type !== "XMP ");
+  if (!m.icc && !m.exif && !m.xmp && image.length === 1 && (image[0]!.type === "VP8 " || image[0]!.type === "VP8L")) {
+    // Nothing to carry and no separate alpha: the simple format (a browser's own profile chunk dropped).
+    const body = riffChunk(image[0]!.type, image[0]!.data);
+    return concat([enc.encode("RIFF"), u32(body.length + 4, true), enc.encode("WEBP"), body]);
+  }
   if (!vp8x) {
     const first = image.find((c) => c.type === "VP8 " || c.type === "VP8L");
     if (!first) throw new Error("not a WebP image");
