@@ -111,7 +111,7 @@ export function embedInWebp(webp: Uint8Array, m: MetadataBlocks): Uint8Array<Arr
   if (!m.icc && !m.exif && !m.xmp && image.length === 1 && (image[0]!.type === "VP8 " || image[0]!.type === "VP8L")) {
     // Nothing to carry and no separate alpha: the simple format (a browser's own profile chunk dropped).
     const body = riffChunk(image[0]!.type, image[0]!.data);
-    return concat([enc.encode("RIFF"), u32(body.length + 4, true), enc.encode("WEBP"), body]);
+    return concatBytes([enc.encode("RIFF"), u32(body.length + 4, true), enc.encode("WEBP"), body]);
   }
   if (!vp8x) {
     const first = image.find((c) => c.type === "VP8 " || c.type === "VP8L");
