@@ -16,9 +16,9 @@ routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
   const first = e.request.pathValue("first");
   const second = e.request.pathValue("second");
   if (first === "image") return require(`${__hooks}/lib/image_route.js`).imageFile(e, second);
+  if (first === "studio" && second === "logo") return require(`${__hooks}/lib/studio_info.js`).studioLogo(e);
+  if (first === "studio" && second === "info") return require(`${__hooks}/lib/studio_info.js`).studioInfo(e);
   const api = require(`${__hooks}/lib/gallery_api.js`);
-  if (first === "studio" && second === "logo") return api.studioLogo(e);
-  if (first === "studio" && second === "info") return api.studioInfo(e);
   if (second === "images") return api.images(e, first);
   if (second === "all-images") return api.allImages(e, first);
   if (second === "verify-session") return api.verifySession(e, first);

@@ -108,25 +108,6 @@ function requestedCode(e) {
   return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
 }
 
-function studioBranding() {
-  try {
-    const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
-    const s = rows[0];
-    if (!s) return null;
-    const logo = s.getString("logo");
-    return {
-      companyName: s.getString("companyName"),
-      email: s.getString("email"),
-      websiteUrl: s.getString("websiteUrl"),
-      primaryColor: s.getString("primaryColor") || rules.DEFAULT_PRIMARY_COLOR,
-      enableWatermark: s.getBool("enableWatermark"),
-      logoUrl: logo ? "/api/gallery/studio/logo?v=" + encodeURIComponent(logo) : "",
-    };
-  } catch (_) {
-    return null;
-  }
-}
-
 function imagePage(client, page, limit, offset) {
   const records = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", limit, offset, { client: client.id });
   const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
@@ -209,7 +190,7 @@ function info(e, accessUrl) {
     accessCodeVerified: verified,
     pagination: { total: total },
     coverImage: verified && total > 0 ? coverImageId(client) : "",
-    studio: studioBranding(),
+    studio: require(`${__hooks}/lib/studio_info.js`).studioBranding(),
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
   });
 }
@@ -285,21 +266,6 @@ function allImages(e, accessUrl) {
   return e.json(200, { images: visitorImages(records) });
 }
 
-/** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
-function studioLogo(e) {
-  const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
-  const s = rows[0];
-  const logo = s ? s.getString("logo") : "";
-  if (!logo) throw new NotFoundError("The studio has no logo.");
-  e.response.header().set("Cache-Control", "public, max-age=300");
-  require(`${__hooks}/lib/image_files.js`).serveStudioFile(e, s.baseFilesPath() + "/" + logo, logo);
-}
-
-/** GET /api/gallery/studio/info: name, contact email, colour and logo for the access page. */
-function studioInfo(e) {
-  return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
-}
-
 // requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and
 // hasSession: the image route's (lib/image_route.js).
-module.exports = { access, info, verifySession, verify, images, allImages, studioLogo, studioInfo, requireSession, isStudioOwner, assertOpenPlain, hasSession };
+module.exports = { access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession };
