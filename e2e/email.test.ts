@@ -10,8 +10,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientDetailPage } from "./pages/ClientPages";
-import { OWNER, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
+import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 
@@ -26,16 +27,9 @@ interface Client {
   accessCode: string;
 }
 
-async function ownerApi<T>(app: AppServer, method: string, route: string, body?: unknown): Promise<T> {
-  const auth = await fetch(`${app.url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identity: OWNER.email, password: OWNER.password }),
-  });
-  const { token } = (await auth.json()) as { token: string };
-  const res = await fetch(`${app.url}${route}`, { method, headers: { Authorization: token, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+/** One request as the owner (the shared sign-in helper). */
+async function asOwner<T>(app: AppServer, method: string, route: string, body?: unknown): Promise<T> {
+  return (await ownerApi(app))<T>(method, route, body);
 }
 
 /** A screenshot of the part of the page the locators cover, when SCREENSHOT_DIR is set. */
@@ -55,8 +49,8 @@ async function shot(page: Page, name: string, ...parts: Locator[]) {
 beforeAll(async () => {
   smtp = await startSmtpServer();
   [server, noMail, browser] = await Promise.all([startAppServer(smtpEnv(smtp)), startAppServer(), launchChromium()]);
-  const settings = await ownerApi<{ items: Array<{ id: string }> }>(server, "GET", "/api/collections/settings/records");
-  await ownerApi(server, "PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", galleryUrl: `${server.url}/` });
+  const settings = await asOwner<{ items: Array<{ id: string }> }>(server, "GET", "/api/collections/settings/records");
+  await asOwner(server, "PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", galleryUrl: `${server.url}/` });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -66,7 +60,7 @@ afterAll(async () => {
 
 describe("email gallery to client", () => {
   it("queues the email while the owner is offline and sends it once, with the link and code, after reconnecting", async () => {
-    const client = await ownerApi<Client>(server, "POST", "/api/collections/clients/records", { name: "Ada Lovelace", email: "ada@client.test", downloadMode: "web", downloadPin: "2580" });
+    const client = await asOwner<Client>(server, "POST", "/api/collections/clients/records", { name: "Ada Lovelace", email: "ada@client.test", downloadMode: "web", downloadPin: "2580" });
     const { context, page } = await ownerSession(browser, server);
     await page.goto(`/clients/${client.id}`);
     await new ClientDetailPage(page).openDetails();
@@ -104,7 +98,7 @@ describe("email gallery to client", () => {
   });
 
   it("says email is not set up when the server has no SMTP, and a request made offline fails nothing", async () => {
-    const client = await ownerApi<Client>(noMail, "POST", "/api/collections/clients/records", { name: "Grace Hopper", email: "grace@client.test" });
+    const client = await asOwner<Client>(noMail, "POST", "/api/collections/clients/records", { name: "Grace Hopper", email: "grace@client.test" });
     const { context, page } = await ownerSession(browser, noMail);
     await page.goto(`/clients/${client.id}`);
     await new ClientDetailPage(page).openDetails();
