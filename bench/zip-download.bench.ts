@@ -1,8 +1,8 @@
 /**
  * A visitor downloads about 1 GB of real JPEGs as one zip (Download All), in headless Chromium through the
  * service-worker stream: throughput against plain fetches of the same files in the same page and run
- * (goal at least 0.8x), and the peak memory of all the browser's processes above their idle level
- * (goal at most 256 MB). Then the same zip through the File System Access path (the save picker answered
+ * (goal at least 0.9x), and the peak memory of the browser's processes above their idle level
+ * (goal at most 256 MB), each process' own growth printed, and the plain fetches' own peak alongside. Then the same zip through the File System Access path (the save picker answered
  * with a file of the origin's private file system), which Chromium users on a desktop get.
  */
 import { execFileSync } from "node:child_process";
@@ -26,8 +26,16 @@ const WITH_CRC = process.env.BENCH_ZIP_CRC !== "0";
 /** The profile folder of this run's browser: only its process tree is counted (the machine may run others). */
 let profileDir = "";
 
-/** Resident memory of this run's browser (the process started with the profile, and all its descendants), in MB. */
-function browserRssMb(): number {
+/** One process of this run's browser: its kind (browser, renderer, network, storage...) and resident MB. */
+interface BrowserProcess {
+  kind: string;
+  rssMb: number;
+  /** A part of a process' figure (not added to the sum). */
+  detail?: boolean;
+}
+
+/** This run's browser processes (the one started with the profile, and all its descendants). */
+function browserProcesses(): BrowserProcess[] {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,args="], { encoding: "utf8" })
     .split("\n")
     .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
@@ -43,10 +51,55 @@ function browserRssMb(): number {
       }
     }
   }
-  return rows.filter((r) => tree.has(r.pid)).reduce((sum, r) => sum + r.rss, 0) / 1024;
+  return rows
+    .filter((r) => tree.has(r.pid))
+    .flatMap((r): BrowserProcess[] => {
+      const type = r.args.match(/--type=(\S+)/)?.[1] ?? "browser";
+      const sub = r.args.match(/--utility-sub-type=\S*?\.mojom\.(\w+)/)?.[1];
+      const kind = sub ? `${type}:${sub}` : `${type}:${r.pid}`;
+      if (process.env.BENCH_RSS_DETAIL && type === "renderer") {
+        try {
+          const status = readFileSync(`/proc/${r.pid}/status`, "utf8");
+          return [
+            { kind, rssMb: r.rss / 1024 },
+            ...["RssAnon", "RssFile", "RssShmem"].map((f) => ({ kind: `${kind}.${f}`, rssMb: Number(status.match(new RegExp(`${f}:\\s+(\\d+)`))?.[1] ?? 0) / 1024, detail: true })),
+          ];
+        } catch {
+          return [{ kind, rssMb: r.rss / 1024 }];
+        }
+      }
+      return [{ kind, rssMb: r.rss / 1024 }];
+    });
 }
 
-it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 256 MB", async () => {
+/**
+ * Samples this browser's resident memory every 250 ms: the peak of the sum above `idle`, and each process'
+ * own peak above its idle (where the memory goes), printed when stopped.
+ */
+function sampleMemory(label: string) {
+  const idle = browserProcesses();
+  const idleOf = new Map(idle.map((p) => [p.kind, p.rssMb]));
+  const idleMb = idle.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0);
+  let peakMb = idleMb;
+  const peakOf = new Map<string, number>();
+  const tick = () => {
+    const now = browserProcesses();
+    peakMb = Math.max(peakMb, now.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0));
+    for (const p of now) peakOf.set(p.kind, Math.max(peakOf.get(p.kind) ?? 0, p.rssMb - (idleOf.get(p.kind) ?? 0)));
+  };
+  const timer = setInterval(tick, 250);
+  return {
+    idleMb,
+    stop: () => {
+      clearInterval(timer);
+      const grown = [...peakOf].filter(([, mb]) => mb >= 8).map(([kind, mb]) => `${kind} +${mb.toFixed(0)}`);
+      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB; per process (peak above its idle): ${grown.join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}`);
+      return peakMb - idleMb;
+    },
+  };
+}
+
+it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 256 MB", async () => {
   const probe = photoSet(1);
   if (!probe) {
     console.log(MISSING_PHOTOS);
@@ -85,7 +138,7 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
     const visitor = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: process.env.BENCH_JS_FLAGS ? [...CHROMIUM_ARGS, `--js-flags=${process.env.BENCH_JS_FLAGS}`] : CHROMIUM_ARGS,
       baseURL: app.server.url,
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -103,24 +156,27 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
     await v.locator(".photo-card").first().waitFor();
     if (!(await v.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error("the service worker does not control the page");
 
-    // Reference: the same files fetched one after another and read, without zipping.
+    // Reference: the same files fetched one after another and read, without zipping. Its memory too: the
+    // harness itself (Playwright's DevTools network domain keeps fetched bodies in the renderer) costs
+    // every path here, so the zip's peak is read against this one (docs/BENCHMARKS.md).
+    await v.waitForTimeout(2000);
+    const fetchMemory = sampleMemory("plain fetch");
     const fetchMs = await v.evaluate(async (imageIds) => {
       const t0 = performance.now();
       for (const id of imageIds) await (await fetch(`/api/gallery/image/${id}`)).arrayBuffer();
       return performance.now() - t0;
     }, ids);
+    const fetchPeakAboveIdle = fetchMemory.stop();
 
     await v.waitForTimeout(2000);
-    const idleMb = browserRssMb();
-    let peakMb = idleMb;
-    const sampler = setInterval(() => (peakMb = Math.max(peakMb, browserRssMb())), 250);
+    const memory = sampleMemory("service worker");
     const t0 = Date.now();
     const downloading = v.waitForEvent("download", { timeout: 600_000 });
     await v.getByRole("button", { name: /^Download All/ }).click();
     const download = await downloading;
     const zipPath = await download.path();
     const zipMs = Date.now() - t0;
-    clearInterval(sampler);
+    const peakAboveIdle = memory.stop();
     const zipBytes = statSync(zipPath!).size;
     const entries = await readZipDirectory(new Blob([readFileSync(zipPath!)]));
     // Every entry's CRC checked against its bytes (throws on any error).
@@ -132,14 +188,12 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
     // the origin's private file system): no service worker and no download manager in the way.
     await answerPickersWith(v, "bench");
     await v.waitForTimeout(2000);
-    const fsIdleMb = browserRssMb();
-    let fsPeakMb = fsIdleMb;
-    const fsSampler = setInterval(() => (fsPeakMb = Math.max(fsPeakMb, browserRssMb())), 250);
+    const fsMemory = sampleMemory("file system access");
     const fs0 = Date.now();
     await v.getByRole("button", { name: /^Download All/ }).click();
     await v.getByRole("heading", { name: "Download Complete" }).waitFor({ timeout: 600_000 });
     const fsMs = Date.now() - fs0;
-    clearInterval(fsSampler);
+    const fsPeakAboveIdle = fsMemory.stop();
     const fsBytes = await v.evaluate(async () => (await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle("bench")).getFileHandle("Zip Bench_images.zip")).getFile()).size);
     await removePickers(v, "bench");
 
@@ -152,16 +206,17 @@ it("streams a 1 GB zip at no less than 0.8x plain fetch throughput and within 25
       fetch_mb_per_s: totalBytes / 1024 / 1024 / (fetchMs / 1000),
       zip_mb_per_s: totalBytes / 1024 / 1024 / (zipMs / 1000),
       ratio_vs_fetch: fetchMs / zipMs,
-      browser_idle_mb: idleMb,
-      browser_peak_above_idle_mb: peakMb - idleMb,
+      fetch_peak_above_idle_mb: fetchPeakAboveIdle,
+      browser_idle_mb: memory.idleMb,
+      browser_peak_above_idle_mb: peakAboveIdle,
       file_system_access_zip_mb: fsBytes / 1024 / 1024,
       file_system_access_mb_per_s: totalBytes / 1024 / 1024 / (fsMs / 1000),
       file_system_access_ratio_vs_fetch: fetchMs / fsMs,
-      file_system_access_peak_above_idle_mb: fsPeakMb - fsIdleMb,
+      file_system_access_peak_above_idle_mb: fsPeakAboveIdle,
     });
     await visitor.close();
     rmSync(profile, { recursive: true, force: true });
   } finally {
     await app.close();
   }
-});
+}, 3_600_000);

@@ -1,9 +1,11 @@
 /**
- * Push of image files. First every pending image's record with its sizes (thumbnail, medium, large and
- * preview), batched (so the gallery becomes viewable early), then one multipart request per original.
- * After the original is confirmed its bytes and the medium and large sizes leave the device; thumbnail and
- * preview stay for offline viewing. A failed upload
- * leaves its entry in the outbox and is sent whole again next time; the server keeps no partial file.
+ * Push of image files, in three steps: every pending image's record with its thumbnail and preview,
+ * batched (the gallery is viewable once they are there, so only the bytes it needs go first); then the
+ * medium and large sizes, batched too (the server answers a size it lacks with the nearest it has, so the
+ * gallery works before they arrive); then one multipart request per original. A size confirmed by the
+ * server leaves the device, and so does the original; thumbnail and preview stay for offline viewing. A
+ * failed upload leaves its entry in the outbox and is sent whole again next time; the server keeps no
+ * partial file.
  */
 import type PocketBase from "pocketbase";
 import { imageName } from "../domain/image-files";
@@ -50,6 +52,10 @@ const RECORD_BATCH_BYTES = 16 * 1024 * 1024;
 /** The files sent with a record: every size of src/domain/image-sizes.ts this device made. */
 type SizeBlobs = Partial<Record<SizeField, Blob>>;
 
+/** The sizes sent with the record (what a gallery shows first); the rest follow in their own batches. */
+const FIRST_SIZES: readonly SizeField[] = ["thumbnail", "preview"];
+const LATER_SIZES: readonly SizeField[] = ["medium", "large"];
+
 interface PendingRecord {
   entry: OutboxEntry;
   sizes: SizeBlobs;
@@ -94,7 +100,7 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
     const blobs = await db.imageBlobs.get(entry.recordId);
     if (blobs?.thumbnail && blobs.preview) {
       const sizes: SizeBlobs = {};
-      for (const { field } of IMAGE_SIZES) if (blobs[field]) sizes[field] = blobs[field];
+      for (const { field } of IMAGE_SIZES) if (FIRST_SIZES.includes(field) && blobs[field]) sizes[field] = blobs[field];
       queue.push({ entry, sizes });
     }
     else await discardEntry(db, entry); // deleted on this device before it was uploaded
@@ -133,6 +139,47 @@ async function uploadRecords(db: StudioDb, pb: PocketBase, entries: OutboxEntry[
   return requests;
 }
 
+/**
+ * Sends the medium and large sizes of images whose record is on the server, many per request (batched
+ * PATCHes). Confirmed sizes leave the device. A refused batch is not retried here: the sizes still on the
+ * device then go with their original's request (uploadOriginal), so nothing is lost or blocked.
+ */
+async function uploadLaterSizes(db: StudioDb, pb: PocketBase, entries: OutboxEntry[], onProgress: (entry: OutboxEntry, p: UploadProgress) => void, signal?: AbortSignal): Promise<number> {
+  const queue: PendingRecord[] = [];
+  for (const entry of entries) {
+    const blobs = await db.imageBlobs.get(entry.recordId);
+    const sizes: SizeBlobs = {};
+    for (const field of LATER_SIZES) if (blobs?.[field]) sizes[field] = blobs[field];
+    if (Object.keys(sizes).length) queue.push({ entry, sizes });
+  }
+  let requests = 0;
+  while (queue.length) {
+    signal?.throwIfAborted();
+    const batch = nextBatch(queue);
+    const form = new FormData();
+    form.set("@jsonPayload", JSON.stringify({ requests: batch.map(({ entry }) => ({ method: "PATCH", url: `/api/collections/images/records/${entry.recordId}`, body: {} })) }));
+    batch.forEach(({ sizes }, i) => {
+      for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
+    });
+    requests++;
+    let responses: Array<{ body: ServerRecord }>;
+    try {
+      responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
+    } catch (err) {
+      const failed = batchIndexOf(err);
+      if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status);
+      if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
+      if (err instanceof UploadError) continue; // refused: these sizes go with their originals
+      throw err;
+    }
+    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+      for (const { entry } of batch) await db.imageBlobs.update(entry.recordId, { medium: undefined, large: undefined });
+      await applyServerRecords(db, "images", responses.map((r) => r.body));
+    });
+  }
+  return requests;
+}
+
 async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
   const blobs = await db.imageBlobs.get(entry.recordId);
   if (!blobs?.original) {
@@ -142,6 +189,7 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
   const name = entryName(entry) || "original";
   const form = new FormData();
   form.set("original", blobs.original, name);
+  for (const field of LATER_SIZES) if (blobs[field]) form.set(field, blobs[field], fileName(field, blobs[field])); // not sent in their batch
   let record: ServerRecord;
   try {
     record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
@@ -165,6 +213,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
   let requests = await uploadRecords(db, pb, await pendingAt("record"), report("record"), signal);
+  requests += await uploadLaterSizes(db, pb, await pendingAt("original"), report("record"), signal);
   for (const entry of await pendingAt("original")) {
     signal?.throwIfAborted();
     await uploadOriginal(db, pb, entry, (p) => report("original")(entry, p), signal);

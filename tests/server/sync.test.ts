@@ -197,9 +197,12 @@ describe("image uploads", () => {
     await expect(device.sync.syncOnce(abort.signal)).rejects.toThrow();
     unsubscribe();
 
-    const [record] = await serverRecords<{ original: string; thumbnail: string; collectionId: string }>(server, "images", `id='${image!.id}'`);
+    const [record] = await serverRecords<{ original: string; thumbnail: string; medium: string; large: string; preview: string; collectionId: string }>(server, "images", `id='${image!.id}'`);
     expect(record!.thumbnail).not.toBe("");
     expect(record!.original).toBe("");
+    // The sizes went before the original, in their own batch, and left the device once confirmed.
+    expect([record!.preview, record!.medium, record!.large].every(Boolean)).toBe(true);
+    expect((await device.db.imageBlobs.get(image!.id))?.medium).toBeUndefined();
     const stored = readdirSync(path.join(server.dataDir, "storage", record!.collectionId, image!.id)).filter((f) => !f.startsWith("thumbs_"));
     expect(stored.some((f) => f.startsWith("big"))).toBe(false);
     expect((await device.db.imageBlobs.get(image!.id))?.original?.size).toBe(original.size);
