@@ -37,8 +37,13 @@ async function seedGallery(app: BenchApp, name: string, count: number, thumbnail
       form.set(`requests.${i - start}.original`, new File([new Uint8Array(thumbnail)], `IMG_${i}.jpg`, { type: "image/jpeg" }));
     }
     form.set("@jsonPayload", JSON.stringify({ requests }));
-    const batch = await fetch(`${app.server.url}/api/batch`, { method: "POST", headers: { Authorization: token }, body: form });
-    if (!batch.ok) throw new Error(`seeding failed: ${batch.status} ${await batch.text()}`);
+    // A loaded machine can make a batch's transaction fail (the database busy): the whole batch is retried.
+    for (let attempt = 1; ; attempt++) {
+      const batch = await fetch(`${app.server.url}/api/batch`, { method: "POST", headers: { Authorization: token }, body: form });
+      if (batch.ok) break;
+      if (attempt === 4) throw new Error(`seeding failed: ${batch.status} ${await batch.text()}`);
+      await new Promise((r) => setTimeout(r, 3000));
+    }
     // The server's limiter allows 1,000 API calls in 10 s per address, and counts each record of a batch.
     await new Promise((r) => setTimeout(r, 600));
   }
