@@ -9,6 +9,7 @@ export const RESERVED_ACCESS_URLS: readonly string[];
 export const EVENT_TYPES: readonly ["Wedding", "Portrait", "Family", "Commercial", "Event"];
 export const DEFAULT_EVENT_TYPE: "Wedding";
 export const DEFAULT_PRIMARY_COLOR: string;
+export const FIRST_IMAGES: number;
 export type GalleryStatus = "Dormant" | "Expired" | "Active";
 export function normalizeAccessCode(value: string | null | undefined): string;
 export function accessCodeStrength(value: string | null | undefined): "empty" | "weak" | "strong";

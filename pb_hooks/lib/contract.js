@@ -19,6 +19,11 @@ const RESERVED_ACCESS_URLS = ["access", "image", "studio"];
 const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"];
 const DEFAULT_EVENT_TYPE = "Wedding";
 const DEFAULT_PRIMARY_COLOR = "#6d28d9";
+/**
+ * How many images a visitor's first request for a gallery brings (`GET /api/gallery/{accessUrl}?first=N`,
+ * which the page preloads): enough for the first rows of the grid on any screen.
+ */
+const FIRST_IMAGES = 100;
 
 /**
  * The form in which codes are compared, stored as the unique key and checked at the door: spaces and
@@ -120,6 +125,7 @@ module.exports = {
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
+  FIRST_IMAGES,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,

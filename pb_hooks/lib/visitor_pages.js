@@ -9,6 +9,7 @@
  */
 const { readPublicText } = require(`${__hooks}/lib/public_dir.js`);
 const rules = require(`${__hooks}/lib/rules.js`);
+const { FIRST_IMAGES } = require(`${__hooks}/lib/contract.js`);
 
 const TEXTS = {
   galleryTitle: (name, studio) => (studio ? `${name}'s Gallery · ${studio}` : `${name}'s Gallery`),
@@ -55,7 +56,12 @@ function siteOrigin(e) {
   return `${scheme}://${e.request.host}`;
 }
 
-/** The <title> and preview tags for a gallery page. */
+/** What the page asks for first (src/features/visitor-gallery/api.ts builds the same URL). */
+function firstRequestUrl(accessUrl) {
+  return `/api/gallery/${encodeURIComponent(accessUrl)}?first=${FIRST_IMAGES}`;
+}
+
+/** The <title> and preview tags for a gallery page, and the preload of its first request. */
 function headTags(e, accessUrl) {
   const s = studio();
   const name = accessUrl ? openGalleryName(accessUrl) : "";
@@ -74,6 +80,9 @@ function headTags(e, accessUrl) {
     tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
   }
   tags.push(`<meta name="twitter:card" content="summary" />`);
+  // The page's first request (the gallery and its first images), fetched while the scripts load; the
+  // page's own fetch of the same URL takes this answer (same URL, mode and credentials).
+  if (name) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(firstRequestUrl(accessUrl))}" />`);
   return tags.join("\n    ");
 }
 

@@ -10,6 +10,7 @@ export {
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
+  FIRST_IMAGES,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,

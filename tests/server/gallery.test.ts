@@ -261,6 +261,26 @@ describe("pagination", () => {
     expect(all.body.images.map((i) => i.originalName)).toEqual(Array.from({ length: 13 }, (_, i) => `img-${String(i + 1).padStart(2, "0")}.png`));
     expect(all.body.images[0]!.fileSize).toBeGreaterThan(0);
   });
+
+  it("sends the first images with the gallery's info to an unlocked visitor (one request draws the first rows), never to a locked one", async () => {
+    const c = await makeClient();
+    for (let i = 1; i <= 13; i++) await addImage(c.id, `img-${String(i).padStart(2, "0")}.png`, i);
+    type Info = { accessCodeVerified: boolean; images?: Array<Record<string, unknown>>; pagination: { total: number; totalPages?: number } };
+    const locked = await server.api<Info>("GET", `/api/gallery/${c.accessUrl}?first=5`);
+    expect(locked.body.accessCodeVerified).toBe(false);
+    expect(locked.body).not.toHaveProperty("images");
+
+    const cookie = await unlock(c);
+    const info = await server.api<Info>("GET", `/api/gallery/${c.accessUrl}?first=5`, { cookie });
+    const page = await server.api<Info>("GET", `/api/gallery/${c.accessUrl}/images?page=1&limit=5`, { cookie });
+    const all = await server.api<Info>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
+    expect(info.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(info.body).toMatchObject({ accessCodeVerified: true, pagination: { total: 13, totalPages: 3 } });
+    expect(info.body.images).toEqual(page.body.images);
+    expect(all.body.images!.slice(0, 5)).toEqual(page.body.images);
+    expect(info.body.images![0]).toMatchObject({ originalName: "img-01.png", hasThumbnail: true, sizes: [400] });
+    expect(typeof info.body.images![0]!.fileSize).toBe("number");
+  });
 });
 
 describe("attempt limits", () => {

@@ -153,6 +153,8 @@ describe("link previews of gallery pages", () => {
     expect(html).not.toMatch(/\/api\/(files|gallery\/image)\//);
     const logo = await fetch(image.replace(/&amp;/g, "&"));
     expect(logo.status).toBe(200);
+    // The page's first request (the gallery with its first images) is fetched while the scripts load.
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/gallery/${gallery.accessUrl}?first=100" />`);
   });
 
   it("gives an unknown, a disabled and an expired gallery the same generic title, naming no client", async () => {
@@ -162,6 +164,7 @@ describe("link previews of gallery pages", () => {
     for (const html of pages) {
       expect(html).toContain("<title>Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;</title>");
       expect(html).not.toMatch(/Hidden Person|Past Person/);
+      expect(html).not.toContain('rel="preload"');
     }
     expect(pages[0]).toBe(pages[1]);
     expect(pages[1]).toBe(pages[2]);

@@ -6,6 +6,7 @@
  * when it sent one.
  */
 import { z } from "zod";
+import { FIRST_IMAGES } from "../../domain/contract";
 import type { SizeEdge } from "../../domain/image-sizes";
 import { galleryImageUrl } from "../../domain/image-url";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
@@ -50,7 +51,9 @@ export const GalleryInfoSchema = z.object({
   accessUrl: z.string(),
   eventDate: z.string().default(""),
   accessCodeVerified: z.boolean(),
-  pagination: z.object({ total: z.number() }),
+  pagination: z.object({ total: z.number(), totalPages: z.number().optional() }),
+  /** With `first`, to an unlocked visitor: the first images in the grid's order. */
+  images: z.array(GalleryImageSchema).optional(),
   /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
   coverImage: z.string().default(""),
   studio: StudioBrandingSchema.nullable(),
@@ -113,6 +116,11 @@ export const galleryApi = {
   studio: () => call(StudioBrandingSchema, "/api/gallery/studio/info"),
   /** Name, branding and whether this visitor's session opens the gallery (no separate session check). */
   info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
+  /**
+   * The same with the first images (FIRST_IMAGES) when unlocked: the page's first request, which the server's
+   * page preloads (pb_hooks/lib/visitor_pages.js builds the same URL), so one answer draws the first rows.
+   */
+  infoWithFirstImages: (accessUrl: string) => call(GalleryInfoSchema, `${base(accessUrl)}?first=${FIRST_IMAGES}`),
   verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
   /** Proves the download PIN for this browser session (a session cookie). */

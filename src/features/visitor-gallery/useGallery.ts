@@ -1,23 +1,28 @@
 /**
  * The gallery screen's states (specification, section 4): checking, not found, expired, offline, locked,
  * then unlocked with the image list loading, failed, or loaded. One `info` request answers both what the
- * gallery is and whether this visitor's session opens it. Images are requested only once unlocked. A
+ * gallery is and whether this visitor's session opens it, and brings the first images when it does (the
+ * server's page preloads that request, so it is under way before this code runs). A
  * request that finds the session revoked (code changed) goes back to the gate; a gallery gone shows Not
  * Found, an expired one says so; a visitor without a network is told they are offline.
  */
 import { useCallback, useEffect, useState } from "react";
-import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type StudioBranding } from "./api";
+import { FIRST_IMAGES } from "../../domain/contract";
+import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type StudioBranding } from "./api";
 
 export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
 /** `isPartial`: only the first page so far (the rest of a large gallery is on its way). */
 export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[]; isPartial?: boolean };
 
 /**
- * The first photos come as one small page, so the grid shows them before a large gallery's whole list is
- * read (2,000 images: the server answers a page of 100 in a few ms, the whole list in hundreds); the
- * justified rows of a prefix are the same rows in the whole list, so nothing moves when the rest arrives.
+ * The first photos (FIRST_IMAGES) come with the gallery's info, so the grid shows them before a large
+ * gallery's whole list is read; the justified rows of a prefix are the same rows in the whole list, so
+ * nothing moves when the rest arrives.
  */
-const FIRST_PAGE_SIZE = 100;
+type FirstImages = { images: GalleryImage[]; totalPages: number };
+
+const firstImagesOf = (info: GalleryInfo | null): FirstImages | undefined =>
+  info?.accessCodeVerified && info.images ? { images: info.images, totalPages: info.pagination.totalPages ?? 1 } : undefined;
 
 function phaseOfFailure(err: unknown): GalleryPhase | null {
   if (isNetworkError(err)) return "offline";
@@ -44,15 +49,19 @@ export function useGallery(accessUrl: string) {
     if (next && next !== "offline") setPhase(next);
   }, []);
 
-  const loadImages = useCallback(async () => {
-    setImages({ kind: "loading" });
+  /** Shows the first images (given, or asked for), then the whole list when there are more. */
+  const loadImages = useCallback(async (given?: FirstImages) => {
+    // Given: shown in the same render as the phase that brought them (no spinner in between).
+    if (given) setImages({ kind: "loaded", images: given.images, isPartial: given.totalPages > 1 });
+    else setImages({ kind: "loading" });
     try {
-      const first = await galleryApi.imagePage(accessUrl, 1, FIRST_PAGE_SIZE);
-      if (first.pagination.totalPages <= 1) {
-        setImages({ kind: "loaded", images: first.images });
-        return;
+      let first = given;
+      if (!first) {
+        const page = await galleryApi.imagePage(accessUrl, 1, FIRST_IMAGES);
+        first = { images: page.images, totalPages: page.pagination.totalPages };
+        setImages({ kind: "loaded", images: first.images, isPartial: first.totalPages > 1 });
       }
-      setImages({ kind: "loaded", images: first.images, isPartial: true });
+      if (first.totalPages <= 1) return;
       const { images } = await galleryApi.allImages(accessUrl);
       setImages({ kind: "loaded", images });
     } catch (err) {
@@ -61,24 +70,25 @@ export function useGallery(accessUrl: string) {
     }
   }, [accessUrl, onFailure]);
 
-  const applyInfo = useCallback(async () => {
-    const info = await galleryApi.info(accessUrl);
+  /** Applies the gallery's info; `withImages`: asks for the first images too (the preloaded request). */
+  const applyInfo = useCallback(async (withImages = false) => {
+    const info = await (withImages ? galleryApi.infoWithFirstImages(accessUrl) : galleryApi.info(accessUrl));
     setName(info.name);
     setEventDate(info.eventDate);
     setCoverImage(info.coverImage);
     setStudio(info.studio);
     setDelivery(info.delivery);
-    return info.accessCodeVerified;
+    return info;
   }, [accessUrl]);
 
   useEffect(() => {
     let isCurrent = true;
     (async () => {
       try {
-        const isUnlocked = await applyInfo();
+        const info = await applyInfo(true);
         if (!isCurrent) return;
-        setPhase(isUnlocked ? "unlocked" : "locked");
-        if (isUnlocked) void loadImages();
+        setPhase(info.accessCodeVerified ? "unlocked" : "locked");
+        if (info.accessCodeVerified) void loadImages(firstImagesOf(info));
       } catch (err) {
         if (!isCurrent) return;
         setPhase(phaseOfFailure(err) === "offline" ? "offline" : phaseOfFailure(err) === "expired" ? "expired" : "not-found");
@@ -106,8 +116,11 @@ export function useGallery(accessUrl: string) {
     async (code: string) => {
       await galleryApi.verify(accessUrl, code);
       setPhase("unlocked");
-      void loadImages();
-      void applyInfo().catch(() => true); // the event date is told only to an unlocked visitor (in parallel)
+      // One request: the event date (told only to an unlocked visitor) and the first images.
+      void applyInfo(true).then(
+        (info) => loadImages(firstImagesOf(info)),
+        () => loadImages(),
+      );
     },
     [accessUrl, applyInfo, loadImages],
   );
@@ -115,7 +128,7 @@ export function useGallery(accessUrl: string) {
   /** Called when an image or download failed: checks whether the gallery still opens for this visitor. */
   const recheck = useCallback(async () => {
     try {
-      if (!(await applyInfo())) setPhase("locked");
+      if (!(await applyInfo()).accessCodeVerified) setPhase("locked");
     } catch (err) {
       onFailure(err);
     }
