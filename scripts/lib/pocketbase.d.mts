@@ -7,7 +7,7 @@ export const PRODUCTION_HOOKS_POOL: number;
 export function serveArgs(options: { host: string; port: number; dataDir: string; publicDir?: string; dev?: boolean; hooksPool?: number; hooksDir?: string }): string[];
 export function prepareDataDir(dataDir: string, env?: Record<string, string>): Promise<string>;
 export function upsertSuperuser(dataDir: string, email: string, password: string): Promise<string>;
-export function runPocketBaseCommand(args: string[], dataDir: string, env?: Record<string, string>): Promise<string>;
+export function runPocketBaseCommand(args: string[], dataDir: string, env?: Record<string, string>, values?: string[]): Promise<string>;
 export interface RunningPocketBase {
   url: string;
   process: ChildProcess;

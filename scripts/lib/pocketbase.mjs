@@ -131,9 +131,11 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
 }
 
 /** Runs a PocketBase CLI command to completion; resolves with its output, rejects on a non-zero exit. */
-export function runPocketBaseCommand(args, dataDir, env = {}) {
+export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir)], {
+    // Values (an email, a password) go after "--", so one that starts with "-" is never read as a flag.
+    const tail = values.length ? ["--", ...values] : [];
+    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir), ...tail], {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -153,5 +155,5 @@ export async function prepareDataDir(dataDir, env = {}) {
 
 /** Creates or updates a superuser (used by tests and for the dashboard); runs the CLI, not the server. */
 export function upsertSuperuser(dataDir, email, password) {
-  return runPocketBaseCommand(["superuser", "upsert", email, password], dataDir);
+  return runPocketBaseCommand(["superuser", "upsert"], dataDir, {}, [email, password]);
 }

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, prepareDataDir } from "../../scripts/lib/pocketbase.mjs";
+import { ROOT, prepareDataDir, upsertSuperuser } from "../../scripts/lib/pocketbase.mjs";
 import { fingerprint, makeStudio } from "./studio-fixture";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -73,5 +73,16 @@ describe("backup and restore", () => {
     for (let i = 0; i < 3; i++) await script("backup.mjs", ["--keep=2"]);
     const names = readdirSync(path.join(server.dataDir, "backups")).filter((f) => f.startsWith("studio-") && f.endsWith(".zip"));
     expect(names).toHaveLength(2);
+  });
+
+  it("sets a superuser whose password starts with a dash (a random one does, one time in 64)", async () => {
+    const password = "-A-VQQOo20gBQecpltqBnmaeXO5wBSuw";
+    await upsertSuperuser(server.dataDir, "dash@studio.test", password);
+    const res = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: "dash@studio.test", password }),
+    });
+    expect(res.status).toBe(200);
   });
 });
