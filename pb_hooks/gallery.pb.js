@@ -3,6 +3,8 @@
  * Routes of the visitor gallery (specification, section 7). Handlers only dispatch; the logic is in
  * lib/gallery_api.js. `GET /api/gallery/image/{id}` and `GET /api/gallery/{accessUrl}/images` would be
  * conflicting patterns for Go's router, so one two-segment route serves both ("image" is a reserved accessUrl).
+ * `GET /api/gallery/image/{id}` itself, the hot path of every gallery page, is answered by the app's
+ * middleware before this route is dispatched (lib/middlewares.js).
  */
 routerAdd("POST", "/api/gallery/access", (e) => require(`${__hooks}/lib/gallery_api.js`).access(e));
 
@@ -15,7 +17,6 @@ routerAdd("POST", "/api/gallery/{accessUrl}/verify", (e) =>
 routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
   const first = e.request.pathValue("first");
   const second = e.request.pathValue("second");
-  if (first === "image") return require(`${__hooks}/lib/image_route.js`).imageFile(e, second);
   if (first === "studio" && second === "logo") return require(`${__hooks}/lib/studio_info.js`).studioLogo(e);
   if (first === "studio" && second === "info") return require(`${__hooks}/lib/studio_info.js`).studioInfo(e);
   const api = require(`${__hooks}/lib/gallery_api.js`);

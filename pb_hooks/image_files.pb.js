@@ -13,5 +13,3 @@ onRecordUpdate((e) => {
   require(`${__hooks}/lib/image_files.js`).guardUploads(e.record);
   return e.next();
 }, "images");
-
-routerUse(new Middleware((e) => require(`${__hooks}/lib/image_files.js`).guardFileRoute(e), -1200, "sg_file_route_guard"));

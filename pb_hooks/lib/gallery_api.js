@@ -13,6 +13,7 @@
  * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
+const serveCache = require(`${__hooks}/lib/serve_cache.js`);
 
 function plainClient(record) {
   return {
@@ -47,7 +48,7 @@ function assertOpenPlain(plain) {
 }
 
 function serverSecret() {
-  return require(`${__hooks}/lib/serve_cache.js`).serverSecret();
+  return serveCache.serverSecret();
 }
 
 function isStudioOwner(e) {

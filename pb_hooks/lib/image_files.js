@@ -69,14 +69,15 @@ function serveStudioFile(e, key, downloadName, typeCache) {
 }
 
 /**
- * Router middleware for PocketBase's file route (/api/files/{collection}/{record}/{name}):
+ * For PocketBase's file route (/api/files/{collection}/{record}/{name}), run by lib/middlewares.js before
+ * the route:
  * - `?thumb=` answers 400 before PocketBase could decode anything;
  * - the answer's Content-Type is the stored name's extension, which guardUploads made the bytes' own (an
  *   older file with another extension is served as bytes). PocketBase keeps a Content-Type already set.
  */
 function guardFileRoute(e) {
   const path = e.request.url.path;
-  if (path.indexOf("/api/files/") !== 0) return e.next();
+  if (path.indexOf("/api/files/") !== 0) return;
   if (e.request.url.query().get("thumb") !== "") {
     throw new BadRequestError("The server does not make thumbnails; ask /api/gallery/image/{id}?size= for a size.");
   }
@@ -85,7 +86,6 @@ function guardFileRoute(e) {
     const guard = require(`${__hooks}/lib/image_guard.js`);
     e.response.header().set("Content-Type", guard.contentTypeOfName(decodeURIComponent(parts[5])));
   }
-  return e.next();
 }
 
 module.exports = { guardUploads, serveStudioFile, guardFileRoute };

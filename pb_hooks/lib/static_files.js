@@ -1,5 +1,5 @@
 /**
- * How the built app's files are served (the middleware in static_files.pb.js; PocketBase's own static
+ * How the built app's files are served (the app's second middleware, lib/middlewares.js; PocketBase's own static
  * handler still serves what this lets through):
  * - /assets/* names carry a content hash: cached for a year (`immutable`); a missing one is a 404, never
  *   the owner's index.html with 200 (a page asking for an old build's chunk must fail, to show 'Reload');
