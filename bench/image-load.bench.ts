@@ -11,7 +11,9 @@
  * server's CPU time per request (from /proc), which other processes' load does not inflate. With
  * BENCH_BEFORE_HOOKS set to another build's pb_hooks folder (e.g. `git archive main pb_hooks`), each round
  * also runs that build with PocketBase's default pool, on the same data: before and after in one run.
- * BENCH_IMAGES (2000), BENCH_SECONDS (10 per side and round) and BENCH_ROUNDS (3) scale it.
+ * BENCH_IMAGES (2000), BENCH_SECONDS (10 per side and round) and BENCH_ROUNDS (3) scale it. BENCH_PROTECTED=1
+ * adds a third side: the same images through PocketBase's own protected-file route (Go) with the owner's
+ * file token, i.e. what a Go-only visitor path with file tokens would cost (a token check and the view rule).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +29,7 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 2000);
 const VISITORS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PROTECTED = process.env.BENCH_PROTECTED === "1";
 const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
 const SUPERUSER = { email: "root@studio.test", password: "root-pass-123" };
 
@@ -136,13 +139,13 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
       for (const [k, v] of Object.entries({ client: client.id, filename: `p${i}.jpg`, originalName: `p${i}.jpg`, fileSize: "1" })) form.set(k, v);
       form.set("thumbnail", new File([new Uint8Array(thumb)], `t${i}.jpg`, { type: "image/jpeg" }));
       form.set("preview", new File([new Uint8Array(preview)], `v${i}.jpg`, { type: "image/jpeg" }));
-      const image = await api<{ id: string }>(url, "POST", "/api/collections/images/records", { token: ownerToken, form });
+      const image = await api<{ id: string; thumbnail: string; preview: string }>(url, "POST", "/api/collections/images/records", { token: ownerToken, form });
       const plain = new FormData();
       plain.set("thumbnail", new File([new Uint8Array(thumb)], `t${i}.jpg`, { type: "image/jpeg" }));
       plain.set("preview", new File([new Uint8Array(preview)], `v${i}.jpg`, { type: "image/jpeg" }));
       const file = await api<{ id: string; thumbnail: string; preview: string }>(url, "POST", "/api/collections/bench_public/records", { token: superToken, form: plain });
       if (image.status !== 200 || file.status !== 200) throw new Error(`seeding failed: ${image.status} ${file.status}`);
-      return { image: image.body.id, file: file.body };
+      return { image: image.body.id, imageFiles: image.body, file: file.body };
     });
     const cookies = await inParallel(VISITORS, 5, async (v) => {
       const r = await fetch(`${url}/api/gallery/${client.accessUrl}/verify`, {
@@ -155,6 +158,8 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
     });
     const galleryPaths = seeded.flatMap((s) => [`/api/gallery/image/${s.image}?thumbnail=true`, `/api/gallery/image/${s.image}?preview=true`]);
     const publicPaths = seeded.flatMap((s) => [`/api/files/bench_public/${s.file.id}/${s.file.thumbnail}`, `/api/files/bench_public/${s.file.id}/${s.file.preview}`]);
+    const protectedPaths = (token: string) =>
+      seeded.flatMap((s) => [`/api/files/images/${s.image}/${s.imageFiles.thumbnail}?token=${token}`, `/api/files/images/${s.image}/${s.imageFiles.preview}?token=${token}`]);
     await pb.stop();
     pb = null;
 
@@ -170,6 +175,13 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
         const order = round % 2 ? ["public", "gallery"] : ["gallery", "public"];
         const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
         for (const side of order) measured[side] = side === "public" ? await load(url, pid, publicPaths, []) : await load(url, pid, galleryPaths, cookies);
+        if (PROTECTED) {
+          const owner = await signIn("users", OWNER);
+          const fileToken = (await api<{ token: string }>(url, "POST", "/api/files/token", { token: owner })).body.token;
+          const paths = protectedPaths(fileToken);
+          await load(url, pid, paths.slice(0, 400), [], 2);
+          measured.protected = await load(url, pid, paths, []);
+        }
         const reference = measured.public!;
         const gallery = measured.gallery!;
         (ratios[build.name] ??= []).push(gallery.rps / reference.rps);
@@ -194,6 +206,15 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
           gallery_errors: gallery.errors,
           gallery_cpu_ms_per_request: gallery.cpuPerRequestMs,
           ratio_vs_public: gallery.rps / reference.rps,
+          ...(measured.protected
+            ? {
+                protected_rps: measured.protected.rps,
+                protected_p99_ms: measured.protected.p99,
+                protected_errors: measured.protected.errors,
+                protected_cpu_ms_per_request: measured.protected.cpuPerRequestMs,
+                protected_ratio_vs_public: measured.protected.rps / reference.rps,
+              }
+            : {}),
           cpu_ratio_public_per_gallery: reference.cpuPerRequestMs / gallery.cpuPerRequestMs,
           server_idle_mb: idleMb,
           server_peak_public_mb: reference.peakMb,
