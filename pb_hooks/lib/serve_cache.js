@@ -14,11 +14,15 @@
  * - what is cached is only ever a copy of the database, never a decision, and "not found" is not cached;
  * - a change that bypasses the record hooks (raw SQL) is seen within the lifetime (TTL_MS);
  * - at most MAX_ENTRIES entries: when full, every entry is dropped and the cache fills again.
+ * Galleries and the secret (few, read on every request) also have a copy per VM as plain JS objects, under
+ * the same epoch and the shared entry's own lifetime: a shared entry is a Go value, and each of its fields
+ * read from JS is a reflected call (the image route read a gallery's fields about ten times per request).
  */
 const PREFIX = "sg_serve:";
 const EPOCH_KEY = "sg_serve_epoch";
 const TTL_MS = { client: 10 * 1000, secret: 10 * 1000, image: 60 * 1000 };
 const MAX_ENTRIES = 20000;
+const LOCAL_MAX = 256;
 
 function epoch() {
   return $app.store().get(EPOCH_KEY) || 0;
@@ -36,16 +40,45 @@ function put(key, entry) {
   store.setIfLessThanLimit(key, entry, MAX_ENTRIES);
 }
 
-/** The value of `load()` (throws what load throws), read at most once per epoch and lifetime of `kind`. */
-function remember(kind, id, load) {
+/** The entry `{ at, value }` of `load()` (throws what load throws), read at most once per epoch and lifetime of `kind`. */
+function rememberEntry(kind, id, load) {
   const key = PREFIX + kind + ":" + id;
   const current = epoch();
   const now = Date.now();
   const entry = $app.store().get(key);
-  if (entry && entry.epoch === current && now - entry.at < TTL_MS[kind]) return entry.value;
-  const value = load();
-  put(key, { epoch: current, at: now, value: value });
-  return value;
+  if (entry && entry.epoch === current && now - entry.at < TTL_MS[kind]) return entry;
+  const fresh = { epoch: current, at: now, value: load() };
+  put(key, fresh);
+  return fresh;
+}
+
+function remember(kind, id, load) {
+  return rememberEntry(kind, id, load).value;
+}
+
+/** This VM's copies (module state: one per VM), dropped whole when the epoch moves or LOCAL_MAX is reached. */
+const local = { epoch: -1, count: 0, entries: {} };
+
+/**
+ * As remember(), through this VM's copy: `copy(value)` makes the plain JS object kept here. The copy keeps
+ * the shared entry's read time, so it never outlives the shared entry's lifetime; the epoch is read before
+ * the shared entry, so a copy is labelled with an epoch no newer than the one it was read under.
+ */
+function rememberLocal(kind, id, load, copy) {
+  const current = epoch();
+  if (local.epoch !== current || local.count >= LOCAL_MAX) {
+    local.epoch = current;
+    local.count = 0;
+    local.entries = {};
+  }
+  const key = kind + ":" + id;
+  const hit = local.entries[key];
+  if (hit && Date.now() - hit.at < TTL_MS[kind]) return hit.value;
+  const shared = rememberEntry(kind, id, load);
+  const entry = { at: shared.at, value: copy(shared.value) };
+  if (!hit) local.count++;
+  local.entries[key] = entry;
+  return entry.value;
 }
 
 /** The image's gallery id, original name and stored file names (by field), or throws when not found. */
@@ -58,20 +91,33 @@ function image(imageId) {
   });
 }
 
+const CLIENT_TEXT_FIELDS = ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin"];
+
+/** A plain JS copy of a cached gallery (a Go value when it comes from the shared store). */
+function copyClient(c) {
+  const plain = { id: String(c.id), sessionGeneration: Number(c.sessionGeneration) || 0, enabled: !!c.enabled };
+  for (const f of CLIENT_TEXT_FIELDS) plain[f] = String(c[f]);
+  return plain;
+}
+
 /** The gallery's fields the image route checks, or throws when not found. */
 function client(clientId) {
-  return remember("client", clientId, () => {
-    const r = $app.findRecordById("clients", clientId);
-    const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration") };
-    for (const f of ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin"]) plain[f] = r.getString(f);
-    plain.enabled = r.getBool("enabled");
-    return plain;
-  });
+  return rememberLocal(
+    "client",
+    clientId,
+    () => {
+      const r = $app.findRecordById("clients", clientId);
+      const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration"), enabled: r.getBool("enabled") };
+      for (const f of CLIENT_TEXT_FIELDS) plain[f] = r.getString(f);
+      return plain;
+    },
+    copyClient,
+  );
 }
 
 /** The secret gallery session tokens are signed with. */
 function serverSecret() {
-  return remember("secret", "gallery_token", () => $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value"));
+  return rememberLocal("secret", "gallery_token", () => $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value"), String);
 }
 
 /**
