@@ -1,10 +1,9 @@
 /**
  * Activity in Chromium against the real server (issue 12): a visitor opens a gallery and downloads a zip of
  * two photos; the owner's client page shows the views, visitors and the zip with its photos, and the
- * dashboard's 'Recent activity' lists the gallery. SCREENSHOTS=1 saves both cards to docs/screenshots/.
+ * dashboard's 'Recent activity' lists the gallery. With SCREENSHOT_DIR set, it saves both screens (docs/screenshots).
  */
 import type { Browser, Page } from "playwright-core";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
@@ -13,6 +12,7 @@ import { ownerSession } from "./support/owner-session";
 import { makeJpeg } from "./support/photos";
 import { uploadJpegRecord } from "./support/gallery-seed";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
+import { saveShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -32,10 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: path.join(import.meta.dirname, "..", "docs", "screenshots", name) });
-};
 
 it("shows a visitor's views and zip on the client's page and in the dashboard's recent activity", async () => {
   const visitor = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
@@ -62,7 +58,7 @@ it("shows a visitor's views and zip on the client's page and in the dashboard's 
   const recent = owner.page.getByTestId("recent-activity");
   await recent.getByRole("link", { name: "Dora Maar" }).waitFor();
   expect(await recent.textContent()).toContain("1 view · 2 downloads");
-  await shot(owner.page, "dashboard-recent-activity.png");
+  await saveShot(owner.page, "dashboard-recent-activity", 0);
   await recent.getByRole("link", { name: "Dora Maar" }).click();
   await owner.page.getByRole("tab", { name: "Client Details" }).click();
   const card = owner.page.getByTestId("activity-card");
@@ -72,6 +68,6 @@ it("shows a visitor's views and zip on the client's page and in the dashboard's 
   expect(stats).toContain("Downloads0");
   expect(stats).toContain("Failed code attempts0");
   await card.scrollIntoViewIfNeeded();
-  await shot(owner.page, "client-activity-card.png");
+  await saveShot(owner.page, "client-activity-card", 0);
   await owner.context.close();
 });

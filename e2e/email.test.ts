@@ -6,14 +6,14 @@
  * made offline syncs without failing and is shown as not sent. With SCREENSHOT_DIR set, it also saves the
  * client form's delivery controls and the email panel (queued, sent) kept in docs/screenshots.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import path from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientDetailPage } from "./pages/ClientPages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
+import { saveRegionShot } from "./support/screenshots";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 
 let smtp: SmtpServer;
@@ -30,20 +30,6 @@ interface Client {
 /** One request as the owner (the shared sign-in helper). */
 async function asOwner<T>(app: AppServer, method: string, route: string, body?: unknown): Promise<T> {
   return (await ownerApi(app))<T>(method, route, body);
-}
-
-/** A screenshot of the part of the page the locators cover, when SCREENSHOT_DIR is set. */
-async function shot(page: Page, name: string, ...parts: Locator[]) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.evaluate(() => document.querySelectorAll('[data-testid="toast"]').forEach((t) => t.remove()));
-  await parts[0]!.scrollIntoViewIfNeeded();
-  const boxes = (await Promise.all(parts.map((p) => p.boundingBox()))).filter((b) => !!b);
-  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - 16);
-  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - 4);
-  const right = Math.max(...boxes.map((b) => b.x + b.width)) + 16;
-  const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + 4;
-  await page.screenshot({ path: path.join(dir, `${name}.png`), clip: { x, y, width: right - x, height: bottom - y } });
 }
 
 beforeAll(async () => {
@@ -68,13 +54,13 @@ describe("email gallery to client", () => {
     const button = panel.getByRole("button", { name: "Email gallery to client" });
     await expect.poll(() => button.isEnabled()).toBe(true); // online, the server said mail is set up
     expect(await panel.getByText("Email is not set up on the server").count()).toBe(0);
-    await shot(page, "client-delivery-controls", page.getByRole("group", { name: "Delivery" }));
+    await saveRegionShot(page, "client-delivery-controls", page.getByRole("group", { name: "Delivery" }));
 
     await context.setOffline(true);
     await button.click();
     const queued = panel.getByTestId("email-queued");
     await queued.getByText("Gallery email queued.").waitFor();
-    await shot(page, "client-email-queued", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-queued", page.getByRole("heading", { name: "Email" }), panel);
     await page.waitForTimeout(500);
     expect(mailTo(smtp, "ada@client.test")).toHaveLength(0); // nothing has left the device
 
@@ -87,7 +73,7 @@ describe("email gallery to client", () => {
     expect(mail.text).toContain(client.accessCode);
     await queued.waitFor({ state: "detached" });
     await panel.getByTestId("last-mail").getByText(/^Gallery email: sent /).waitFor();
-    await shot(page, "client-email-sent", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-sent", page.getByRole("heading", { name: "Email" }), panel);
 
     // Later syncs and reloads send nothing more.
     await page.reload();
