@@ -10,6 +10,8 @@ export const EVENT_TYPES: readonly ["Wedding", "Portrait", "Family", "Commercial
 export const DEFAULT_EVENT_TYPE: "Wedding";
 export const DEFAULT_PRIMARY_COLOR: string;
 export const FIRST_IMAGES: number;
+export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic";
+export const IMAGE_FORMATS: Readonly<Record<ImageFormat, { readonly mimeType: string; readonly extension: string }>>;
 export type GalleryStatus = "Dormant" | "Expired" | "Active";
 export function normalizeAccessCode(value: string | null | undefined): string;
 export function accessCodeStrength(value: string | null | undefined): "empty" | "weak" | "strong";

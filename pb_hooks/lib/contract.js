@@ -26,6 +26,21 @@ const DEFAULT_PRIMARY_COLOR = "#6d28d9";
 const FIRST_IMAGES = 100;
 
 /**
+ * The photo formats the app imports, with the MIME type each is served as and the extension it is stored
+ * under (the server renames every upload to its bytes' extension, lib/image_guard.js).
+ */
+const IMAGE_FORMATS = {
+  jpeg: { mimeType: "image/jpeg", extension: ".jpg" },
+  png: { mimeType: "image/png", extension: ".png" },
+  gif: { mimeType: "image/gif", extension: ".gif" },
+  webp: { mimeType: "image/webp", extension: ".webp" },
+  bmp: { mimeType: "image/bmp", extension: ".bmp" },
+  tiff: { mimeType: "image/tiff", extension: ".tif" },
+  avif: { mimeType: "image/avif", extension: ".avif" },
+  heic: { mimeType: "image/heic", extension: ".heic" },
+};
+
+/**
  * The form in which codes are compared, stored as the unique key and checked at the door: spaces and
  * dashes dropped, letters upper-cased. "ab-12 cd" and "AB12CD" are the same code.
  */
@@ -126,6 +141,7 @@ module.exports = {
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
   FIRST_IMAGES,
+  IMAGE_FORMATS,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,

@@ -23,17 +23,8 @@ const MORE_HEADER_BYTES = 512 * 1024;
 /** At most 100 megapixels: a 100 MP RGBA decode is 400 MB, the most a studio camera makes is ~60 MP. */
 const MAX_PIXELS = 100 * 1000 * 1000;
 
-/** The formats the app imports, with the type served and the extension stored for each. */
-const FORMATS = {
-  jpeg: { mimeType: "image/jpeg", extension: ".jpg" },
-  png: { mimeType: "image/png", extension: ".png" },
-  gif: { mimeType: "image/gif", extension: ".gif" },
-  webp: { mimeType: "image/webp", extension: ".webp" },
-  bmp: { mimeType: "image/bmp", extension: ".bmp" },
-  tiff: { mimeType: "image/tiff", extension: ".tif" },
-  avif: { mimeType: "image/avif", extension: ".avif" },
-  heic: { mimeType: "image/heic", extension: ".heic" },
-};
+/** The formats the app imports, with the type served and the extension stored for each (the shared contract). */
+const FORMATS = require("./contract.js").IMAGE_FORMATS;
 
 /** The file fields of `images`, all of which hold images. */
 const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview"];

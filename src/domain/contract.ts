@@ -11,6 +11,7 @@ export {
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
   FIRST_IMAGES,
+  IMAGE_FORMATS,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,
@@ -20,4 +21,4 @@ export {
   endOfDayInZone,
   expiryDay,
 } from "../../pb_hooks/lib/contract.js";
-export type { GalleryStatus } from "../../pb_hooks/lib/contract.js";
+export type { GalleryStatus, ImageFormat } from "../../pb_hooks/lib/contract.js";

@@ -1,20 +1,11 @@
 /**
  * The photo formats the app imports, with the MIME type each is served as and the extension it is stored
- * under: one table for the app and the workers. The server keeps the same table in
- * pb_hooks/lib/image_guard.js (another runtime); image-formats.test.ts checks that the two agree.
+ * under: one table for the app, the workers and the server (pb_hooks/lib/contract.js).
  */
-export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic";
+import { IMAGE_FORMATS } from "./contract";
 
-export const IMAGE_FORMATS: Readonly<Record<ImageFormat, { mimeType: string; extension: string }>> = {
-  jpeg: { mimeType: "image/jpeg", extension: ".jpg" },
-  png: { mimeType: "image/png", extension: ".png" },
-  gif: { mimeType: "image/gif", extension: ".gif" },
-  webp: { mimeType: "image/webp", extension: ".webp" },
-  bmp: { mimeType: "image/bmp", extension: ".bmp" },
-  tiff: { mimeType: "image/tiff", extension: ".tif" },
-  avif: { mimeType: "image/avif", extension: ".avif" },
-  heic: { mimeType: "image/heic", extension: ".heic" },
-};
+export { IMAGE_FORMATS };
+export type { ImageFormat } from "./contract";
 
 /** "jpg" for a blob of type image/jpeg; "bin" for a type that is not one of the formats. */
 export function extensionForType(mimeType: string): string {
