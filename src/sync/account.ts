@@ -10,6 +10,7 @@ import { pb } from "./pocketbase";
 import { applyServerRecords } from "./applyServerRecords";
 import type { ServerRecord } from "./records";
 import { keepStudioLogo } from "./studioLogo";
+import { SYNC_TEXTS } from "./texts";
 
 export async function updateUsername(username: string): Promise<SessionUser> {
   return keepSession(await pb.send<unknown>("/api/admin/update-username", { method: "POST", body: { username } }));
@@ -18,7 +19,7 @@ export async function updateUsername(username: string): Promise<SessionUser> {
 /** PocketBase revokes every token when the password changes, so this signs in again with the new one. */
 export async function changePassword(currentPassword: string, newPassword: string, confirmPassword: string): Promise<SessionUser> {
   const record = pb.authStore.record;
-  if (!record) throw new Error("Not signed in.");
+  if (!record) throw new Error(SYNC_TEXTS.notSignedIn);
   await pb.collection("users").update(record.id, { oldPassword: currentPassword, password: newPassword, passwordConfirm: confirmPassword });
   return signIn(String(record.email), newPassword);
 }

@@ -7,6 +7,7 @@ import { ClientResponseError } from "pocketbase";
 import type { SessionUser } from "../domain/user";
 import { errorMessage } from "../lib/errors";
 import { pb } from "./pocketbase";
+import { SYNC_TEXTS } from "./texts";
 
 export function toSessionUser(record: RecordModel): SessionUser {
   return { id: record.id, username: String(record.email ?? ""), isStudioOwner: record.isStudioOwner === true };
@@ -31,7 +32,7 @@ function isAuthResponse(data: unknown): data is AuthResponse {
  * and the next start signed the owner out. An answer without a token and a record changes nothing here.
  */
 export function keepSession(data: unknown): SessionUser {
-  if (!isAuthResponse(data)) throw new Error("The server's answer was incomplete. Please try again.");
+  if (!isAuthResponse(data)) throw new Error(SYNC_TEXTS.incompleteAnswer);
   pb.authStore.save(data.token, data.record);
   return toSessionUser(data.record);
 }
@@ -63,7 +64,7 @@ export async function refreshSession(): Promise<RefreshOutcome> {
 /** "status: body text" as the specification's error catalogue words it. */
 export function serverErrorMessage(err: unknown): string {
   if (err instanceof ClientResponseError) {
-    if (err.status === 0) return "Network error: the server could not be reached.";
+    if (err.status === 0) return SYNC_TEXTS.unreachable;
     return `${err.status}: ${err.message}`;
   }
   return errorMessage(err, String(err));
