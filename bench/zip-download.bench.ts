@@ -32,6 +32,18 @@ interface BrowserProcess {
   rssMb: number;
   /** A part of a process' figure (not added to the sum). */
   detail?: boolean;
+  /** CPU seconds it has used (user and system). */
+  cpuS?: number;
+}
+
+/** CPU seconds a process has used, from /proc (0 once it is gone). */
+function cpuSeconds(pid: string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** This run's browser processes (the one started with the profile, and all its descendants). */
@@ -61,15 +73,79 @@ function browserProcesses(): BrowserProcess[] {
         try {
           const status = readFileSync(`/proc/${r.pid}/status`, "utf8");
           return [
-            { kind, rssMb: r.rss / 1024 },
+            { kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) },
             ...["RssAnon", "RssFile", "RssShmem"].map((f) => ({ kind: `${kind}.${f}`, rssMb: Number(status.match(new RegExp(`${f}:\\s+(\\d+)`))?.[1] ?? 0) / 1024, detail: true })),
           ];
         } catch {
-          return [{ kind, rssMb: r.rss / 1024 }];
+          return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
         }
       }
-      return [{ kind, rssMb: r.rss / 1024 }];
+      return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
     });
+}
+
+/**
+ * A dedicated worker fetches the files and reads them: "reader" drops each chunk of a body reader, one file
+ * after another; "-lookahead" keeps two more files' requests going (as the zip does); "arrayBuffer" reads
+ * each body whole; "write-lookahead" writes the bytes into a file of the private file system in 8 MB writes ("writeN-": N MB),
+ * each awaited (as the zip's File System Access path). Resolves with the milliseconds it took.
+ */
+const workerProbe = (mode: string, ids: string[]) => `(async () => {
+  const code = \`onmessage = async ({ data: { mode, urls } }) => {
+    const read = async (res) => {
+      if (mode.startsWith("arrayBuffer")) return (await res).arrayBuffer();
+      const reader = (await res).body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        if (!sink) continue;
+        for (let at = 0; at < value.length; ) {
+          const take = Math.min(piece.length - filled, value.length - at);
+          piece.set(value.subarray(at, at + take), filled);
+          filled += take; at += take;
+          if (filled === piece.length) { await sink.write(piece); piece = new Uint8Array(piece.length); filled = 0; }
+        }
+      }
+    };
+    const ahead = mode.includes("lookahead") ? 2 : 0;
+    let sink = null, piece = null, filled = 0;
+    if (mode.startsWith("write")) {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("probe", { create: true });
+      sink = await (await dir.getFileHandle("probe.bin", { create: true })).createWritable();
+      piece = new Uint8Array(Number(mode.match(/^write(\\d*)/)[1] || 8) << 20);
+    }
+    const t0 = performance.now();
+    const loads = [];
+    const start = (i) => { if (i < urls.length && !loads[i]) loads[i] = mode.startsWith("arrayBuffer") ? read(fetch(urls[i])) : fetch(urls[i]); };
+    for (let i = 0; i < urls.length; i++) {
+      for (let k = 0; k <= ahead; k++) start(i + k);
+      if (mode.startsWith("arrayBuffer")) await loads[i]; else await read(loads[i]);
+      loads[i] = true;
+    }
+    if (sink) { await sink.write(piece.subarray(0, filled)); await sink.close(); await (await navigator.storage.getDirectory()).removeEntry("probe", { recursive: true }); }
+    postMessage(performance.now() - t0);
+  };\`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
+  worker.terminate();
+  return ms;
+})()`;
+
+interface CpuProfile {
+  profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] };
+}
+
+/** The functions the profiled thread spent most of its own time in. */
+function printProfile({ profile }: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(`page main thread, self ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join("; ")}`);
 }
 
 /** The browser's memory before the first phase (later phases' idle includes what earlier ones left). */
@@ -96,8 +172,10 @@ function sampleMemory(label: string) {
     idleMb,
     stop: () => {
       clearInterval(timer);
+      const cpuNow = new Map(browserProcesses().map((p) => [p.kind, p.cpuS ?? 0]));
+      const cpu = idle.filter((p) => !p.detail).map((p) => [p.kind, (cpuNow.get(p.kind) ?? 0) - (p.cpuS ?? 0)] as const).filter(([, s]) => s >= 0.2);
       const grown = [...peakOf].filter(([, mb]) => mb >= 8).map(([kind, mb]) => `${kind} +${mb.toFixed(0)}`);
-      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB (+${(peakMb - firstIdleMb).toFixed(0)} above the first phase's idle); per process (peak above its idle): ${grown.join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}`);
+      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB (+${(peakMb - firstIdleMb).toFixed(0)} above the first phase's idle); per process (peak above its idle): ${grown.join(", ")}; CPU seconds: ${cpu.map(([kind, s]) => `${kind} ${s.toFixed(1)}`).join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}`);
       return peakMb - idleMb;
     },
   };
@@ -243,14 +321,30 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
         return { ms, peak: memory.stop() };
       };
       const before = await plainFetch("plain fetch, before");
+      // BENCH_ZIP_PROBE=1: how a dedicated worker reads the same files (where the zip's time goes).
+      const probes: Record<string, number> = {};
+      if (process.env.BENCH_ZIP_PROBE) {
+        for (const mode of (process.env.BENCH_ZIP_PROBE === "1" ? "reader,reader-lookahead,arrayBuffer-lookahead" : process.env.BENCH_ZIP_PROBE).split(",")) {
+          await sleep(2000);
+          const memory = sampleMemory(`probe ${mode}`);
+          probes[`probe_${mode}_mb_per_s`] = totalBytes / 1024 / 1024 / ((await v.evaluate<number>(workerProbe(mode, ids))) / 1000);
+          probes[`probe_${mode}_peak_mb`] = memory.stop();
+        }
+      }
 
       await sleep(2000);
+      // BENCH_ZIP_PROFILE=1: the page's main thread profiled during the service-worker zip (top self times).
+      if (process.env.BENCH_ZIP_PROFILE) {
+        await browser.send("Profiler.enable", {}, v.sessionId);
+        await browser.send("Profiler.start", {}, v.sessionId);
+      }
       const memory = sampleMemory("service worker");
       const t0 = Date.now();
       await v.evaluate(`${buttonNamed("^Download All")}.click()`);
       const guid = await waitUntil(() => [...finished.keys()][0], 3_600_000);
       const zipMs = Date.now() - t0;
       const peakAboveIdle = memory.stop();
+      if (process.env.BENCH_ZIP_PROFILE) printProfile(await browser.send("Profiler.stop", {}, v.sessionId));
       if (finished.get(guid) !== "completed") throw new Error("the service-worker download was cancelled");
       const zipPath = path.join(downloads, guid);
       const zipBytes = statSync(zipPath).size;
@@ -294,6 +388,7 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
         fetch_mb_per_s_after: totalBytes / 1024 / 1024 / (after.ms / 1000),
         zip_mb_per_s: totalBytes / 1024 / 1024 / (zipMs / 1000),
         ratio_vs_fetch: fetchMs / zipMs,
+        ...probes,
         fetch_peak_above_idle_mb_before: before.peak,
         fetch_peak_above_idle_mb_after: after.peak,
         browser_idle_mb: memory.idleMb,
