@@ -105,11 +105,11 @@ const CHUNK_BYTES = 1024 * 1024;
 export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
 
 /**
- * How far the zip runs ahead of the stream's reader, in bytes. Without it every stage waits for the next
- * (the fetch for the write to the file or the hop to the service worker, and back): measured, the reads
- * alone ran at 220 MB/s while the zip ran at 37-51 MB/s (docs/BENCHMARKS.md, session 6).
+ * How far the zip runs ahead of the stream's reader, in bytes, so the fetches need not wait for each write
+ * to the file or hop to the service worker. Kept small: a larger one (24 MB) was not measurably faster,
+ * and the 1 GB service-worker download peaked at +258 MB with it (docs/BENCHMARKS.md, zips session 6).
  */
-export const AHEAD_BYTES = 24 * 1024 * 1024;
+export const AHEAD_BYTES = 8 * 1024 * 1024;
 
 function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
   let buffer = new Uint8Array(size);
