@@ -24,12 +24,13 @@ const files = [
   { name: "Hochzeit – Café.jpg", data: bytesOf(70_001, 2) },
   { name: "empty.jpg", data: new Uint8Array(0) },
   { name: "streamed.jpg", data: bytesOf(200_003, 3), response: true },
+  { name: "held.jpg", data: bytesOf(150_007, 4), held: true },
 ];
 const date = new Date(2026, 5, 1, 14, 30, 12);
 
 async function* entries(withCrc: boolean): AsyncGenerator<StoredEntry> {
   for (const f of files) {
-    const input = f.response ? new Response(new Blob([f.data as BlobPart]).stream()) : new Blob([f.data as BlobPart]);
+    const input = f.held ? f.data : f.response ? new Response(new Blob([f.data as BlobPart]).stream()) : new Blob([f.data as BlobPart]);
     yield { name: f.name, input, lastModified: date, crc: withCrc ? zlibCrc32(f.data) : undefined };
   }
 }
@@ -46,7 +47,7 @@ const collect = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(awa
 const digest = (bytes: Uint8Array) => `${bytes.length}:${createHash("sha256").update(bytes).digest("hex")}`;
 
 describe("makeStoredZip", () => {
-  it("writes the same bytes as client-zip, with known CRCs or computing them", async () => {
+  it("writes the same bytes as client-zip, with known CRCs or computing them, from Blobs, responses and bytes held", async () => {
     const reference = digest(await collect(makeZip(clientZipEntries()) as ReadableStream<Uint8Array>));
     expect(digest(await collect(makeStoredZip(entries(true))))).toBe(reference);
     expect(digest(await collect(makeStoredZip(entries(false))))).toBe(reference);

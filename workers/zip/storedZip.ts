@@ -8,8 +8,8 @@ import { crc32 } from "./crc32";
 export interface StoredEntry {
   name: string;
   lastModified: Date;
-  /** The bytes: a Blob, or a response whose body streams in. */
-  input: Blob | Response;
+  /** The bytes: a Blob, a response whose body streams in, or the bytes themselves. */
+  input: Blob | Response | Uint8Array;
   /** CRC-32 of the bytes when known (the image record's, computed at import and checked by the server). */
   crc?: number;
 }
@@ -90,7 +90,11 @@ function zip64Extra(e: Written, length: number): Uint8Array {
   return bytes;
 }
 
-async function* bodyOf(input: Blob | Response): AsyncGenerator<Uint8Array> {
+async function* bodyOf(input: Blob | Response | Uint8Array): AsyncGenerator<Uint8Array> {
+  if (input instanceof Uint8Array) {
+    yield input;
+    return;
+  }
   const body = input instanceof Blob ? input.stream() : input.body;
   if (!body) return;
   const reader = body.getReader();

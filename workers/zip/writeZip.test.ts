@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readZipDirectory } from "./readZip";
+import { extractEntry, readZipDirectory } from "./readZip";
 import { writeZip } from "./writeZip";
 
 const progress = { item: () => undefined, total: () => undefined };
@@ -11,5 +14,28 @@ describe("the visitor's zip", () => {
     const zip = await new Response(writeZip(sources, progress)).blob();
     const entries = await readZipDirectory(zip); // refuses any entry that climbs out or is absolute
     expect(entries.map((e) => e.name)).toEqual(["x.jpg", "Windows_win.jpg", "etc_passwd.jpg", "evil.jpg", "x (2).jpg", "C_x.jpg"]);
+  });
+
+  it("keeps every byte of fetched files, read whole or streamed, larger and smaller than a chunk", async () => {
+    const files = [3 * 1024 * 1024 + 7, 100, 2 * 1024 * 1024, 5].map((n, i) => Uint8Array.from({ length: n }, (_, k) => (k * 31 + i) & 255));
+    // Files 0 and 1 with a Content-Length (read whole), 2 and 3 without (streamed).
+    const server = createServer((req, res) => {
+      const i = Number(req.url!.slice(1));
+      if (i < 2) res.setHeader("Content-Length", files[i]!.length);
+      res.end(files[i]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const sources = files.map((f, i) => ({ id: String(i), name: `f${i}.jpg`, url: `${base}/${i}`, crc32: i % 2 ? undefined : crc32(f).toString(16).padStart(8, "0") }));
+      for (const chunkBytes of [1024 * 1024, 2 * 1024 * 1024]) {
+        const zip = await new Response(writeZip(sources, progress, chunkBytes)).blob();
+        const entries = await readZipDirectory(zip);
+        expect(entries.map((e) => e.name)).toEqual(["f0.jpg", "f1.jpg", "f2.jpg", "f3.jpg"]);
+        for (const [i, entry] of entries.entries()) expect(Buffer.from(await (await extractEntry(zip, entry)).arrayBuffer()).equals(Buffer.from(files[i]!))).toBe(true);
+      }
+    } finally {
+      server.close();
+    }
   });
 });

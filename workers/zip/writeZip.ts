@@ -31,11 +31,19 @@ export interface ZipWorkerProgress {
 }
 
 /**
- * The file's bytes: a Blob from the device, or the response, whose body then streams into the zip as it
- * arrives (no copy of the whole file is held). A failure before the body (status, network) fails only
- * this file; a connection lost in the middle of a body fails the download.
+ * Files up to this size are read whole (Content-Length known), as the lookahead fetches them: the browser
+ * then fills one buffer itself instead of handing JavaScript ~64 KB pieces one by one, which cost the zip
+ * its speed (docs/BENCHMARKS.md, zips session 6). Memory: at most LOOKAHEAD + 1 such files at once.
  */
-async function load(source: ZipWorkerSource): Promise<Blob | Response> {
+export const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The file's bytes: a Blob from the device, the whole body when the response says it is small enough, or
+ * else the response, whose body then streams into the zip as it arrives (no copy of the whole file is
+ * held). A failure before the body (status, network), or while a whole body is read, fails only this
+ * file; a connection lost in the middle of a streamed body fails the download.
+ */
+async function load(source: ZipWorkerSource): Promise<Blob | Response | Uint8Array> {
   if (source.blob) return source.blob;
   let res: Response;
   try {
@@ -44,13 +52,19 @@ async function load(source: ZipWorkerSource): Promise<Blob | Response> {
     throw new Error("Download failed", { cause: err });
   }
   if (!res.ok) throw new Error(`Failed to download image: ${res.statusText || res.status}`);
-  return res;
+  const length = Number(res.headers.get("Content-Length") ?? NaN);
+  if (!(length <= WHOLE_FILE_BYTES)) return res;
+  try {
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (err) {
+    throw new Error("Download failed", { cause: err });
+  }
 }
 
 /** `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES and FILE_CHUNK_BYTES). */
 export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, chunkBytes = CHUNK_BYTES): ReadableStream<Uint8Array> {
   const taken = new Set<string>();
-  const loads = new Map<number, Promise<Blob | Response>>();
+  const loads = new Map<number, Promise<Blob | Response | Uint8Array>>();
   const start = (i: number) => {
     if (i >= sources.length || loads.has(i)) return;
     const pending = load(sources[i]!);
@@ -88,13 +102,32 @@ const CHUNK_BYTES = 1024 * 1024;
  * Chunks written to a chosen file. Each write of a FileSystemWritableFileStream costs about 15 ms besides
  * the bytes (measured in Chromium here: 1 MB writes reach 44 MB/s, 4 MB writes 88 MB/s), so larger ones.
  */
-export const FILE_CHUNK_BYTES = 8 * 1024 * 1024;
+export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
+
+/**
+ * How far the zip runs ahead of the stream's reader, in bytes, so the fetches need not wait for each write
+ * to the file or hop to the service worker. Kept small: a larger one (24 MB) was not measurably faster,
+ * and the 1 GB service-worker download peaked at +258 MB with it (docs/BENCHMARKS.md, zips session 6).
+ */
+export const AHEAD_BYTES = 8 * 1024 * 1024;
 
 function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
   let buffer = new Uint8Array(size);
   let filled = 0;
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
+      // A piece as large as a chunk (a whole file) goes on as it is, with what is held before it.
+      if (filled + chunk.length >= size) {
+        if (filled === 0) controller.enqueue(chunk);
+        else {
+          const joined = new Uint8Array(filled + chunk.length);
+          joined.set(buffer.subarray(0, filled));
+          joined.set(chunk, filled);
+          controller.enqueue(joined);
+          filled = 0;
+        }
+        return;
+      }
       let offset = 0;
       while (offset < chunk.length) {
         const take = Math.min(size - filled, chunk.length - offset);
@@ -111,5 +144,5 @@ function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
     flush(controller) {
       if (filled) controller.enqueue(buffer.subarray(0, filled));
     },
-  });
+  }, undefined, new ByteLengthQueuingStrategy({ highWaterMark: Math.max(AHEAD_BYTES, 2 * size) }));
 }

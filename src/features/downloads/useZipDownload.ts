@@ -7,6 +7,42 @@ import { DOWNLOAD_TEXTS } from "./texts";
 import { downloadZip, type DownloadItem, type ZipSource } from "./zipDownload";
 import { errorMessage } from "../../lib/errors";
 
+/** How often the dialog takes the download's progress (ms). */
+const PROGRESS_EVERY_MS = 200;
+
+/**
+ * Progress gathered and shown at most every PROGRESS_EVERY_MS: one render per file event made the page's
+ * main thread busy for most of a large download, taking the cores the zip needs (docs/BENCHMARKS.md, zips
+ * session 6). `flush` shows what is pending at once.
+ */
+function batchedProgress(setRun: (update: (r: DownloadRun | null) => DownloadRun | null) => void) {
+  const items = new Map<string, Partial<DownloadItem>>();
+  let total: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!items.size && total === undefined) return;
+    const patches = new Map(items);
+    const percent = total;
+    items.clear();
+    total = undefined;
+    setRun((r) => (r ? { ...r, total: percent ?? r.total, items: r.items.map((i) => (patches.has(i.id) ? { ...i, ...patches.get(i.id) } : i)) } : r));
+  };
+  const schedule = () => void (timer ??= setTimeout(flush, PROGRESS_EVERY_MS));
+  return {
+    item: (id: string, patch: Partial<DownloadItem>) => {
+      items.set(id, { ...items.get(id), ...patch });
+      schedule();
+    },
+    total: (percent: number) => {
+      total = percent;
+      schedule();
+    },
+    flush,
+  };
+}
+
 export function useZipDownload() {
   const [run, setRun] = useState<DownloadRun | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -25,15 +61,15 @@ export function useZipDownload() {
     abortRef.current = abort;
     setRun({ items: sources.map((s): DownloadItem => ({ id: s.id, name: s.name, progress: 0, status: "queued" })), total: 0, isComplete: false });
     toast({ title: DOWNLOAD_TEXTS.downloadStarted, description: DOWNLOAD_TEXTS.downloadStartedText(sources.length) });
-    const item = (id: string, patch: Partial<DownloadItem>) =>
-      setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r));
-    const total = (percent: number) => setRun((r) => (r ? { ...r, total: percent } : r));
+    const progress = batchedProgress(setRun);
     try {
-      const failed = await downloadZip(zipName, sources, { item, total }, target, abort.signal);
+      const failed = await downloadZip(zipName, sources, progress, target, abort.signal);
+      progress.flush();
       setRun((r) => (r ? { ...r, isComplete: true, total: 100 } : r));
       if (!failed.length) toast({ title: DOWNLOAD_TEXTS.complete });
       return failed;
     } catch {
+      progress.flush();
       setRun((r) => (r ? { ...r, isComplete: true, items: r.items.map((i) => (i.status === "success" ? i : { ...i, status: "error", progress: 0, error: i.error ?? DOWNLOAD_TEXTS.failedFallback })) } : r));
       toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSelected, variant: "destructive" });
       return sources.map((s) => s.id);
