@@ -43,7 +43,10 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
       batchRequests: product.requests.batch,
       patchRequests: product.requests.patch,
       otherRequests: product.requests.other,
+      linkIdleMs: product.idleMs,
+      meanInFlight: product.meanInFlight,
     });
+    console.log(`upload-browser profile (ms since going online):\n${product.profile.join("\n")}`);
   } finally {
     await app.close();
     rmSync(set.dir, { recursive: true, force: true });

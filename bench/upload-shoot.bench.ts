@@ -70,7 +70,10 @@ it("uploads a 300-photo shoot over 10 Mbit/s: thumbnails and previews at most 1.
       doneRatio: product.doneMs / linkMs(all),
       batchRequests: product.requests.batch,
       patchRequests: product.requests.patch,
+      linkIdleMs: product.idleMs,
+      meanInFlight: product.meanInFlight,
     });
+    console.log(`upload-shoot profile (ms since going online):\n${product.profile.join("\n")}`);
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

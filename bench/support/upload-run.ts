@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import type { BenchApp } from "./app";
 import { ownerToken } from "./app";
+import { profileFigures, profileLines, recordRequests, type RequestRecord } from "./request-profile";
 
 export interface ImportedFiles {
   /** Per image: the form fields of a plain upload, and the file bytes' total. */
@@ -79,9 +80,14 @@ export interface ProductRun {
   /** From going online until every original is on the server too. */
   doneMs: number;
   requests: { batch: number; patch: number; other: number };
-  /** Where the time goes: ms from going online to the first request, and to the end of the records' batch. */
+  /** Where the time goes: ms from going online to the first request, and to the end of the first batch (records). */
   firstRequestMs: number;
   batchDoneMs: number;
+  /** Every API request of the run (start, answer, end, bytes), and the profile printed from them. */
+  log: RequestRecord[];
+  profile: string[];
+  idleMs: number;
+  meanInFlight: number;
 }
 
 /** Goes online and times the product's upload of `count` images, polling the server every 50 ms. */
@@ -91,7 +97,8 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
   const requests = { batch: 0, patch: 0, other: 0 };
   let firstRequestMs = 0;
   let batchDoneMs = 0;
-  app.page.on("requestfinished", (r) => r.url().endsWith("/api/batch") && (batchDoneMs = Date.now() - started));
+  app.page.on("requestfinished", (r) => r.url().endsWith("/api/batch") && !batchDoneMs && (batchDoneMs = Date.now() - started));
+  const log = recordRequests(app.page, started);
   app.page.on("request", (r) => {
     if (r.url().includes("/api/") && !firstRequestMs) firstRequestMs = Date.now() - started;
     if (!r.url().includes("/api/") || r.method() === "GET") return;
@@ -108,7 +115,13 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
     if (Date.now() - started > 1_800_000) throw new Error("upload did not finish in 30 minutes");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { viewableMs, doneMs: Date.now() - started, requests, firstRequestMs, batchDoneMs };
+  const doneMs = Date.now() - started;
+  // The last answers' events may trail the server's state by a moment.
+  await new Promise((r) => setTimeout(r, 500));
+  await log.settle();
+  log.stop();
+  const { idleMs, meanInFlight } = profileFigures(log.records);
+  return { viewableMs, doneMs, requests, firstRequestMs, batchDoneMs, log: log.records, profile: profileLines(log.records), idleMs, meanInFlight };
 }
 
 /** The stored files as base64, for the reference's own context. */
