@@ -5,7 +5,8 @@
  * server answers a size it lacks with the nearest it has, so the gallery works before they arrive); then
  * one multipart request per original. Two requests are in flight at a time (uploadLanes.ts), so the link
  * carries the next one while the server saves the last; an image's sizes start only once its record is
- * confirmed and its original only once its sizes are done, and records go before sizes before originals.
+ * confirmed and its original only once its sizes are done; records go before sizes before originals, and
+ * nothing but records goes beside a batch of records.
  * A size confirmed by the server leaves the device, and so does the original; thumbnail and preview stay
  * for offline viewing. A failed upload leaves its entry in the outbox and is sent whole again next time;
  * the server keeps no partial file.
@@ -112,8 +113,9 @@ interface Queues {
   records: PendingRecord[];
   sizes: Array<{ entry: OutboxEntry; sizes: SizeBlobs }>;
   originals: OutboxEntry[];
-  /** Batches of records sent so far (the first one is small). */
+  /** Batches of records sent so far (the first one is small), and how many are in flight. */
   recordBatches: number;
+  recordsInFlight: number;
 }
 
 /** After its record is on the server, an image's medium and large go next, or its original when it has none. */
@@ -225,7 +227,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
-  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0 };
+  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsInFlight: 0 };
   for (const entry of await pendingAt("record")) {
     const blobs = await db.imageBlobs.get(entry.recordId);
     if (!blobs?.thumbnail || !blobs.preview) {
@@ -242,12 +244,15 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     else queues.originals.push(entry);
   }
 
-  // Records first, then sizes, then originals: a lane takes the first kind with work waiting.
+  // Records first, then sizes, then originals: a lane takes the first kind with work waiting. Nothing else
+  // shares the link with a batch of records, so thumbnails and previews arrive at the link's full speed.
   const take = (): UploadJob | null => {
     if (queues.records.length) {
       const batch = nextBatch(queues.records, queues.recordBatches++ ? RECORD_BATCH : FIRST_RECORD_BATCH);
-      return () => sendRecords(db, pb, queues, batch, report("record"), signal);
+      queues.recordsInFlight++;
+      return () => sendRecords(db, pb, queues, batch, report("record"), signal).finally(() => queues.recordsInFlight--);
     }
+    if (queues.recordsInFlight) return null; // asked again when it ends
     if (queues.sizes.length) {
       const batch = nextBatch(queues.sizes, RECORD_BATCH);
       return () => sendSizes(db, pb, queues, batch, report("record"), signal);

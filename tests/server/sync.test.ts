@@ -282,6 +282,9 @@ describe("two uploads in flight", () => {
     // The first batch of images is a screenful (8), so the first thumbnails show soonest; the rest go beside it.
     const imageBatches = uploads.log.filter((r) => r.phase === "record" && r.ids.every((id) => images.some((i) => i.id === id)));
     expect(imageBatches.map((r) => r.ids.length).sort((a, b) => b - a)).toEqual([8, 4]);
+    // Nothing shares the link with a batch of records: sizes and originals start once every record is in.
+    const recordsEnd = Math.max(...imageBatches.map((r) => r.end));
+    expect(uploads.log.filter((r) => r.phase !== "record").every((r) => r.start > recordsEnd)).toBe(true);
     const stored = await serverRecords<{ original: string; thumbnail: string; medium: string; large: string; preview: string }>(server, "images", `client='${client.id}'`);
     expect(stored).toHaveLength(12);
     expect(stored.every((r) => r.original && r.thumbnail && r.medium && r.large && r.preview)).toBe(true);
