@@ -3,7 +3,7 @@
  * copies of the files the import made (for the plain reference), go online and time the product's upload
  * until the server has every record and every original.
  */
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import type { BenchApp } from "./app";
 import { ownerToken } from "./app";
 import { profileFigures, profileLines, recordRequests, type RequestRecord } from "./request-profile";
@@ -30,7 +30,7 @@ export async function importOffline(app: BenchApp, name: string, files: string[]
   return clientId;
 }
 
-/** Copies every stored image's files into memory (window.__files) and returns their byte totals. */
+/** Copies the files of every image waiting for upload into memory (window.__files) and returns their byte totals. */
 export async function keepFiles(page: Page): Promise<ImportedFiles> {
   return page.evaluate(
     () =>
@@ -43,7 +43,8 @@ export async function keepFiles(page: Page): Promise<ImportedFiles> {
             const rows = all.result as Array<Record<string, Blob | string>>;
             const files: Array<Record<string, Blob>> = [];
             const bytes = { sizes: 0, originals: 0, thumbnailsAndPreviews: 0 };
-            for (const row of rows) {
+            // Only images waiting for upload (with their original): earlier rounds' and the offline copy's stay out.
+            for (const row of rows.filter((r) => r.original instanceof Blob)) {
               const copy: Record<string, Blob> = {};
               for (const field of ["original", "thumbnail", "medium", "large", "preview"]) {
                 const blob = row[field];
@@ -97,15 +98,17 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
   const requests = { batch: 0, patch: 0, other: 0 };
   let firstRequestMs = 0;
   let batchDoneMs = 0;
-  app.page.on("requestfinished", (r) => r.url().endsWith("/api/batch") && !batchDoneMs && (batchDoneMs = Date.now() - started));
-  const log = recordRequests(app.page, started);
-  app.page.on("request", (r) => {
+  const onFinished = (r: Request) => r.url().endsWith("/api/batch") && !batchDoneMs && (batchDoneMs = Date.now() - started);
+  const onRequest = (r: Request) => {
     if (r.url().includes("/api/") && !firstRequestMs) firstRequestMs = Date.now() - started;
     if (!r.url().includes("/api/") || r.method() === "GET") return;
     if (r.url().endsWith("/api/batch")) requests.batch++;
     else if (r.method() === "PATCH") requests.patch++;
     else requests.other++;
-  });
+  };
+  app.page.on("requestfinished", onFinished);
+  app.page.on("request", onRequest);
+  const log = recordRequests(app.page, started);
   await goOnline();
   let viewableMs = 0;
   for (;;) {
@@ -120,6 +123,8 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
   await new Promise((r) => setTimeout(r, 500));
   await log.settle();
   log.stop();
+  app.page.off("requestfinished", onFinished);
+  app.page.off("request", onRequest);
   const { idleMs, meanInFlight } = profileFigures(log.records);
   return { viewableMs, doneMs, requests, firstRequestMs, batchDoneMs, log: log.records, profile: profileLines(log.records), idleMs, meanInFlight };
 }
