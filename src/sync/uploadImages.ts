@@ -124,8 +124,7 @@ function recordDone(queues: Queues, item: PendingRecord) {
   else queues.originals.push(item.entry);
 }
 
-async function laterSizesOf(db: StudioDb, entry: OutboxEntry): Promise<SizeBlobs> {
-  const blobs = await db.imageBlobs.get(entry.recordId);
+function laterSizesOf(blobs: SizeBlobs | undefined): SizeBlobs {
   const sizes: SizeBlobs = {};
   for (const field of LATER_SIZES) if (blobs?.[field]) sizes[field] = blobs[field];
   return sizes;
@@ -228,18 +227,22 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
   const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsInFlight: 0 };
-  for (const entry of await pendingAt("record")) {
-    const blobs = await db.imageBlobs.get(entry.recordId);
+  // One read of the device's files for every waiting image (Blobs are references: no bytes are read here).
+  const recordEntries = await pendingAt("record");
+  const originalEntries = await pendingAt("original");
+  const blobRows = await db.imageBlobs.bulkGet([...recordEntries, ...originalEntries].map((e) => e.recordId));
+  for (const [i, entry] of recordEntries.entries()) {
+    const blobs = blobRows[i];
     if (!blobs?.thumbnail || !blobs.preview) {
       await discardEntry(db, entry); // deleted on this device before it was uploaded
       continue;
     }
     const sizes: SizeBlobs = {};
     for (const field of FIRST_SIZES) if (blobs[field]) sizes[field] = blobs[field];
-    queues.records.push({ entry, sizes, later: await laterSizesOf(db, entry) });
+    queues.records.push({ entry, sizes, later: laterSizesOf(blobs) });
   }
-  for (const entry of await pendingAt("original")) {
-    const later = await laterSizesOf(db, entry);
+  for (const [i, entry] of originalEntries.entries()) {
+    const later = laterSizesOf(blobRows[recordEntries.length + i]);
     if (Object.keys(later).length) queues.sizes.push({ entry, sizes: later });
     else queues.originals.push(entry);
   }
