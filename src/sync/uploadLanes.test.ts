@@ -1,6 +1,6 @@
 /** The upload lanes: at most two jobs at a time, in the order handed out, and a failure loses no other job's answer. */
 import { describe, expect, it } from "vitest";
-import { runInLanes, type UploadJob } from "./uploadLanes";
+import { createWake, runInLanes, type UploadJob } from "./uploadLanes";
 
 /** A job the test ends by hand; `log` records its start and end. */
 function manual(name: string, log: string[]) {
@@ -97,5 +97,26 @@ describe("runInLanes", () => {
     });
     expect(await runInLanes(() => queue.shift() ?? null, 1)).toBe(5);
     expect(most).toBe(1);
+  });
+
+  it("looks for work again when a running job wakes it, before that job ends", async () => {
+    const log: string[] = [];
+    const wake = createWake();
+    const first = manual("records", log);
+    let ready = false; // the records' body is sent: the next phase may use the other lane
+    const queue: UploadJob[] = [first.job];
+    const done = runInLanes(() => queue.shift() ?? (ready ? manual("sizes", log).job : null), 2, undefined, wake);
+    await tick();
+    expect(log).toEqual(["start records"]);
+    ready = true;
+    wake();
+    await tick();
+    expect(log).toEqual(["start records", "start sizes"]);
+    ready = false;
+    first.end();
+    await tick();
+    expect(log).toEqual(["start records", "start sizes", "end records"]);
+    ready = false;
+    done.catch(() => undefined);
   });
 });
