@@ -3,9 +3,10 @@
  * copies of the files the import made (for the plain reference), go online and time the product's upload
  * until the server has every record and every original.
  */
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import type { BenchApp } from "./app";
 import { ownerToken } from "./app";
+import { profileFigures, profileLines, recordRequests, type RequestRecord } from "./request-profile";
 
 export interface ImportedFiles {
   /** Per image: the form fields of a plain upload, and the file bytes' total. */
@@ -29,7 +30,7 @@ export async function importOffline(app: BenchApp, name: string, files: string[]
   return clientId;
 }
 
-/** Copies every stored image's files into memory (window.__files) and returns their byte totals. */
+/** Copies the files of every image waiting for upload into memory (window.__files) and returns their byte totals. */
 export async function keepFiles(page: Page): Promise<ImportedFiles> {
   return page.evaluate(
     () =>
@@ -42,7 +43,8 @@ export async function keepFiles(page: Page): Promise<ImportedFiles> {
             const rows = all.result as Array<Record<string, Blob | string>>;
             const files: Array<Record<string, Blob>> = [];
             const bytes = { sizes: 0, originals: 0, thumbnailsAndPreviews: 0 };
-            for (const row of rows) {
+            // Only images waiting for upload (with their original): earlier rounds' and the offline copy's stay out.
+            for (const row of rows.filter((r) => r.original instanceof Blob)) {
               const copy: Record<string, Blob> = {};
               for (const field of ["original", "thumbnail", "medium", "large", "preview"]) {
                 const blob = row[field];
@@ -79,9 +81,14 @@ export interface ProductRun {
   /** From going online until every original is on the server too. */
   doneMs: number;
   requests: { batch: number; patch: number; other: number };
-  /** Where the time goes: ms from going online to the first request, and to the end of the records' batch. */
+  /** Where the time goes: ms from going online to the first request, and to the end of the first batch (records). */
   firstRequestMs: number;
   batchDoneMs: number;
+  /** Every API request of the run (start, answer, end, bytes), and the profile printed from them. */
+  log: RequestRecord[];
+  profile: string[];
+  idleMs: number;
+  meanInFlight: number;
 }
 
 /** Goes online and times the product's upload of `count` images, polling the server every 50 ms. */
@@ -91,14 +98,17 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
   const requests = { batch: 0, patch: 0, other: 0 };
   let firstRequestMs = 0;
   let batchDoneMs = 0;
-  app.page.on("requestfinished", (r) => r.url().endsWith("/api/batch") && (batchDoneMs = Date.now() - started));
-  app.page.on("request", (r) => {
+  const onFinished = (r: Request) => r.url().endsWith("/api/batch") && !batchDoneMs && (batchDoneMs = Date.now() - started);
+  const onRequest = (r: Request) => {
     if (r.url().includes("/api/") && !firstRequestMs) firstRequestMs = Date.now() - started;
     if (!r.url().includes("/api/") || r.method() === "GET") return;
     if (r.url().endsWith("/api/batch")) requests.batch++;
     else if (r.method() === "PATCH") requests.patch++;
     else requests.other++;
-  });
+  };
+  app.page.on("requestfinished", onFinished);
+  app.page.on("request", onRequest);
+  const log = recordRequests(app.page, started);
   await goOnline();
   let viewableMs = 0;
   for (;;) {
@@ -108,7 +118,15 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
     if (Date.now() - started > 1_800_000) throw new Error("upload did not finish in 30 minutes");
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { viewableMs, doneMs: Date.now() - started, requests, firstRequestMs, batchDoneMs };
+  const doneMs = Date.now() - started;
+  // The last answers' events may trail the server's state by a moment.
+  await new Promise((r) => setTimeout(r, 500));
+  await log.settle();
+  log.stop();
+  app.page.off("requestfinished", onFinished);
+  app.page.off("request", onRequest);
+  const { idleMs, meanInFlight } = profileFigures(log.records);
+  return { viewableMs, doneMs, requests, firstRequestMs, batchDoneMs, log: log.records, profile: profileLines(log.records), idleMs, meanInFlight };
 }
 
 /** The stored files as base64, for the reference's own context. */

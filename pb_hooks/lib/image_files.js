@@ -10,17 +10,33 @@
  *   14,000 x 14,000 PNG took 1.5 GB); the app makes every size on the device, so the server never does.
  */
 
-/** Reads the header of an uploaded file (and, for a TIFF, its first directory) and judges it. */
+/**
+ * Bytes read first, and the formats judged from them alone (their size is at the start, or, for a JPEG,
+ * found marker by marker through `readAt`, the same bytes either way). PocketBase's JS engine copies bytes
+ * one by one: reading HEADER_BYTES (64 KB) of every file was most of the server's time per image record
+ * written with files (docs/BENCHMARKS.md, "Uploads, session 6").
+ */
+const FIRST_BYTES = 4 * 1024;
+const QUICK_FORMATS = ["jpeg", "png", "gif", "webp", "bmp"];
+
+/**
+ * Reads the header of an uploaded file (and, for a TIFF, its first directory) and judges it. A file that
+ * its first bytes do not pass as one of QUICK_FORMATS is judged again from HEADER_BYTES, as always, so
+ * every verdict is the one the full header read gives.
+ */
 /* global toBytes */
 function inspect(file) {
   const guard = require(`${__hooks}/lib/image_guard.js`);
   const reader = file.reader.open();
   try {
-    const head = toBytes(reader, guard.HEADER_BYTES);
-    return guard.checkImage(head, (offset, length) => {
+    const readAt = (offset, length) => {
       reader.seek(offset, 0);
       return toBytes(reader, length);
-    });
+    };
+    const quick = guard.checkImage(toBytes(reader, FIRST_BYTES), readAt);
+    if (quick.ok && QUICK_FORMATS.indexOf(quick.header.format) >= 0) return quick;
+    reader.seek(0, 0);
+    return guard.checkImage(toBytes(reader, guard.HEADER_BYTES), readAt);
   } finally {
     reader.close();
   }

@@ -44,6 +44,8 @@ function uploadWithXhr(method: string, url: string, form: FormData, token: strin
     xhr.open(method, url);
     if (token) xhr.setRequestHeader("Authorization", token);
     xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.total });
+    // The body is sent (the server is now reading and saving it): the last report says so for sure.
+    xhr.upload.onload = (e) => onProgress?.({ loaded: e.total || e.loaded, total: e.total || e.loaded });
     xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(parse(xhr.responseText)) : reject(fail(xhr.status, xhr.responseText, xhr.getResponseHeader("Retry-After"))));
     xhr.onerror = () => reject(fail(0, ""));
     xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));

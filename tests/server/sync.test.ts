@@ -216,3 +216,120 @@ describe("image uploads", () => {
     expect(await device.db.outbox.count()).toBe(0);
   });
 });
+
+interface LoggedRequest {
+  kind: "batch" | "patch";
+  /** For a batch: the images in its answer, and whether it carried their records or their medium and large. */
+  ids: string[];
+  phase: "record" | "sizes" | "original";
+  start: number;
+  /** When the request's body had gone to the network (its last byte read by fetch). */
+  bodySent: number;
+  end: number;
+}
+
+/** Logs the engine's upload requests (batches and PATCHes) in order, with the images each carried; `fail` may answer one itself. */
+function logUploads(fail?: (method: string, url: string) => Response | null) {
+  const real = globalThis.fetch;
+  const log: LoggedRequest[] = [];
+  let clock = 0;
+  let inFlight = 0;
+  let most = 0;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const method = init?.method ?? "GET";
+    const kind = url.endsWith("/api/batch") ? "batch" : method === "PATCH" ? "patch" : null;
+    if (!kind) return real(input, init);
+    const start = ++clock;
+    most = Math.max(most, ++inFlight);
+    try {
+      const refused = fail?.(method, url);
+      if (refused) {
+        await new Promise((r) => setTimeout(r, 100)); // the other lane's request is on its way meanwhile
+        return refused;
+      }
+      let bodySent = 0;
+      const sentBody = init?.body instanceof ReadableStream ? init.body.pipeThrough(new TransformStream({ flush: () => void (bodySent = ++clock) })) : init?.body;
+      const res = await real(input, { ...init, body: sentBody } as RequestInit);
+      bodySent ||= start;
+      const body = (await res.clone().json()) as unknown;
+      const records = kind === "batch" ? (body as Array<{ body: { id: string; medium: string } }>).map((r) => r.body) : [body as { id: string }];
+      const phase = kind === "patch" ? "original" : (records as Array<{ medium?: string }>).every((r) => r.medium) ? "sizes" : "record";
+      log.push({ kind, ids: records.map((r) => r.id), phase, start, bodySent, end: ++clock });
+      return res;
+    } finally {
+      inFlight--;
+    }
+  };
+  return { log, most: () => most, inFlight: () => inFlight, restore: () => (globalThis.fetch = real) };
+}
+
+describe("two uploads in flight", () => {
+  it("keeps two requests going, and sends each image's record, then its medium and large, then its original", async () => {
+    const device = await makeDevice(server);
+    const client = await createClient(device.db, { name: "Lanes Lena" });
+    const images = await addImages(device.db, Array.from({ length: 12 }, (_, i) => imageInput(client.id, `p${i}.png`, png(60, 40, i))));
+    const uploads = logUploads();
+    try {
+      await device.sync.syncOnce();
+    } finally {
+      uploads.restore();
+    }
+    expect(uploads.most()).toBe(2);
+    for (const image of images) {
+      const of = (phase: LoggedRequest["phase"]) => uploads.log.filter((r) => r.phase === phase && r.ids.includes(image.id));
+      expect(of("record")).toHaveLength(1);
+      expect(of("sizes")).toHaveLength(1);
+      expect(of("original")).toHaveLength(1);
+      expect(of("sizes")[0]!.start).toBeGreaterThan(of("record")[0]!.end);
+      expect(of("original")[0]!.start).toBeGreaterThan(of("sizes")[0]!.end);
+    }
+    // The first batch of images is a screenful (8), so the first thumbnails show soonest; the rest go beside it.
+    const imageBatches = uploads.log.filter((r) => r.phase === "record" && r.ids.every((id) => images.some((i) => i.id === id)));
+    expect(imageBatches.map((r) => r.ids.length).sort((a, b) => b - a)).toEqual([8, 4]);
+    // Nothing shares the link with a batch of records sending its body: sizes and originals start once every
+    // record's bytes are sent (the server may still be saving the last batch).
+    const recordsSent = Math.max(...imageBatches.map((r) => r.bodySent));
+    expect(uploads.log.filter((r) => r.phase !== "record").every((r) => r.start > recordsSent)).toBe(true);
+    const stored = await serverRecords<{ original: string; thumbnail: string; medium: string; large: string; preview: string }>(server, "images", `client='${client.id}'`);
+    expect(stored).toHaveLength(12);
+    expect(stored.every((r) => r.original && r.thumbnail && r.medium && r.large && r.preview)).toBe(true);
+    expect(await device.db.outbox.count()).toBe(0);
+  });
+
+  it("keeps the answer of the other request in flight when one fails, and sends only what is missing next time", async () => {
+    const device = await makeDevice(server);
+    const client = await createClient(device.db, { name: "Lanes Lars" });
+    const images = await addImages(device.db, Array.from({ length: 4 }, (_, i) => imageInput(client.id, `q${i}.png`, png(300, 200, i))));
+    let failedId = "";
+    const uploads = logUploads((method, url) => {
+      if (method !== "PATCH" || failedId) return null;
+      failedId = url.split("/").pop()!;
+      return new Response(JSON.stringify({ message: "busy" }), { status: 503, headers: { "Content-Type": "application/json" } });
+    });
+    try {
+      await expect(device.sync.syncOnce()).rejects.toThrow(/try again later/);
+      expect(uploads.inFlight()).toBe(0); // the failure was thrown only once the other lane's answer was in
+    } finally {
+      uploads.restore();
+    }
+    const afterFailure = await serverRecords<{ id: string; original: string }>(server, "images", `client='${client.id}'`);
+    const sent = afterFailure.filter((r) => r.original).map((r) => r.id);
+    expect(sent.length).toBeGreaterThanOrEqual(1); // the request in flight beside the failed one
+    expect(sent).not.toContain(failedId);
+    const pending = (await device.db.outbox.toArray()).map((e) => e.recordId).sort();
+    expect(pending).toEqual(afterFailure.filter((r) => !r.original).map((r) => r.id).sort());
+
+    const retry = logUploads();
+    try {
+      await device.sync.syncOnce();
+    } finally {
+      retry.restore();
+    }
+    expect(retry.log.map((r) => `${r.kind} ${r.ids.join()}`).sort()).toEqual(pending.map((id) => `patch ${id}`).sort());
+    const stored = await serverRecords<{ id: string; original: string; thumbnail: string; medium: string; large: string; preview: string }>(server, "images", `client='${client.id}'`);
+    expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
+    expect(stored.every((r) => r.original && r.thumbnail && r.medium && r.large && r.preview)).toBe(true);
+    expect(await device.db.outbox.count()).toBe(0);
+  });
+});
