@@ -3,9 +3,10 @@
  * package, cycled under distinct names (symbolic links in a temporary folder) to reach the count a
  * benchmark needs. Returns null when the package is not installed.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { onTestFinished } from "vitest";
 
 const ROOT = "/usr/share/wallpapers";
 
@@ -23,11 +24,15 @@ export function wallpaperPhotos(): string[] {
 
 export const MISSING_PHOTOS = "Benchmark photos missing: install Debian's plasma-workspace-wallpapers (apt-get install plasma-workspace-wallpapers).";
 
-/** `count` paths to real photos with distinct names (photo-001.jpg, ...), cycling through the wallpapers. */
+/**
+ * `count` paths to real photos with distinct names (photo-001.jpg, ...), cycling through the wallpapers.
+ * Call it inside a test: the folder holds only links, and is removed when the test ends.
+ */
 export function photoSet(count: number): { dir: string; files: string[]; bytes: number } | null {
   const sources = wallpaperPhotos();
   if (!sources.length) return null;
   const dir = mkdtempSync(path.join(os.tmpdir(), "sg-bench-photos-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const files: string[] = [];
   let bytes = 0;
   for (let i = 0; i < count; i++) {
