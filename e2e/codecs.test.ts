@@ -227,8 +227,10 @@ describe("metadata", () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
     let image: { id: string } | undefined;
     for (let tries = 0; !image && tries < 120; tries++) {
-      // The upload runs in the background: wait until the server has the record with its files.
-      const list = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(`client='${clientId}' && preview!=''`)}`, { headers: { Authorization: token } });
+      // The upload runs in the background, the record with thumbnail and preview first, then medium and large,
+      // then the original (docs/SYNC.md): wait until the server has every file.
+      const complete = `client='${clientId}' && preview!='' && medium!='' && large!='' && original!=''`;
+      const list = await fetch(`${server.url}/api/collections/images/records?filter=${encodeURIComponent(complete)}`, { headers: { Authorization: token } });
       image = ((await list.json()) as { items: { id: string }[] }).items[0];
       if (!image) await new Promise((r) => setTimeout(r, 500));
     }
