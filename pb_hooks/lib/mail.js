@@ -14,8 +14,7 @@ function smtpConfigured(app) {
 }
 
 function studioSettings(app) {
-  const rows = app.findRecordsByFilter("settings", "", "created", 1, 0);
-  return rows[0] || null;
+  return require(`${__hooks}/lib/studio_info.js`).studioSettings(app);
 }
 
 /** The base of gallery links: the Gallery address setting, else PocketBase's Application URL. */

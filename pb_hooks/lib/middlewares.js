@@ -48,4 +48,4 @@ function afterLimits(e) {
   return staticFiles.serve(e);
 }
 
-module.exports = { beforeLimits, afterLimits, imageIdOf };
+module.exports = { beforeLimits, afterLimits };

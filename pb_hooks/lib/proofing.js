@@ -175,8 +175,8 @@ function notifyStudio(client, result) {
   try {
     const settings = $app.settings();
     if (!settings.smtp.enabled) return;
-    const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
-    const to = rows[0] ? rows[0].getString("email") : "";
+    const studio = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+    const to = studio ? studio.getString("email") : "";
     if (!to) return;
     const mail = rules.submittedEmail(
       client.getString("name"),

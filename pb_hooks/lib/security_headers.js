@@ -26,4 +26,4 @@ function setSecurityHeaders(e, path) {
   if (path.indexOf("/api/") === 0) h.set("Cache-Control", "no-store");
 }
 
-module.exports = { setSecurityHeaders, APP_CSP };
+module.exports = { setSecurityHeaders };

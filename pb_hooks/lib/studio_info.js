@@ -4,11 +4,15 @@
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 
+/** The studio's settings record (the one row of `settings`), or null before it exists. */
+function studioSettings(app = $app) {
+  return app.findRecordsByFilter("settings", "", "created", 1, 0)[0] || null;
+}
+
 /** The studio's branding from its settings row, or null when there is none yet. */
 function studioBranding() {
   try {
-    const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
-    const s = rows[0];
+    const s = studioSettings();
     if (!s) return null;
     const logo = s.getString("logo");
     return {
@@ -26,8 +30,7 @@ function studioBranding() {
 
 /** GET /api/gallery/studio/logo: the studio's logo, public (it is on every visitor page). */
 function studioLogo(e) {
-  const rows = $app.findRecordsByFilter("settings", "", "created", 1, 0);
-  const s = rows[0];
+  const s = studioSettings();
   const logo = s ? s.getString("logo") : "";
   if (!logo) throw new NotFoundError("The studio has no logo.");
   e.response.header().set("Cache-Control", "public, max-age=300");
@@ -39,4 +42,4 @@ function studioInfo(e) {
   return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
-module.exports = { studioBranding, studioLogo, studioInfo };
+module.exports = { studioSettings, studioBranding, studioLogo, studioInfo };

@@ -23,7 +23,7 @@ function escapeHtml(value) {
 
 function studio() {
   try {
-    const s = $app.findRecordsByFilter("settings", "", "created", 1, 0)[0];
+    const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
     if (!s) return { name: "", logo: "" };
     return { name: s.getString("companyName"), logo: s.getString("logo") };
   } catch (_) {

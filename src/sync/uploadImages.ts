@@ -108,6 +108,28 @@ async function confirmRecords(db: StudioDb, entries: OutboxEntry[], records: Ser
 
 type Report = (entry: OutboxEntry, p: UploadProgress) => void;
 
+/**
+ * Sends one batch request: `requests` as its JSON payload, each item's files under `requests.{i}.{field}`
+ * (PocketBase's batch API takes multipart bodies). Answers the records; a 429 or 5xx of the batch or of
+ * one of its requests is a TransientError (sent again later, never dropped).
+ */
+async function sendBatch(pb: PocketBase, batch: Array<{ entry: OutboxEntry; sizes: SizeBlobs }>, requests: object[], onProgress: Report, signal?: AbortSignal): Promise<ServerRecord[]> {
+  const form = new FormData();
+  form.set("@jsonPayload", JSON.stringify({ requests }));
+  batch.forEach(({ sizes }, i) => {
+    for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
+  });
+  try {
+    const responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
+    return responses.map((r) => r.body);
+  } catch (err) {
+    const failed = batchIndexOf(err);
+    if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status);
+    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
+    throw err;
+  }
+}
+
 /** What is left to send, in the order it goes: records, then sizes, then originals. */
 interface Queues {
   records: PendingRecord[];
@@ -131,29 +153,22 @@ function laterSizesOf(blobs: SizeBlobs | undefined): SizeBlobs {
 }
 
 /**
- * Creates image records with their thumbnails and previews, many per request (PocketBase's batch API takes
- * multipart bodies: files under `requests.{i}.{field}`). A refused record is dealt with and the rest sent
- * again: one the server already has moves on; one whose client is gone is dropped and kept as a conflict.
+ * Creates image records with their thumbnails and previews, many per request. A refused record is dealt
+ * with and the rest sent again: one the server already has moves on; one whose client is gone is dropped
+ * and kept as a conflict.
  */
 async function sendRecords(db: StudioDb, pb: PocketBase, queues: Queues, batch: PendingRecord[], onProgress: Report, signal?: AbortSignal): Promise<void> {
-  const form = new FormData();
-  const payload = batch.map(({ entry }) => ({
+  const requests = batch.map(({ entry }) => ({
     method: "POST",
     url: "/api/collections/images/records",
     body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes },
   }));
-  form.set("@jsonPayload", JSON.stringify({ requests: payload }));
-  batch.forEach(({ sizes }, i) => {
-    for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
-  });
   try {
-    const responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
-    await confirmRecords(db, batch.map((b) => b.entry), responses.map((r) => r.body));
+    const records = await sendBatch(pb, batch, requests, onProgress, signal);
+    await confirmRecords(db, batch.map((b) => b.entry), records);
     for (const item of batch) recordDone(queues, item);
   } catch (err) {
     const failed = batchIndexOf(err);
-    if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status); // later, never dropped
-    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     const refused = failed ? batch[failed.index] : undefined;
     if (!refused) throw err;
     queues.records.unshift(...batch.filter((b) => b !== refused));
@@ -171,25 +186,18 @@ async function sendRecords(db: StudioDb, pb: PocketBase, queues: Queues, batch: 
  * device then go with their original's request (uploadOriginal), so nothing is lost or blocked.
  */
 async function sendSizes(db: StudioDb, pb: PocketBase, queues: Queues, batch: Queues["sizes"], onProgress: Report, signal?: AbortSignal): Promise<void> {
-  const form = new FormData();
-  form.set("@jsonPayload", JSON.stringify({ requests: batch.map(({ entry }) => ({ method: "PATCH", url: `/api/collections/images/records/${entry.recordId}`, body: {} })) }));
-  batch.forEach(({ sizes }, i) => {
-    for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
-  });
-  let responses: Array<{ body: ServerRecord }>;
+  const requests = batch.map(({ entry }) => ({ method: "PATCH", url: `/api/collections/images/records/${entry.recordId}`, body: {} }));
+  let records: ServerRecord[];
   try {
-    responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
+    records = await sendBatch(pb, batch, requests, onProgress, signal);
   } catch (err) {
-    const failed = batchIndexOf(err);
-    if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status);
-    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     if (!(err instanceof UploadError)) throw err;
     queues.originals.push(...batch.map((b) => b.entry)); // refused: these sizes go with their originals
     return;
   }
   await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
     for (const { entry } of batch) await db.imageBlobs.update(entry.recordId, { medium: undefined, large: undefined });
-    await applyServerRecords(db, "images", responses.map((r) => r.body));
+    await applyServerRecords(db, "images", records);
   });
   queues.originals.push(...batch.map((b) => b.entry));
 }

@@ -35,7 +35,7 @@ export interface ZipWorkerProgress {
  * then fills one buffer itself instead of handing JavaScript ~64 KB pieces one by one, which cost the zip
  * its speed (docs/BENCHMARKS.md, zips session 6). Memory: at most LOOKAHEAD + 1 such files at once.
  */
-export const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
+const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The file's bytes: a Blob from the device, the whole body when the response says it is small enough, or
@@ -99,8 +99,8 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Chunks written to a chosen file. Each write of a FileSystemWritableFileStream costs about 15 ms besides
- * the bytes (measured in Chromium here: 1 MB writes reach 44 MB/s, 4 MB writes 88 MB/s), so larger ones.
+ * Chunks written to a chosen file: without DevTools attached, 2 MB writes ran fastest (68 MB/s, against 60
+ * for 8 MB and 51 for 32 MB; docs/BENCHMARKS.md, zips session 6). A whole file larger than that goes as one.
  */
 export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
 
@@ -109,36 +109,27 @@ export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
  * to the file or hop to the service worker. Kept small: a larger one (24 MB) was not measurably faster,
  * and the 1 GB service-worker download peaked at +258 MB with it (docs/BENCHMARKS.md, zips session 6).
  */
-export const AHEAD_BYTES = 8 * 1024 * 1024;
+const AHEAD_BYTES = 8 * 1024 * 1024;
 
 function rechunk(size: number): TransformStream<Uint8Array, Uint8Array> {
-  let buffer = new Uint8Array(size);
+  const buffer = new Uint8Array(size);
   let filled = 0;
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      // A piece as large as a chunk (a whole file) goes on as it is, with what is held before it.
-      if (filled + chunk.length >= size) {
-        if (filled === 0) controller.enqueue(chunk);
-        else {
-          const joined = new Uint8Array(filled + chunk.length);
-          joined.set(buffer.subarray(0, filled));
-          joined.set(chunk, filled);
-          controller.enqueue(joined);
-          filled = 0;
-        }
+      if (filled + chunk.length < size) {
+        buffer.set(chunk, filled);
+        filled += chunk.length;
         return;
       }
-      let offset = 0;
-      while (offset < chunk.length) {
-        const take = Math.min(size - filled, chunk.length - offset);
-        buffer.set(chunk.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === size) {
-          controller.enqueue(buffer);
-          buffer = new Uint8Array(size);
-          filled = 0;
-        }
+      // Enough for a chunk: what is held goes on with this piece, and a piece as large as a chunk (a whole
+      // file) goes on as it is.
+      if (filled === 0) controller.enqueue(chunk);
+      else {
+        const joined = new Uint8Array(filled + chunk.length);
+        joined.set(buffer.subarray(0, filled));
+        joined.set(chunk, filled);
+        controller.enqueue(joined);
+        filled = 0;
       }
     },
     flush(controller) {
