@@ -77,6 +77,9 @@ export const SYNCED_FIELDS = {
   proof_states: ["submittedAt"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
+/** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */
+export const IMAGE_CREATE_FIELDS = ["client", "filename", "originalName", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "metadata", "uploadedAt"] as const satisfies ReadonlyArray<keyof ImageFields>;
+
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */
 export function toPbDate(value: string): string {
   if (!value) return "";

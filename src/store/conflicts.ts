@@ -16,6 +16,7 @@ export async function recordConflict(
   lostValue: unknown,
   keptValue: unknown,
   lostSide: ConflictRow["lostSide"],
+  setAside: Pick<ConflictRow, "record" | "files"> = {},
 ): Promise<void> {
-  await db.conflicts.add(conflict(collection, recordId, field, lostValue, keptValue, lostSide, db.serverNow()));
+  await db.conflicts.add({ ...conflict(collection, recordId, field, lostValue, keptValue, lostSide, db.serverNow()), ...setAside });
 }

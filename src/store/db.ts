@@ -35,6 +35,15 @@ export const SCHEMA_V4 = {
   proofComments: "id, client",
 };
 
+/**
+ * v5: images found by whether the server confirmed their original (`files.original` is "" until then), so
+ * upload states come from the server's confirmations, not from the outbox alone (issue 23).
+ */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  images: "id, client, uploadedAt, files.original",
+};
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -83,6 +92,8 @@ export class StudioDb extends Dexie {
       );
     // v4: proofing tables, empty until the next pull fills them.
     this.version(4).stores(SCHEMA_V4);
+    // v5: an index on the confirmed original's name; no data changes.
+    this.version(5).stores(SCHEMA_V5);
   }
 
   /** Now, on the server's clock. */

@@ -12,7 +12,8 @@ export class StoreError extends Error {
 export const QUOTA_MESSAGE =
   "This device has run out of storage space, so nothing was saved. Free some space (for example by removing downloaded files) and try again.";
 
-function isQuotaError(err: unknown): boolean {
+/** Whether a failed write ran out of storage (Dexie wraps the DOMException in `inner`). */
+export function isQuotaError(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { inner?: unknown }).inner) {
     const name = (e as { name?: string }).name;
     if (name === "QuotaExceededError") return true;

@@ -96,6 +96,11 @@ export async function moveToOriginalStage(db: StudioDb, entries: OutboxEntry[]):
   for (const entry of entries) await db.outbox.update(entry.seq!, { stage: "original" });
 }
 
+/** Image records the server lost (no tombstone): their entries go back to creating the record. */
+export async function moveToRecordStage(db: StudioDb, entries: OutboxEntry[]): Promise<void> {
+  for (const entry of entries) await db.outbox.update(entry.seq!, { stage: "record" });
+}
+
 /** Removes `field` from these pending entries of a record; an update left with no field leaves the outbox. */
 export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], field: string): Promise<void> {
   for (const entry of pending) {
@@ -107,18 +112,30 @@ export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], fie
   }
 }
 
-/** Per client: photos whose upload the server has not confirmed yet, and photos on this device. */
+/**
+ * Per client, from the server's confirmations: photos in the gallery, photos whose original the server has
+ * not confirmed (`unconfirmed`), and of those, how many this device still has to send (`pending`). A photo
+ * counts as uploaded only once the server answered with its original's file name.
+ */
 export interface ClientUploadCounts {
-  pending: number;
   images: number;
+  unconfirmed: number;
+  pending: number;
 }
 
 export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, ClientUploadCounts>> {
   const counts = new Map<string, ClientUploadCounts>();
-  const of = (client: string) => counts.get(client) ?? counts.set(client, { pending: 0, images: 0 }).get(client)!;
+  const of = (client: string) => counts.get(client) ?? counts.set(client, { images: 0, unconfirmed: 0, pending: 0 }).get(client)!;
   for (const client of (await db.images.orderBy("client").keys()) as string[]) of(client).images++;
-  for (const entry of await db.outbox.toArray()) {
-    if (entry.collection === "images" && entry.op === "create" && typeof entry.fields.client === "string") of(entry.fields.client).pending++;
-  }
+  const unconfirmed = await db.images.where("files.original").equals("").toArray();
+  for (const row of unconfirmed) of(row.client).unconfirmed++;
+  const sending = new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+  for (const row of unconfirmed) if (sending.has(row.id)) of(row.client).pending++;
   return counts;
+}
+
+/** Photos whose original the server has not confirmed and that this device has nothing waiting to send. */
+export async function photosNotOnServer(db: StudioDb): Promise<number> {
+  const sending = new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+  return (await db.images.where("files.original").equals("").primaryKeys()).filter((id) => !sending.has(id)).length;
 }

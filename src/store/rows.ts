@@ -89,6 +89,14 @@ export interface ConflictRow {
   createdAt: number;
   /** 0 while the owner has not dismissed or restored it (indexable). */
   resolved: 0 | 1;
+  /**
+   * A record deleted elsewhere while this device had work of it: its values as this device held them, so
+   * 'Send again' can bring it back (as a new record), and for a photo the bytes the server never got.
+   */
+  record?: Record<string, unknown>;
+  files?: Omit<ImageBlobRow, "id">;
+  /** The id a restored deleted client was sent again as (its set-aside photos go there). */
+  restoredAs?: string;
 }
 
 export interface SyncStateRow {

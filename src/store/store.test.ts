@@ -117,7 +117,7 @@ describe("schema upgrade", () => {
 
     const db = tracked(new StudioDb(name));
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     // v4: the proofing tables exist, empty until the next pull (which has no cursor for them yet).
     expect(await db.proofFavourites.count()).toBe(0);
     expect(await db.proofPicks.where("list").equals("x").count()).toBe(0);
@@ -127,5 +127,8 @@ describe("schema upgrade", () => {
     expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ recordId: "client000000001", attempts: 0 })]);
     expect((await db.syncState.get("cursor:clients"))?.value).toEqual({ updated: "2026-01-01 00:00:00.000Z", id: "x" });
     expect(await db.conflicts.count()).toBe(0);
+    // v5: images are found by their confirmed original; the old row's original counts as confirmed.
+    expect(await db.images.where("files.original").equals("").count()).toBe(0);
+    expect(await db.images.where("files.original").equals("a.jpg").count()).toBe(1);
   });
 });

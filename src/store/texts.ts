@@ -3,6 +3,7 @@ export const STORE_TEXTS = {
   settingsNotReady: "Settings have not been loaded from the server yet. Connect once, then try again.",
   conflictNotFound: "Conflict not found",
   conflictDeleted: "The record was deleted; its values are shown for reference.",
+  sendClientFirst: "This photo's client was deleted. Send the client again first, then the photo.",
   conflictSubmission: "The client's submission is shown for reference; unlock the selection instead.",
   clientNotFound: "Client not found",
   imageNotFound: "Image not found",

@@ -2,7 +2,8 @@
  * Applies server deletions. A client's tombstone covers its images. Local edits of a deleted record
  * cannot reach the server any more; they are kept in `conflicts` (field "*") instead of vanishing.
  */
-import type { SyncedCollection } from "../domain/records";
+import { IMAGE_CREATE_FIELDS, SYNCED_FIELDS, type SyncedCollection } from "../domain/records";
+import type { ConflictRow, OutboxEntry } from "../store/rows";
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
 import { confirmEntries, outboxTables, pendingEntriesOf } from "../store/outbox";
@@ -13,6 +14,36 @@ export interface Tombstone {
   recordCollection: string;
   recordId: string;
   client: string;
+}
+
+/** Whether any of these records has a change waiting that is more than a delete. */
+async function hasUnsentWork(db: StudioDb, targets: Array<[SyncedCollection, string]>): Promise<boolean> {
+  for (const [collection, id] of targets) {
+    if ((await pendingEntriesOf(db, collection, id)).some((e) => e.op !== "delete")) return true;
+  }
+  return false;
+}
+
+/**
+ * What 'Send again' needs of a record deleted elsewhere: its values as this device holds them, and for a
+ * photo whose upload the server never confirmed, its bytes (the only copy).
+ */
+async function setAside(db: StudioDb, collection: SyncedCollection, id: string, pending: OutboxEntry[]): Promise<Pick<ConflictRow, "record" | "files">> {
+  if (collection === "clients") {
+    const row = await db.clients.get(id);
+    return row ? { record: pickFields(row, SYNCED_FIELDS.clients) } : {};
+  }
+  if (collection !== "images" || !pending.some((e) => e.op === "create")) return {};
+  const [row, blobs] = await Promise.all([db.images.get(id), db.imageBlobs.get(id)]);
+  if (!row || !blobs?.original) return {};
+  const files = { original: blobs.original, thumbnail: blobs.thumbnail, medium: blobs.medium, large: blobs.large, preview: blobs.preview };
+  return { record: pickFields(row, IMAGE_CREATE_FIELDS), files };
+}
+
+/** The values of `fields` in a row. */
+function pickFields(row: object, fields: readonly string[]): Record<string, unknown> {
+  const values = row as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f, values[f]]));
 }
 
 export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Promise<void> {
@@ -29,12 +60,15 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
       } else if (t.recordCollection === "images" || t.recordCollection === "proof_lists" || t.recordCollection === "proof_states") {
         targets.push([t.recordCollection, t.recordId]);
       }
+      // A client is set aside whole when it or one of its photos had work the server never got, so that
+      // 'Send again' can bring the photos back into it.
+      const setAsideClient = t.recordCollection === "clients" && (await hasUnsentWork(db, targets));
       for (const [collection, id] of targets) {
         const pending = await pendingEntriesOf(db, collection, id);
         const edits = pending.filter((e) => e.op !== "delete" && Object.keys(e.fields).length > 0);
-        if (edits.length) {
+        if (edits.length || (collection === "clients" && setAsideClient)) {
           const lost = Object.assign({}, ...edits.map((e) => e.fields)) as Record<string, unknown>;
-          await recordConflict(db, collection, id, "*", lost, null, "device");
+          await recordConflict(db, collection, id, "*", lost, null, "device", await setAside(db, collection, id, pending));
         }
         await confirmEntries(db, pending); // nothing of them can reach the server any more
         if (collection === "clients") await db.clients.delete(id);

@@ -4,6 +4,7 @@
  */
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
+import { isQuotaError } from "../store/errors";
 
 export const CLOCK_OFFSET_KEY = "clockOffsetMs";
 
@@ -12,7 +13,10 @@ export async function measureClockOffset(db: StudioDb, pb: PocketBase): Promise<
   const { now } = await pb.send<{ now: number }>("/api/sync/now", { method: "GET" });
   const received = db.clock();
   db.clockOffsetMs = Math.round(now - (sent + received) / 2);
-  await db.syncState.put({ key: CLOCK_OFFSET_KEY, value: db.clockOffsetMs });
+  // Kept for offline starts; on a full device it stays in memory: it must never stop the push that frees space.
+  await db.syncState.put({ key: CLOCK_OFFSET_KEY, value: db.clockOffsetMs }).catch((err: unknown) => {
+    if (!isQuotaError(err)) throw err;
+  });
   return db.clockOffsetMs;
 }
 

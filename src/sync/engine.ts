@@ -6,15 +6,29 @@
 import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
+import { isQuotaError } from "../store/errors";
 import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
 import { pushOutbox } from "./pushOutbox";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
+import { SYNC_TEXTS } from "./texts";
 import { uploadImages } from "./uploadImages";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
+
+const OUT_OF_SPACE = Symbol("out of space");
+
+/** Runs a phase; a full device answers OUT_OF_SPACE instead of failing (what it wrote before stays). */
+async function unlessFull(phase: () => Promise<number>): Promise<number | typeof OUT_OF_SPACE> {
+  try {
+    return await phase();
+  } catch (err) {
+    if (isQuotaError(err)) return OUT_OF_SPACE;
+    throw err;
+  }
+}
 
 export interface SyncResult {
   pulled: number;
@@ -47,9 +61,11 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     const uploads = new Map<string, UploadState>();
     try {
       await measureClockOffset(db, pb);
-      const pulled = await pullChanges(db, pb);
-      await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
-      const pushed = await pushOutbox(db, pb, options.chunkSize);
+      // A full device cannot store what the pull brings, nor the push's answers; the uploads free space
+      // (a photo leaves once the server has it), so they go on regardless, and the pull and push follow.
+      let pulled = await unlessFull(() => pullChanges(db, pb));
+      if (pulled !== OUT_OF_SPACE) await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
+      let pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
       const uploadCount = await uploadImages(
         db,
         pb,
@@ -59,8 +75,13 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
         },
         signal,
       );
+      if (pulled === OUT_OF_SPACE) pulled = await unlessFull(() => pullChanges(db, pb));
+      if (pushed === OUT_OF_SPACE) pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
+      if (pulled === OUT_OF_SPACE || pushed === OUT_OF_SPACE) throw new Error(SYNC_TEXTS.outOfSpace);
       const lastSyncedAt = Date.now();
-      await db.syncState.put({ key: LAST_SYNCED_KEY, value: lastSyncedAt });
+      await db.syncState.put({ key: LAST_SYNCED_KEY, value: lastSyncedAt }).catch((err: unknown) => {
+        if (!isQuotaError(err)) throw err; // the status shows the time; other tabs learn it next time
+      });
       status.set({ lastSyncedAt, error: null });
       return { pulled, pushed, uploads: uploadCount };
     } catch (err) {

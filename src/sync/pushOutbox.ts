@@ -17,6 +17,8 @@ import { confirmEntries, discardEntry, outboxInOrder, outboxTables, parkEntry, t
 import { applyServerRecords } from "./applyServerRecords";
 import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
 import type { ServerRecord } from "./records";
+import { hasTombstone, recordExists } from "./serverLookup";
+import { SYNC_TEXTS } from "./texts";
 import { isTransientStatus, TransientError } from "./transient";
 
 /** Sub-requests per batch; the server allows 500 (pb_migrations/1763769700_app_settings.js). */
@@ -33,13 +35,37 @@ function toBatchRequest(entry: OutboxEntry) {
   return { method: "DELETE", url: `${base}/${entry.recordId}` };
 }
 
-/** Entries that can go in a batch now, in order: not files, not parked, not waiting for an earlier entry. */
+/** The client an entry's record belongs to, when it is a child of a client (images, proofing lists). */
+function parentClient(entry: OutboxEntry): string | null {
+  if (entry.collection === "clients" || entry.collection === "settings") return null;
+  return typeof entry.fields.client === "string" && entry.fields.client ? entry.fields.client : null;
+}
+
+/**
+ * Records the server does not have yet as this device knows them: a waiting create (parked, or not sent),
+ * keyed `collection:id`. A child of one of them waits with it: the server would refuse it for a missing
+ * parent, and that refusal says nothing about the child itself.
+ */
+export function unsentCreates(entries: OutboxEntry[]): Set<string> {
+  return new Set(entries.filter((e) => e.op === "create").map((e) => `${e.collection}:${e.recordId}`));
+}
+
+/** Whether an entry's parent client is still waiting to reach the server (its create is in `waiting`). */
+export function waitsForParent(entry: OutboxEntry, waiting: Set<string>): boolean {
+  const parent = parentClient(entry);
+  return parent !== null && waiting.has(`clients:${parent}`);
+}
+
+/**
+ * Entries that can go in a batch now, in order: not files, not parked, not waiting for an earlier entry
+ * of their record, nor for their client's create (parked, or a file entry's turn).
+ */
 export function sendableEntries(entries: OutboxEntry[]): OutboxEntry[] {
   const waiting = new Set<string>();
   const out: OutboxEntry[] = [];
   for (const entry of entries) {
     const key = `${entry.collection}:${entry.recordId}`;
-    if (entry.error || isFileEntry(entry) || waiting.has(key)) {
+    if (entry.error || isFileEntry(entry) || waiting.has(key) || waitsForParent(entry, waiting)) {
       waiting.add(key);
       continue;
     }
@@ -66,27 +92,22 @@ async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ st
   });
 }
 
-/** Whether the server already has the record (an earlier push got through, its answer did not). */
-async function existsOnServer(pb: PocketBase, entry: OutboxEntry): Promise<boolean> {
-  try {
-    await pb.collection(entry.collection).getOne(entry.recordId, { fields: "id" });
-    return true;
-  } catch (err) {
-    if (err instanceof ClientResponseError && err.status === 404) return false;
-    throw err;
-  }
-}
-
 /** Handles the refused sub-request; returns false when the failure is not one we can resolve. */
 async function resolveRefusal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, err: unknown): Promise<boolean> {
   const failure = failedSubRequest(err);
   if (!failure) return false;
   // PocketBase may report another unique field (accessUrl) instead of the id, so ask instead of parsing.
-  if (entry.op === "create" && failure.status === 400 && (isDuplicateId(failure) || (await existsOnServer(pb, entry)))) {
+  if (entry.op === "create" && failure.status === 400 && (isDuplicateId(failure) || (await recordExists(pb, entry.collection, entry.recordId)))) {
     await turnCreateIntoUpdate(db, entry);
     return true;
   }
   if (failure.status === 404) {
+    // Deleted elsewhere only when the server says so with a tombstone; a record missing without one went
+    // with a restore from a backup, and the change waits (parked, visible) instead of being set aside.
+    if (entry.op !== "delete" && !(await hasTombstone(pb, entry.collection, entry.recordId))) {
+      await parkEntry(db, entry, SYNC_TEXTS.missingOnServer);
+      return true;
+    }
     await db.transaction("rw", outboxTables(db), async () => {
       if (entry.op === "update") await recordConflict(db, entry.collection, entry.recordId, "*", entry.fields, null, "device");
       await discardEntry(db, entry);

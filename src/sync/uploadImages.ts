@@ -11,17 +11,19 @@
  * for offline viewing. A failed upload leaves its entry in the outbox and is sent whole again next time;
  * the server keeps no partial file.
  */
-import type PocketBase from "pocketbase";
+import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import { imageName } from "../domain/image-files";
 import { extensionForType } from "../domain/image-formats";
 import type { SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
 import { recordConflict } from "../store/conflicts";
-import { confirmEntries, discardEntry, moveToOriginalStage, outboxInOrder, outboxTables } from "../store/outbox";
+import { confirmEntries, discardEntry, moveToOriginalStage, moveToRecordStage, outboxInOrder, outboxTables, parkEntry } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
 import { failedSubRequestIn } from "./batchErrors";
-import { isFileEntry } from "./pushOutbox";
+import { isQuotaError } from "../store/errors";
+import { isFileEntry, unsentCreates, waitsForParent } from "./pushOutbox";
+import { hasTombstone, recordExists } from "./serverLookup";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
@@ -43,9 +45,12 @@ function fileName(base: string, blob: Blob): string {
   return `${base}.${extensionForType(blob.type)}`;
 }
 
+/** An upload with nothing left to send it to: set aside with the photo's bytes (restorable), then dropped. */
 async function dropEntry(db: StudioDb, entry: OutboxEntry) {
-  await db.transaction("rw", outboxTables(db), async () => {
-    await recordConflict(db, "images", entry.recordId, "*", entry.fields, null, "device");
+  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
+    const blobs = await db.imageBlobs.get(entry.recordId);
+    const files = blobs?.original ? { original: blobs.original, thumbnail: blobs.thumbnail, medium: blobs.medium, large: blobs.large, preview: blobs.preview } : undefined;
+    await recordConflict(db, "images", entry.recordId, "*", entry.fields, null, "device", files ? { record: { ...entry.fields }, files } : {});
     await discardEntry(db, entry);
   });
 }
@@ -98,12 +103,21 @@ function batchIndexOf(err: unknown): { index: number; status: number } | null {
   return failedSubRequestIn((err.body as { data?: unknown } | undefined)?.data);
 }
 
-/** Marks records confirmed by the server: their entries move on to the original's upload. */
-async function confirmRecords(db: StudioDb, entries: OutboxEntry[], records: ServerRecord[]) {
-  await db.transaction("rw", [...outboxTables(db), db.images], async () => {
-    await moveToOriginalStage(db, entries);
-    await applyServerRecords(db, "images", records);
-  });
+/**
+ * Marks records confirmed by the server: their entries move on to the original's upload. On a full device
+ * nothing can be written: the sync goes on with the originals (which free space) and the entries stay at
+ * the record stage, so a sync cut short sends the records again (the server answers that it has them).
+ */
+async function confirmRecords(db: StudioDb, queues: Pick<Queues, "isFull">, entries: OutboxEntry[], records: ServerRecord[]) {
+  try {
+    await db.transaction("rw", [...outboxTables(db), db.images], async () => {
+      await moveToOriginalStage(db, entries);
+      await applyServerRecords(db, "images", records);
+    });
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    queues.isFull = true;
+  }
 }
 
 type Report = (entry: OutboxEntry, p: UploadProgress) => void;
@@ -138,6 +152,8 @@ interface Queues {
   /** Batches of records sent so far (the first one is small), and how many are still sending their body. */
   recordBatches: number;
   recordsSending: number;
+  /** The device ran out of space during this sync: sizes go with their originals, and confirmed photos free all their bytes. */
+  isFull: boolean;
 }
 
 /** After its record is on the server, an image's medium and large go next, or its original when it has none. */
@@ -165,19 +181,36 @@ async function sendRecords(db: StudioDb, pb: PocketBase, queues: Queues, batch: 
   }));
   try {
     const records = await sendBatch(pb, batch, requests, onProgress, signal);
-    await confirmRecords(db, batch.map((b) => b.entry), records);
+    await confirmRecords(db, queues, batch.map((b) => b.entry), records);
     for (const item of batch) recordDone(queues, item);
   } catch (err) {
     const failed = batchIndexOf(err);
     const refused = failed ? batch[failed.index] : undefined;
     if (!refused) throw err;
     queues.records.unshift(...batch.filter((b) => b !== refused));
-    const existing = await pb.collection("images").getOne<ServerRecord>(refused.entry.recordId).catch(() => null);
+    const existing = await pb.collection("images").getOne<ServerRecord>(refused.entry.recordId).catch((e: unknown) => {
+      if (e instanceof ClientResponseError && e.status === 404) return null;
+      throw e;
+    });
     if (existing) {
-      await confirmRecords(db, [refused.entry], [existing]);
+      await confirmRecords(db, queues, [refused.entry], [existing]);
       recordDone(queues, refused);
-    } else await dropEntry(db, refused.entry); // its client is gone
+    } else await refusedRecord(db, pb, refused.entry, failed!);
   }
+}
+
+/**
+ * A record create the server refused, and does not have. What that means depends on its client:
+ * - gone from this device too (deleted here or by a tombstone): nothing can be sent; set aside, restorable;
+ * - on this device but not on the server: the refusal was about the missing parent, not the photo. The
+ *   entry stays as it is and goes again once the client is there (its create waits, parked or unsent);
+ * - on the server: the server refused the photo itself. Parked with its message, shown, sent again on ask.
+ */
+async function refusedRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry, failed: { index: number; status: number }) {
+  const clientId = String(entry.fields.client ?? "");
+  if (!(await db.clients.get(clientId))) return dropEntry(db, entry);
+  if (!(await recordExists(pb, "clients", clientId))) return;
+  await parkEntry(db, entry, `The server refused this photo (${failed.status}).`);
 }
 
 /**
@@ -195,14 +228,19 @@ async function sendSizes(db: StudioDb, pb: PocketBase, queues: Queues, batch: Qu
     queues.originals.push(...batch.map((b) => b.entry)); // refused: these sizes go with their originals
     return;
   }
-  await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
-    for (const { entry } of batch) await db.imageBlobs.update(entry.recordId, { medium: undefined, large: undefined });
-    await applyServerRecords(db, "images", records);
-  });
+  try {
+    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+      for (const { entry } of batch) await db.imageBlobs.update(entry.recordId, { medium: undefined, large: undefined });
+      await applyServerRecords(db, "images", records);
+    });
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    queues.isFull = true; // the sizes stay here and go again with their originals
+  }
   queues.originals.push(...batch.map((b) => b.entry));
 }
 
-async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
+async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: Pick<Queues, "isFull">, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
   const blobs = await db.imageBlobs.get(entry.recordId);
   if (!blobs?.original) {
     await discardEntry(db, entry);
@@ -216,25 +254,71 @@ async function uploadOriginal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
   try {
     record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
   } catch (err) {
-    if (err instanceof UploadError && err.status === 404) return dropEntry(db, entry); // deleted on the server meanwhile
+    if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     throw err;
   }
-  await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+  try {
+    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+      await confirmEntries(db, [entry]);
+      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
+      await applyServerRecords(db, "images", [record]);
+    });
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    queues.isFull = true;
+    await freeConfirmedPhoto(db, entry, record);
+  }
+}
+
+/**
+ * A full device: the server has the whole photo, so every byte of it leaves the device (thumbnail and
+ * preview too: they come from the server when shown, and the offline copy takes them back when there is
+ * room). Deletes only, which a full device can still write; the row follows when there is room again
+ * (here, or from the next pull).
+ */
+async function freeConfirmedPhoto(db: StudioDb, entry: OutboxEntry, record: ServerRecord): Promise<void> {
+  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
     await confirmEntries(db, [entry]);
-    await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
-    await applyServerRecords(db, "images", [record]);
+    await db.imageBlobs.delete(entry.recordId);
   });
+  await applyServerRecords(db, "images", [record]).catch((err: unknown) => {
+    if (!isQuotaError(err)) throw err;
+  });
+}
+
+/**
+ * The original's PATCH answered 404: the record is gone. Deleted elsewhere only with a tombstone (set aside,
+ * with its bytes, restorable); otherwise the server lost it (a restore from a backup), so the record is
+ * created again at the next sync from what this device holds.
+ */
+async function missingRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry): Promise<void> {
+  if (await hasTombstone(pb, "images", entry.recordId)) return dropEntry(db, entry);
+  await moveToRecordStage(db, [entry]);
+}
+
+/**
+ * Clients whose create is still waiting here (parked or unsent) and that the server does not have: their
+ * photos wait. A create the server has (its answer was lost, and confirming it failed) does not hold them.
+ */
+async function parentsNotOnServer(pb: PocketBase, outbox: OutboxEntry[]): Promise<Set<string>> {
+  const unsent = unsentCreates(outbox);
+  const parents = new Set(outbox.filter((e) => isFileEntry(e) && waitsForParent(e, unsent)).map((e) => String(e.fields.client)));
+  for (const id of parents) if (await recordExists(pb, "clients", id)) unsent.delete(`clients:${id}`);
+  return unsent;
 }
 
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, lanes = UPLOAD_LANES): Promise<number> {
+  const outbox = await outboxInOrder(db);
+  const unsent = await parentsNotOnServer(pb, outbox);
+  // A photo whose client has not reached the server (its create is parked or unsent) waits with it.
   const pendingAt = async (stage: "record" | "original") =>
-    (await outboxInOrder(db)).filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage);
+    outbox.filter((e) => isFileEntry(e) && !e.error && (e.stage ?? "record") === stage && !waitsForParent(e, unsent));
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
-  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0 };
+  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false };
   // One read of the device's files for every waiting image (Blobs are references: no bytes are read here).
   const recordEntries = await pendingAt("record");
   const originalEntries = await pendingAt("original");
@@ -278,12 +362,13 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         }, signal).finally(sent);
     }
     if (queues.recordsSending) return null; // asked again once its body is sent
+    if (queues.sizes.length && queues.isFull) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry)); // they go with their originals
     if (queues.sizes.length) {
       const batch = nextBatch(queues.sizes, RECORD_BATCH);
       return () => sendSizes(db, pb, queues, batch, report("record"), signal);
     }
     const entry = queues.originals.shift();
-    if (entry) return () => uploadOriginal(db, pb, entry, (p) => report("original")(entry, p), signal);
+    if (entry) return () => uploadOriginal(db, pb, queues, entry, (p) => report("original")(entry, p), signal);
     return null;
   };
   return runInLanes(take, lanes, signal, wake);

@@ -1,7 +1,7 @@
 /** Lists the values that lost a conflict; one click restores one (as a new, newest edit). */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
-import { dismissConflict, restoreConflict } from "../../store/repositories/conflicts";
+import { canSendAgain, dismissConflict, restoreConflict } from "../../store/repositories/conflicts";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -46,6 +46,7 @@ export function ConflictsDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
             </div>
             <div className="conflict-actions">
               {c.field !== "*" ? <Button onClick={() => act(c, () => restoreConflict(db, c.id!))}>{SYNC_TEXTS.restore}</Button> : null}
+              {canSendAgain(c) ? <Button onClick={() => act(c, () => restoreConflict(db, c.id!))}>{SYNC_TEXTS.sendAgain}</Button> : null}
               <Button variant="ghost" onClick={() => act(c, () => dismissConflict(db, c.id!))}>
                 {SYNC_TEXTS.dismiss}
               </Button>

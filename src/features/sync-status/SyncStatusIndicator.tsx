@@ -27,7 +27,9 @@ export function SyncStatusIndicator() {
     s.pendingChanges ? SYNC_TEXTS.pending(s.pendingChanges) : "",
     s.pendingUploads ? SYNC_TEXTS.uploads(s.pendingUploads) : "",
     s.rejected ? SYNC_TEXTS.rejected(s.rejected) : "",
-    !waiting && !s.rejected ? SYNC_TEXTS.allSynced : "",
+    s.notOnServer ? SYNC_TEXTS.notOnServer(s.notOnServer) : "",
+    // Only what the server confirmed counts: never while a photo's original is missing there.
+    !waiting && !s.rejected && !s.notOnServer ? SYNC_TEXTS.allSynced : "",
     s.lastSyncedAt ? SYNC_TEXTS.lastSynced(TIME.format(s.lastSyncedAt)) : SYNC_TEXTS.neverSynced,
   ].filter(Boolean);
   return (

@@ -3,6 +3,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useSyncExternalStore } from "react";
 import { db } from "../../store/db";
 import { appSync } from "../../sync/appSync";
+import { photosNotOnServer } from "../../store/outbox";
 import { isFileEntry } from "../../sync/pushOutbox";
 
 export function useSyncStatus() {
@@ -14,7 +15,8 @@ export function useSyncStatus() {
       pendingUploads: entries.filter((e) => !e.error && isFileEntry(e)).length,
       rejected: entries.filter((e) => e.error).length,
       conflicts: await db.conflicts.where("resolved").equals(0).count(),
+      notOnServer: await photosNotOnServer(db),
     };
   }, []);
-  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, rejected: 0, conflicts: 0 }) };
+  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, rejected: 0, conflicts: 0, notOnServer: 0 }) };
 }

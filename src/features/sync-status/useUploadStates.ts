@@ -5,7 +5,8 @@ import { db } from "../../store/db";
 import { uploadCountsByClient } from "../../store/outbox";
 import { appSync } from "../../sync/appSync";
 
-export type UploadStateKind = "queued" | "uploading" | "done" | "empty";
+/** "incomplete": the server lacks some originals and this device has none of them to send. */
+export type UploadStateKind = "queued" | "uploading" | "done" | "incomplete" | "empty";
 
 export interface ClientUploadState {
   kind: UploadStateKind;
@@ -20,8 +21,9 @@ export function useUploadStates(): (clientId: string) => ClientUploadState {
   return useCallback(
     (clientId: string) => {
       const c = counts?.get(clientId);
-      if (!c || (c.pending === 0 && c.images === 0)) return { kind: "empty", pending: 0 };
-      if (c.pending === 0) return { kind: "done", pending: 0 };
+      if (!c || c.images === 0) return { kind: "empty", pending: 0 };
+      if (c.unconfirmed === 0) return { kind: "done", pending: 0 };
+      if (c.pending === 0) return { kind: "incomplete", pending: c.unconfirmed };
       return { kind: isSending ? "uploading" : "queued", pending: c.pending };
     },
     [counts, isSending],

@@ -15,8 +15,9 @@ export interface NewImage {
   fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
   original: Blob;
   thumbnail: Blob;
-  medium: Blob;
-  large: Blob;
+  /** Absent when they already reached the server (a photo sent again after it was set aside). */
+  medium?: Blob;
+  large?: Blob;
   preview: Blob;
 }
 
