@@ -11,6 +11,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { hooksContract } from "./vite-plugin-hooks-contract";
+import { thirdPartyNotices } from "./vite-plugin-licences";
+
+/** One collector of third-party notices across the five builds (vite-plugin-licences.ts). */
+const notices = thirdPartyNotices();
 
 /**
  * The visitor's side of the build: removes the PWA manifest link from gallery.html, builds
@@ -46,6 +50,7 @@ function visitorPages(): Plugin {
           target: "es2022",
           sourcemap: true,
           copyPublicDir: false,
+          rollupOptions: { plugins: [notices.scanner()] },
             lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
           },
         });
@@ -93,10 +98,11 @@ export const THEME_COLOR = "#6d28d9";
 export default defineConfig({
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [notices.scanner()] },
   plugins: [
     hooksContract(),
     react(),
+    { ...notices.scanner(), apply: "build" },
     VitePWA({
       strategies: "injectManifest",
       srcDir: "workers",
@@ -124,11 +130,14 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // The visitor's service worker is not part of the owner's app.
         globIgnores: ["gallery-sw.js"],
+        buildPlugins: { rollup: [notices.scanner()] },
       },
       devOptions: { enabled: false },
     }),
     // After VitePWA, whose page transform adds the manifest link this one takes out of gallery.html.
     visitorPages(),
+    // After both service workers are built: they are scanned too.
+    notices.writer,
     precompress(),
   ],
   server: {
