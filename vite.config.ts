@@ -96,6 +96,8 @@ function precompress(): Plugin {
 export const THEME_COLOR = "#6d28d9";
 
 export default defineConfig({
+  // HEIC_DECODING=off leaves the HEIC decoder (libheif-js, LGPL, an HEVC decoder) out of the build (src/domain/heic-decoding.ts).
+  define: { __HEIC_DECODING__: JSON.stringify(process.env.HEIC_DECODING === "off" ? "off" : "on") },
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
   worker: { format: "es", plugins: () => [notices.scanner()] },
