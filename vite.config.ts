@@ -13,6 +13,12 @@ import { VitePWA } from "vite-plugin-pwa";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
 
+/**
+ * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
+ * has none, and the server refuses .map files anyway (pb_hooks/lib/static_files.js).
+ */
+const SOURCEMAPS = process.env.SOURCEMAP === "1";
+
 /** One collector of third-party notices across the five builds (vite-plugin-licences.ts). */
 const notices = thirdPartyNotices();
 
@@ -48,7 +54,7 @@ function visitorPages(): Plugin {
           outDir,
           emptyOutDir: false,
           target: "es2022",
-          sourcemap: true,
+          sourcemap: SOURCEMAPS,
           copyPublicDir: false,
           rollupOptions: { plugins: [notices.scanner()] },
             lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
@@ -147,7 +153,7 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    sourcemap: SOURCEMAPS,
     rollupOptions: {
       input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
     },
