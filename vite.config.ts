@@ -11,6 +11,16 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { hooksContract } from "./vite-plugin-hooks-contract";
+import { thirdPartyNotices } from "./vite-plugin-licences";
+
+/**
+ * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
+ * has none, and the server refuses .map files anyway (pb_hooks/lib/static_files.js).
+ */
+const SOURCEMAPS = process.env.SOURCEMAP === "1";
+
+/** One collector of third-party notices across the five builds (vite-plugin-licences.ts). */
+const notices = thirdPartyNotices();
 
 /**
  * The visitor's side of the build: removes the PWA manifest link from gallery.html, builds
@@ -44,8 +54,9 @@ function visitorPages(): Plugin {
           outDir,
           emptyOutDir: false,
           target: "es2022",
-          sourcemap: true,
+          sourcemap: SOURCEMAPS,
           copyPublicDir: false,
+          rollupOptions: { plugins: [notices.scanner()] },
             lib: { entry: path.resolve(import.meta.dirname, "workers/gallery-sw.ts"), formats: ["iife"], name: "gallerySw", fileName: () => "gallery-sw.js" },
           },
         });
@@ -91,12 +102,15 @@ function precompress(): Plugin {
 export const THEME_COLOR = "#6d28d9";
 
 export default defineConfig({
+  // HEIC_DECODING=off leaves the HEIC decoder (libheif-js, LGPL, an HEVC decoder) out of the build (src/domain/heic-decoding.ts).
+  define: { __HEIC_DECODING__: JSON.stringify(process.env.HEIC_DECODING === "off" ? "off" : "on") },
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [notices.scanner()] },
   plugins: [
     hooksContract(),
     react(),
+    { ...notices.scanner(), apply: "build" },
     VitePWA({
       strategies: "injectManifest",
       srcDir: "workers",
@@ -124,11 +138,14 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // The visitor's service worker is not part of the owner's app.
         globIgnores: ["gallery-sw.js"],
+        buildPlugins: { rollup: [notices.scanner()] },
       },
       devOptions: { enabled: false },
     }),
     // After VitePWA, whose page transform adds the manifest link this one takes out of gallery.html.
     visitorPages(),
+    // After both service workers are built: they are scanned too.
+    notices.writer,
     precompress(),
   ],
   server: {
@@ -136,7 +153,7 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    sourcemap: SOURCEMAPS,
     rollupOptions: {
       input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
     },

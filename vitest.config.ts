@@ -14,7 +14,7 @@ export default defineConfig({
         plugins: [hooksContract()],
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts", "eslint/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "pb_hooks/**/*.test.ts", "eslint/**/*.test.ts", "licences/**/*.test.ts"],
           environment: "node",
           // Some unit tests do real work (zips, inflate, IndexedDB in fake-indexeddb): slack for a shared machine.
           testTimeout: 20_000,

@@ -22,8 +22,9 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+// Plain-text files (the licences, robots.txt) are the server's to answer, never the app shell.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//, /^\/__download\//, /^\/gallery(\/|$)/] }),
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/_\//, /^\/__download\//, /^\/gallery(\/|$)/, /^\/[^/]+\.txt$/] }),
 );
 
 self.addEventListener("message", (event) => {

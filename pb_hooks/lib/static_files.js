@@ -5,6 +5,8 @@
  *   the owner's index.html with 200 (a page asking for an old build's chunk must fail, to show 'Reload');
  * - everything else (index.html, gallery.html, the service workers, the manifest, icons) is `no-cache`:
  *   the browser revalidates it, so a new build is seen at once;
+ * - source maps (`*.map`) are a 404: production builds have none, and one built on request for debugging
+ *   (SOURCEMAP=1) is not for the public;
  * - text files are sent precompressed (.br or .gz made at build time, vite.config.ts) when the browser
  *   accepts it, with `Vary: Accept-Encoding`: no compression work per request.
  */
@@ -69,6 +71,10 @@ function serve(e) {
   if ((method !== "GET" && method !== "HEAD") || path.indexOf("/api/") === 0 || path.indexOf("/_/") === 0 || path.indexOf("/gallery/") === 0) return e.next();
   const dir = publicDir();
   const header = e.response.header();
+  if (/\.map$/i.test(path)) {
+    header.set("Cache-Control", "no-store");
+    return e.string(404, "Not found");
+  }
   if (path.indexOf("/assets/") === 0) {
     if (path.indexOf("..") >= 0 || !isFile(dir + path)) {
       header.set("Cache-Control", "no-store");

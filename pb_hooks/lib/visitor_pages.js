@@ -3,16 +3,21 @@
  * index.html, so a client loads no owner code and no install prompt. Not cached by the browser without
  * asking (`no-cache`): a new build's page must name the new build's files.
  *
- * For /gallery/{accessUrl} the page carries its title and link-preview tags (Open Graph, Twitter):
- * '{name}'s Gallery · {studio}' for an open gallery, a generic title for an unknown, disabled or expired
- * one (nothing about it leaks), and the studio's logo as the image: never a photo of the gallery.
+ * For /gallery/{accessUrl} the page carries its title and link-preview tags (Open Graph, Twitter): the same
+ * 'Gallery · {studio}' for every gallery, open or not, so a link pasted into a chat names the studio and never
+ * the client before the code is entered (the page names the gallery once it has loaded), and the studio's
+ * logo as the image: never a photo of the gallery.
+ *
+ * Gallery pages are not for search engines: `noindex` in the page and in `X-Robots-Tag` (robots.txt
+ * disallows everything too, but a crawler that follows a shared link without reading it still sees these).
  */
 const { readPublicText } = require(`${__hooks}/lib/public_dir.js`);
 const rules = require(`${__hooks}/lib/rules.js`);
 const { FIRST_IMAGES } = require(`${__hooks}/lib/contract.js`);
 
+const ROBOTS = "noindex, nofollow, noarchive";
+
 const TEXTS = {
-  galleryTitle: (name, studio) => (studio ? `${name}'s Gallery · ${studio}` : `${name}'s Gallery`),
   genericTitle: (studio) => (studio ? `Gallery · ${studio}` : "Gallery"),
   description: (studio) => (studio ? `A private photo gallery from ${studio}. Open it with your access code.` : "A private photo gallery. Open it with your access code."),
 };
@@ -31,17 +36,17 @@ function studio() {
   }
 }
 
-/** The name of the gallery at this address when a visitor may open it, else "". */
-function openGalleryName(accessUrl) {
-  if (!rules.isValidAccessUrl(accessUrl)) return "";
+/** Whether a visitor may open the gallery at this address (then its first request is preloaded). */
+function isOpenGallery(accessUrl) {
+  if (!rules.isValidAccessUrl(accessUrl)) return false;
   let record;
   try {
     record = $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
   } catch (_) {
-    return "";
+    return false;
   }
   const client = { enabled: record.getBool("enabled"), expirationDate: record.getString("expirationDate") };
-  return rules.galleryState(client, Date.now()) === "open" ? record.getString("name") : "";
+  return rules.galleryState(client, Date.now()) === "open";
 }
 
 /**
@@ -64,10 +69,11 @@ function firstRequestUrl(accessUrl) {
 /** The <title> and preview tags for a gallery page, and the preload of its first request. */
 function headTags(e, accessUrl) {
   const s = studio();
-  const name = accessUrl ? openGalleryName(accessUrl) : "";
-  const title = name ? TEXTS.galleryTitle(name, s.name) : TEXTS.genericTitle(s.name);
+  const isOpen = accessUrl ? isOpenGallery(accessUrl) : false;
+  const title = TEXTS.genericTitle(s.name);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
+    `<meta name="robots" content="${ROBOTS}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
@@ -82,7 +88,7 @@ function headTags(e, accessUrl) {
   tags.push(`<meta name="twitter:card" content="summary" />`);
   // The page's first request (the gallery and its first images), fetched while the scripts load; the
   // page's own fetch of the same URL takes this answer (same URL, mode and credentials).
-  if (name) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(firstRequestUrl(accessUrl))}" />`);
+  if (isOpen) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(firstRequestUrl(accessUrl))}" />`);
   return tags.join("\n    ");
 }
 
@@ -92,6 +98,7 @@ function galleryPage(e) {
   const rest = e.request.pathValue("path");
   const accessUrl = rest.indexOf("/") < 0 && rest !== "access" ? rest : "";
   e.response.header().set("Cache-Control", "no-cache");
+  e.response.header().set("X-Robots-Tag", ROBOTS);
   return e.html(200, html.replace(/<title>[^<]*<\/title>/, () => headTags(e, accessUrl)));
 }
 

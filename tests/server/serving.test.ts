@@ -1,9 +1,10 @@
 /**
  * What PocketBase serves of the built app: the visitor entry (gallery.html) for every /gallery/* page and
- * the owner's index.html elsewhere; cache lifetimes, 404 for missing assets, and the precompressed files
- * chosen by Accept-Encoding. The test writes a tiny build into the server's public folder.
+ * the owner's index.html elsewhere; cache lifetimes, 404 for missing assets and for source maps, robots.txt,
+ * and the precompressed files chosen by Accept-Encoding. The test writes a tiny build into the server's
+ * public folder.
  */
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -26,7 +27,14 @@ beforeAll(async () => {
   writeFileSync(path.join(pub, "assets", "app-abc123.js.gz"), gzipSync(APP_JS));
   writeFileSync(path.join(pub, "sw.js"), "self.addEventListener('fetch', () => {});");
   writeFileSync(path.join(pub, "manifest.webmanifest"), "{}");
+  // A build made with SOURCEMAP=1 (vite.config.ts) has these; a production one has none.
+  writeFileSync(path.join(pub, "assets", "app-abc123.js.map"), "{}");
+  writeFileSync(path.join(pub, "sw.js.map"), "{}");
+  copyFileSync(ROBOTS_TXT, path.join(pub, "robots.txt"));
 });
+
+/** The build copies public/ into dist/ as it is. */
+const ROBOTS_TXT = path.join(import.meta.dirname, "..", "..", "public", "robots.txt");
 
 const pngBytes = () => encodePng(8, 8, (x, y) => [x * 30, y * 30, 120, 255]);
 const APP_JS = Buffer.from(`export const answer = ${JSON.stringify("forty-two ".repeat(500))};\n`);
@@ -62,6 +70,33 @@ describe("visitor entry", () => {
     const res = await fetch(`${server.url}/clients`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<title>owner</title>");
+  });
+});
+
+describe("nothing public by accident", () => {
+  it("answers source maps with 404, even when a build has them", async () => {
+    for (const file of ["/assets/app-abc123.js.map", "/sw.js.map", "/assets/missing.js.map"]) {
+      const res = await fetch(server.url + file);
+      expect(res.status, file).toBe(404);
+      expect(await res.text()).not.toContain("{}");
+    }
+  });
+
+  it("serves a robots.txt that disallows everything, not the app's HTML", async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toBe(readFileSync(ROBOTS_TXT, "utf8"));
+    expect(text).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+  });
+
+  it("marks every gallery page noindex, in the page and in X-Robots-Tag", async () => {
+    for (const page of ["/gallery/abcdefghij", "/gallery/access"]) {
+      const res = await fetch(server.url + page);
+      expect(res.headers.get("x-robots-tag"), page).toBe("noindex, nofollow, noarchive");
+      expect(await res.text(), page).toContain('<meta name="robots" content="noindex, nofollow, noarchive" />');
+    }
   });
 });
 
@@ -131,7 +166,7 @@ describe("link previews of gallery pages", () => {
   const head = async (pathname: string) => (await (await fetch(server.url + pathname)).text()).split("</head>")[0]!;
   const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
 
-  it("names an open gallery and its studio, HTML-escaped, with the studio's logo as the image and no photo", async () => {
+  it("names the studio, HTML-escaped, and not the client of an open gallery, with the studio's logo as the image and no photo", async () => {
     const form = new FormData();
     form.set("companyName", `Light & "Shadow" <Studio>`);
     form.set("logo", new File([new Uint8Array(pngBytes())], "logo.png", { type: "image/png" }));
@@ -139,10 +174,10 @@ describe("link previews of gallery pages", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const gallery = await client({ name: "Ada <script>alert(1)</script>" });
     const html = await head(`/gallery/${gallery.accessUrl}`);
-    const title = "Ada &lt;script&gt;alert(1)&lt;/script&gt;&#39;s Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;";
+    const title = "Gallery · Light &amp; &quot;Shadow&quot; &lt;Studio&gt;";
     expect(html).toContain(`<title>${title}</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).not.toContain("<script>alert");
+    expect(html).not.toMatch(/Ada|alert/);
     expect(meta(html, "og:title")).toBe(title);
     expect(meta(html, "twitter:title")).toBe(title);
     expect(meta(html, "og:description")).toContain("Light &amp; &quot;Shadow&quot;");
@@ -157,7 +192,7 @@ describe("link previews of gallery pages", () => {
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/gallery/${gallery.accessUrl}?first=100" />`);
   });
 
-  it("gives an unknown, a disabled and an expired gallery the same generic title, naming no client", async () => {
+  it("gives an unknown, a disabled and an expired gallery the same title too, naming no client", async () => {
     const disabled = await client({ name: "Hidden Person", enabled: false });
     const expired = await client({ name: "Past Person", expirationDate: "2020-01-01 00:00:00.000Z" });
     const pages = await Promise.all([`/gallery/nosuchgal1`, `/gallery/${disabled.accessUrl}`, `/gallery/${expired.accessUrl}`, "/gallery/access"].map(head));

@@ -2,7 +2,9 @@
  * HEIC/HEIF decoding (browsers other than Safari do not read it) through libheif's WebAssembly build
  * (libheif-js). The decoder (about 2 MB, the wasm inlined) is its own chunk, loaded by the media worker only
  * when a HEIC file arrives. libheif applies the file's rotation and mirroring; the primary image is taken.
+ * Built with HEIC_DECODING=off the import below is a constant `null` and the decoder is not in the build.
  */
+import { HEIC_OFF_MESSAGE } from "../../src/domain/heic-decoding";
 import { ImageError } from "./errors";
 
 interface HeifImage {
@@ -18,9 +20,14 @@ interface Libheif {
 
 let loading: Promise<Libheif> | null = null;
 
+declare const __HEIC_DECODING__: string | undefined;
+// Spelled out here, not through IS_HEIC_DECODING_ON, so that the bundler sees a constant and drops the import.
+const loadFactory = typeof __HEIC_DECODING__ !== "undefined" && __HEIC_DECODING__ === "off" ? null : () => import("libheif-js/libheif-wasm/libheif-bundle.mjs");
+
 function libheif(): Promise<Libheif> {
+  if (!loadFactory) return Promise.reject(new ImageError("unsupported", HEIC_OFF_MESSAGE));
   loading ??= (async () => {
-    const { default: factory } = await import("libheif-js/libheif-wasm/libheif-bundle.mjs");
+    const { default: factory } = await loadFactory();
     let lib: Libheif | undefined;
     await new Promise<void>((resolve) => {
       lib = factory({ onRuntimeInitialized: () => resolve() }) as Libheif;
@@ -31,7 +38,7 @@ function libheif(): Promise<Libheif> {
 }
 
 export async function decodeHeic(file: Blob): Promise<ImageData> {
-  const lib = await libheif();
+  const lib = await libheif(); // refuses with HEIC_OFF_MESSAGE when this build has no decoder
   let images: HeifImage[] = [];
   try {
     images = new lib.HeifDecoder().decode(new Uint8Array(await file.arrayBuffer()));

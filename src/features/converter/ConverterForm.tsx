@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { DEFAULT_FORMAT, DEFAULT_QUALITY, LOSSLESS_FORMATS, type FormatOption, type TargetFormatId } from "../../domain/convert-formats";
+import { photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import type { ConvertSettings } from "./useConversion";
@@ -115,7 +116,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           <input
             ref={imagesRef}
             type="file"
-            accept="image/*,.tif,.tiff,.avif,.heic,.heif"
+            accept={photoAccept("image/*,.tif,.tiff,.avif")}
             multiple
             aria-label={CONVERTER_TEXTS.chooseImages}
             onChange={(e) => {

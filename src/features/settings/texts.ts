@@ -86,4 +86,9 @@ export const SETTINGS_TEXTS = {
   storageBar: "Storage used",
   storagePersisted: "The browser keeps this data even when the device runs low on space.",
   storageNotPersisted: "The browser may clear this data when the device runs low on space; sync regularly.",
+  aboutTitle: "About",
+  aboutLicence: "Studio Gallery is free software under the GNU Affero General Public License, version 3 or later (AGPL-3.0-or-later): you may run, study, change and share it, and offer it to others, under its terms.",
+  licenceLink: "Licence (AGPL-3.0-or-later)",
+  thirdPartyLink: "Third-party licences",
+  thirdPartyHint: "The app contains open-source packages by others, each under its own licence.",
 } as const;

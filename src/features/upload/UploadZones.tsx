@@ -4,6 +4,7 @@
  * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
  */
 import { formatBytes } from "../../domain/format";
+import { photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
 import { MAX_ZIP_BYTES, UPLOAD_TEXTS } from "./texts";
@@ -26,7 +27,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
         hint={UPLOAD_TEXTS.imageZoneHint}
-        accept="image/*,.heic,.heif"
+        accept={photoAccept("image/*")}
         isMultiple
         isDisabled={isBusy}
         onFiles={onPhotos}

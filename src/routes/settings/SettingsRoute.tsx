@@ -1,5 +1,6 @@
-/** /settings: General, Security and Branding tabs, and this device's storage. */
+/** /settings: General, Security and Branding tabs, this device's storage, and About (the licences). */
 import { useState } from "react";
+import { AboutCard } from "../../features/settings/AboutCard";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
@@ -47,6 +48,7 @@ export function SettingsRoute() {
         )}
       </section>
       <DeviceStorageCard />
+      <AboutCard />
     </main>
   );
 }
