@@ -3,6 +3,7 @@ export const STORE_TEXTS = {
   settingsNotReady: "Settings have not been loaded from the server yet. Connect once, then try again.",
   conflictNotFound: "Conflict not found",
   conflictDeleted: "The record was deleted; its values are shown for reference.",
+  conflictCoverDeleted: "That photo was deleted, so it cannot be the cover. Choose another cover in the gallery.",
   conflictSubmission: "The client's submission is shown for reference; unlock the selection instead.",
   clientNotFound: "Client not found",
   imageNotFound: "Image not found",

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { createClient, updateClient } from "../../src/store/repositories/clients";
 import { addImages, deleteImages, updateImage } from "../../src/store/repositories/images";
+import { restoreConflict } from "../../src/store/repositories/conflicts";
 import { pushOutbox } from "../../src/sync/pushOutbox";
 import { makeDevice, serverRecords, type Device } from "./devices";
 import { startTestServer, type TestServer } from "./test-server";
@@ -138,12 +139,25 @@ describe("a deleted image is no one's cover", () => {
     expect((await serverClient(clientId)).coverImage).toBe("");
     const conflicts = await openConflicts(a);
     expect(conflicts).toMatchObject([{ collection: "clients", recordId: clientId, field: "coverImage", lostValue: x, keptValue: "", lostSide: "device" }]);
+    // Restoring it would name a deleted photo again: the owner is told to choose another cover.
+    await expect(restoreConflict(a.db, conflicts[0]!.id!)).rejects.toThrow("That photo was deleted");
     // A new choice after that is an ordinary edit.
     await updateClient(a.db, clientId, { coverImage: y });
     await a.sync.syncOnce();
     await b.sync.syncOnce();
     expect((await serverClient(clientId)).coverImage).toBe(y);
     expect((await b.db.clients.get(clientId))!.coverImage).toBe(y);
+  });
+
+  it("deleting a client whose cover is one of its photos deletes both, with their tombstones", async () => {
+    const { a, b, clientId, x, y } = await galleryOnTwoDevices("Cover Cleared With Client");
+    await updateClient(a.db, clientId, { coverImage: x });
+    await a.sync.syncOnce();
+    expect((await server.api("DELETE", `/api/collections/clients/records/${clientId}`, { token: server.ownerToken })).status).toBe(204);
+    expect(await serverRecords(server, "images", `client='${clientId}'`)).toEqual([]);
+    await b.sync.syncOnce();
+    expect(await b.db.clients.get(clientId)).toBeUndefined();
+    expect(await b.db.images.bulkGet([x, y])).toEqual([undefined, undefined]);
   });
 
   it("the server keeps no cover naming a deleted photo or another client's photo, even with the newest time", async () => {
