@@ -1,8 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
  * Sync support: per-field newest-wins on every create and update of a synced record (the rule is in
- * lib/sync_rules.js), and the server's clock for devices to measure their offset. A client's access key is
- * decided here too, after the values a request keeps are known.
+ * lib/sync_rules.js; JSON fields compare as values, lib/canonical_json.js), and the server's clock for
+ * devices to measure their offset. A client's access key and a valid cover (lib/references.js) are decided
+ * here too, after the values a request keeps are known.
  */
 
 // The synced collections are the keys of lib/sync_rules.js's SYNCED_FIELDS. Read when the hooks load, for
@@ -13,8 +14,13 @@ onRecordCreate(
   (e) => {
     const rules = require(`${__hooks}/lib/sync_rules.js`);
     const fields = rules.SYNCED_FIELDS[e.record.collection().name];
-    e.record.set("fieldTimes", rules.timesForCreate(fields, e.record.getString("fieldTimes"), Date.now()));
-    if (e.record.collection().name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(e.record);
+    const now = Date.now();
+    let times = rules.timesForCreate(fields, e.record.getString("fieldTimes"), now);
+    if (e.record.collection().name === "clients") {
+      require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(e.record);
+      times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, e.record, null, times, {}, now);
+    }
+    e.record.set("fieldTimes", times);
     return e.next();
   },
   ...SYNCED_COLLECTIONS,
@@ -23,24 +29,30 @@ onRecordCreate(
 onRecordUpdate(
   (e) => {
     const rules = require(`${__hooks}/lib/sync_rules.js`);
+    const { sameJsonText } = require(`${__hooks}/lib/canonical_json.js`);
     const record = e.record;
     const original = record.original();
-    const fields = rules.SYNCED_FIELDS[record.collection().name];
+    const collection = record.collection();
+    const fields = rules.SYNCED_FIELDS[collection.name];
+    const now = Date.now();
     const result = rules.resolveUpdate(
       fields,
-      (f) => record.getString(f) !== original.getString(f),
+      (f) => rules.isFieldChanged(collection.fields.getByName(f).type(), original.getString(f), record.getString(f), sameJsonText),
       original.getString("fieldTimes"),
       record.getString("fieldTimes"),
-      Date.now(),
+      now,
     );
     for (const f of result.revert) record.set(f, original.get(f));
-    record.set("fieldTimes", result.times);
-    // Access rules on the values the request keeps: a unique code and the session generation.
-    if (record.collection().name === "clients") {
+    let times = result.times;
+    // Access rules on the values the request keeps: a unique code, the session generation, a valid cover.
+    if (collection.name === "clients") {
       const defaults = require(`${__hooks}/lib/client_defaults.js`);
       defaults.applyAccessKey(record);
       defaults.applyGeneration(record);
+      const stored = rules.parseTimes(original.getString("fieldTimes"));
+      times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, record, original, times, stored, now);
     }
+    record.set("fieldTimes", times);
     return e.next();
   },
   ...SYNCED_COLLECTIONS,

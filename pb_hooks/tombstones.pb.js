@@ -3,6 +3,8 @@
  * Every delete of a synced record leaves a tombstone, written in the same transaction as the delete (so a
  * delete and its tombstone exist together or not at all). Cascaded deletes (a client's images) pass through
  * this hook too. Devices pull tombstones after their cursor and drop the rows locally.
+ * A deleted image's references go in the same transaction (lib/references.js): a client's cover that named
+ * it is cleared as an ordinary synced edit, after the tombstone, so the cover check sees the image deleted.
  */
 onRecordDelete(
   (e) => {
@@ -14,6 +16,7 @@ onRecordDelete(
     tombstone.set("recordId", record.id);
     tombstone.set("client", collectionName === "clients" ? record.id : record.getString("client"));
     e.app.save(tombstone);
+    if (collectionName === "images") require(`${__hooks}/lib/references.js`).clearCoversOf(e.app, record.id);
   },
   "clients",
   "images",

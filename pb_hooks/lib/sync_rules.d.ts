@@ -7,6 +7,7 @@ export function resolveUpdate(
   sentTimes: unknown,
   nowMs: number,
 ): { revert: string[]; times: Record<string, number> };
+export function isFieldChanged(fieldType: string, before: string, after: string, sameJsonText: (a: string, b: string) => boolean): boolean;
 export function timesForCreate(fields: string[], sentTimes: unknown, nowMs: number): Record<string, number>;
 export const FUTURE_TOLERANCE_MS: number;
 export function clampTime(time: number, nowMs: number): number;

@@ -54,6 +54,17 @@ function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
   return { revert, times };
 }
 
+/**
+ * Whether an update changes a field, from its stored and requested texts (`record.getString`). A JSON field
+ * (images.metadata) changes only when its value does: the same object with its keys in another order or
+ * other spacing is no change, so it neither reverts nor takes a new time (issue 23). `sameJsonText` is
+ * lib/canonical_json.js's, passed in so this file stays free of requires.
+ */
+function isFieldChanged(fieldType, before, after, sameJsonText) {
+  if (before === after) return false;
+  return fieldType === "json" ? !sameJsonText(before, after) : true;
+}
+
 /** On create: every synced field gets the time sent for it (clamped), or now. */
 function timesForCreate(fields, sentTimes, nowMs) {
   const sent = parseTimes(sentTimes);
@@ -70,4 +81,4 @@ function clampTime(time, nowMs) {
   return time > nowMs + FUTURE_TOLERANCE_MS ? nowMs : time;
 }
 
-module.exports = { SYNCED_FIELDS, FUTURE_TOLERANCE_MS, resolveUpdate, timesForCreate, parseTimes, clampTime };
+module.exports = { SYNCED_FIELDS, FUTURE_TOLERANCE_MS, resolveUpdate, isFieldChanged, timesForCreate, parseTimes, clampTime };

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type * as SyncRules from "../../pb_hooks/lib/sync_rules.js";
-import { SYNCED_FIELDS, toPbDate } from "./records";
+import { SYNCED_FIELDS, sameValue, toPbDate } from "./records";
 
 const require = createRequire(import.meta.url);
 const serverRules = require("../../pb_hooks/lib/sync_rules.js") as typeof SyncRules;
@@ -18,5 +18,15 @@ describe("toPbDate", () => {
     expect(toPbDate("2026-06-01 00:00:00.000Z")).toBe("2026-06-01 00:00:00.000Z");
     expect(toPbDate("")).toBe("");
     expect(() => toPbDate("not a date")).toThrow();
+  });
+});
+
+describe("sameValue: synced values compare as JSON values", () => {
+  it("an object whose keys the server returns in another order is the same value", () => {
+    const device = { watermark: "text:Studio", exif: { make: "Canon", iso: 400 } };
+    const server = { exif: { iso: 400, make: "Canon" }, watermark: "text:Studio" };
+    expect(sameValue(device, server)).toBe(true);
+    expect(sameValue(device, { ...server, watermark: "none" })).toBe(false);
+    expect(sameValue(null, undefined)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
  * The synced records as the app and the server share them (specification, section 3). Dates are kept in
  * PocketBase's form ("2026-06-01 00:00:00.000Z", or "" for none) so local and server values compare equal.
  */
+import { sameJson } from "../lib/canonical-json";
 import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES, parsePbDate, pbDateAt } from "./contract";
 
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
@@ -88,7 +89,10 @@ export function toPbDate(value: string): string {
   return pbDateAt(ms);
 }
 
-/** Values compare by their JSON form (metadata is an object). */
+/**
+ * Values compare as JSON values (metadata is an object): keys in any order, at any depth, are the same
+ * value, so the server's key order never makes a conflict (issue 23).
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return sameJson(a, b);
 }

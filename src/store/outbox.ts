@@ -4,7 +4,7 @@
  * No other module touches the outbox table (eslint.config.js keeps src/sync from doing so).
  */
 import type { Table } from "dexie";
-import type { SyncedCollection } from "../domain/records";
+import { sameValue, type SyncedCollection } from "../domain/records";
 import type { StudioDb } from "./db";
 import type { OutboxEntry, OutboxOp } from "./rows";
 
@@ -24,11 +24,11 @@ export async function enqueue(
   return entry;
 }
 
-/** The fields of `patch` whose values differ from `row`. */
+/** The fields of `patch` whose values differ from `row` (as JSON values: key order is not a change). */
 export function changedFields<T extends object>(row: T, patch: Partial<T>): Partial<T> {
   const changed: Partial<T> = {};
   for (const key of Object.keys(patch) as Array<keyof T>) {
-    if (JSON.stringify(patch[key] ?? null) !== JSON.stringify(row[key] ?? null)) changed[key] = patch[key];
+    if (!sameValue(patch[key], row[key])) changed[key] = patch[key];
   }
   return changed;
 }

@@ -4,6 +4,7 @@ export const STORE_TEXTS = {
   conflictNotFound: "Conflict not found",
   conflictDeleted: "The record was deleted; its values are shown for reference.",
   sendClientFirst: "This photo's client was deleted. Send the client again first, then the photo.",
+  conflictCoverDeleted: "That photo was deleted, so it cannot be the cover. Choose another cover in the gallery.",
   conflictSubmission: "The client's submission is shown for reference; unlock the selection instead.",
   clientNotFound: "Client not found",
   imageNotFound: "Image not found",

@@ -1,12 +1,14 @@
 /**
  * Applies server deletions. A client's tombstone covers its images. Local edits of a deleted record
  * cannot reach the server any more; they are kept in `conflicts` (field "*") instead of vanishing.
+ * A deleted image is no one's cover any more (the server cleared it in the delete's transaction): a cover
+ * this device chose for it and has not sent yet lost, and is kept in `conflicts` (field coverImage).
  */
 import { IMAGE_CREATE_FIELDS, SYNCED_FIELDS, type SyncedCollection } from "../domain/records";
 import type { ConflictRow, OutboxEntry } from "../store/rows";
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
-import { confirmEntries, outboxTables, pendingEntriesOf } from "../store/outbox";
+import { confirmEntries, dropPendingField, outboxTables, pendingEntriesOf } from "../store/outbox";
 import { isProofCollection } from "../domain/proofing";
 import { deleteProofRows, proofTables } from "../store/proofing";
 
@@ -63,6 +65,7 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
       // A client is set aside whole when it or one of its photos had work the server never got, so that
       // 'Send again' can bring the photos back into it.
       const setAsideClient = t.recordCollection === "clients" && (await hasUnsentWork(db, targets));
+      if (t.recordCollection === "images") await dropCover(db, t.client, t.recordId);
       for (const [collection, id] of targets) {
         const pending = await pendingEntriesOf(db, collection, id);
         const edits = pending.filter((e) => e.op !== "delete" && Object.keys(e.fields).length > 0);
@@ -80,4 +83,17 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
       }
     }
   });
+}
+
+/** The client's cover no longer names the deleted image; a pending choice of it becomes a conflict. */
+async function dropCover(db: StudioDb, clientId: string, imageId: string): Promise<void> {
+  const row = await db.clients.get(clientId);
+  if (!row || row.coverImage !== imageId) return;
+  const pending = await pendingEntriesOf(db, "clients", clientId);
+  if (pending.some((e) => e.op !== "delete" && "coverImage" in e.fields)) {
+    await recordConflict(db, "clients", clientId, "coverImage", imageId, "", "device");
+    await dropPendingField(db, pending, "coverImage");
+  }
+  const serverCover = typeof row.server?.coverImage === "string" && row.server.coverImage !== imageId ? row.server.coverImage : "";
+  await db.clients.update(clientId, { coverImage: serverCover });
 }

@@ -117,6 +117,20 @@ export async function updateClient(db: StudioDb, id: string, patch: Partial<Clie
   );
 }
 
+/**
+ * Clears the cover of these clients where it names one of `imageIds` (they are being deleted), as an
+ * ordinary edit: the server clears it too when the delete arrives, and either way no cover names a
+ * deleted photo. Runs inside the caller's transaction, which must include clients and outbox.
+ */
+export async function clearCoversOf(db: StudioDb, clientIds: string[], imageIds: string[]): Promise<void> {
+  const deleted = new Set(imageIds);
+  for (const row of await db.clients.bulkGet([...new Set(clientIds)])) {
+    if (!row?.coverImage || !deleted.has(row.coverImage)) continue;
+    const { fieldTimes } = await enqueue(db, "clients", row.id, "update", { coverImage: "" });
+    await db.clients.update(row.id, { coverImage: "", fieldTimes: { ...row.fieldTimes, ...fieldTimes } });
+  }
+}
+
 /** Deletes the client and, on this device, its images and their bytes; the server cascades. */
 export async function deleteClient(db: StudioDb, id: string): Promise<void> {
   await guardQuota(() =>

@@ -55,6 +55,10 @@ export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
   if (!conflict) throw new StoreError("not-found", STORE_TEXTS.conflictNotFound);
   if (canSendAgain(conflict)) return sendAgain(db, conflict);
   if (conflict.field === "*") throw new StoreError("not-found", STORE_TEXTS.conflictDeleted);
+  // A cover that lost to its photo's delete cannot come back: the server would keep no cover naming it.
+  if (conflict.collection === "clients" && conflict.field === "coverImage" && conflict.lostValue && !(await db.images.get(String(conflict.lostValue)))) {
+    throw new StoreError("not-found", STORE_TEXTS.conflictCoverDeleted);
+  }
   const patch = { [conflict.field]: conflict.lostValue };
   if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
   else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);

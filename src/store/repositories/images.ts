@@ -10,6 +10,7 @@ import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ImageRow } from "../rows";
 import { STORE_TEXTS } from "../texts";
+import { clearCoversOf } from "./clients";
 
 export interface NewImage {
   fields: Omit<ImageFields, "uploadedAt"> & { uploadedAt?: string };
@@ -58,9 +59,12 @@ export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<
   );
 }
 
+/** Deletes images here and on the server (through the outbox); a cover that named one of them is cleared. */
 export async function deleteImages(db: StudioDb, ids: string[]): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
+    db.transaction("rw", [db.images, db.imageBlobs, db.outbox, db.clients], async () => {
+      const clientIds = (await db.images.bulkGet(ids)).flatMap((row) => (row ? [row.client] : []));
+      await clearCoversOf(db, clientIds, ids);
       await db.images.bulkDelete(ids);
       await db.imageBlobs.bulkDelete(ids);
       await dropPendingEntries(db, "images", ids);
