@@ -88,8 +88,9 @@ describe("another account on the owner's browser", () => {
 
       // The owner again: the client and its queued create are there, and the create reaches the server.
       await signInOwner(page, server);
+      await expect.poll(() => clientsOnServer("Private Priya"), { timeout: 20_000 }).toHaveLength(1);
+      await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });
       const onServer = await clientsOnServer("Private Priya");
-      expect(onServer).toHaveLength(1);
       expect(onServer[0]).toMatchObject({ name: "Private Priya", email: "priya@example.com" });
       await page.goto("/clients");
       await page.getByRole("row").filter({ hasText: "Private Priya" }).waitFor();
