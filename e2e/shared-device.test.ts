@@ -12,6 +12,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
 import { signInOwner } from "./support/owner-session";
+import { saveShot } from "./support/screenshots";
 
 const OTHER = { email: "other@studio.test", password: "other-pass-1" };
 
@@ -77,6 +78,7 @@ describe("another account on the owner's browser", () => {
       await page.getByText("You haven't added any clients yet").waitFor();
       expect(await page.getByText("Private Priya").count()).toBe(0);
       expect(await page.getByText("priya@example.com").count()).toBe(0);
+      await saveShot(page, "shared-device-other-account");
 
       // Nothing of the owner's is waiting here, so signing out asks nothing and discards nothing.
       await page.getByRole("button", { name: /^Visitor/ }).click();

@@ -46,10 +46,16 @@ describe("the sync's own client", () => {
     app.authStore.save("owner-token-2", OWNER); // refreshed (here, or in another tab)
     expect(sync.authStore.token).toBe("owner-token-2");
 
-    app.authStore.clear(); // the server rejected it: signed out
-    app.authStore.save("other-token", OTHER); // another account signs in (here, or in another tab)
+    app.authStore.save("other-token", OTHER); // another account signs in (in another tab)
     expect(sync.authStore.token).toBe("owner-token-2");
     expect(sync.authStore.record?.id).toBe(OWNER.id);
+
+    app.authStore.clear(); // signed out, or the server rejected the session
+    expect(sync.authStore.token).toBe("");
+    app.authStore.save("other-token", OTHER);
+    expect(sync.authStore.token).toBe("");
+    app.authStore.save("owner-token-3", OWNER); // the owner signs in again
+    expect(sync.authStore.token).toBe("owner-token-3");
   });
 
   it("has no session while the owner has not signed in", () => {

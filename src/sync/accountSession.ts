@@ -5,9 +5,9 @@
  * signing in changes that at once. A request made with another account's token would be refused, and a
  * refusal can park or discard outbox entries (pushOutbox.ts drops a change the server answers 404). So
  * the engine gets a client of its own (`accountClient`) that holds the database owner's session only:
- * it follows the app's client while that is signed in as the owner (sign-in, token refresh) and ignores
- * every other account; and the engine checks before each sync that it holds that session
- * (`assertDatabaseAccount`).
+ * it follows the app's client while that is signed in as the owner (sign-in, token refresh) and when it
+ * signs out, and ignores every other account; and the engine checks before each of its phases that it
+ * holds that session (`assertDatabaseAccount`), so a sync under way stops when the session ends.
  */
 import PocketBase, { BaseAuthStore, type RecordModel } from "pocketbase";
 import type { StudioDb } from "../store/db";
@@ -35,7 +35,8 @@ export function accountClient(app: PocketBase, accountId: string | null): Pocket
   const client = new PocketBase(app.baseURL, new BaseAuthStore());
   client.autoCancellation(false);
   const follow = (token: string, record: RecordModel | null) => {
-    if (token && accountId !== null && record?.id === accountId) client.authStore.save(token, record);
+    if (!token) client.authStore.clear(); // signed out (or rejected): nothing more is sent as the owner
+    else if (accountId !== null && record?.id === accountId) client.authStore.save(token, record);
   };
   follow(app.authStore.token, app.authStore.record);
   app.authStore.onChange(follow);

@@ -51,7 +51,9 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       await measureClockOffset(db, pb);
       const pulled = await pullChanges(db, pb);
       await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
+      assertDatabaseAccount(db, pb); // the session may have ended while pulling
       const pushed = await pushOutbox(db, pb, options.chunkSize);
+      assertDatabaseAccount(db, pb);
       const uploadCount = await uploadImages(
         db,
         pb,
