@@ -6,6 +6,12 @@ export interface SessionUser {
   isStudioOwner: boolean;
 }
 
+/**
+ * Where the PocketBase SDK keeps the session on this device (localStorage; its default key, named here
+ * because the store reads it too: the signed-in account decides which device database opens).
+ */
+export const SESSION_STORAGE_KEY = "pocketbase_auth";
+
 export const VISITOR_LABEL = "Visitor";
 
 /** The user label of the header: the username for the owner, the word Visitor for anyone else. */

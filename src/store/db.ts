@@ -4,12 +4,18 @@
  *
  * The database also carries the device's clock and its measured offset to the server's clock, so that
  * edit times are comparable across devices whatever their clocks say.
+ *
+ * Each account has its own database (`accountDb.ts`): `db` is the signed-in account's, chosen when the app
+ * loads; with nobody signed in it is a database that never opens, so no one's data can be read.
  */
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
+import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
 import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
 
-export const DB_NAME = "studio-gallery";
+export const DB_NAME = LEGACY_DB_NAME;
+/** The name of the database of nobody (signed out); it is never opened, so it never exists. */
+export const SIGNED_OUT_DB_NAME = `${LEGACY_DB_NAME}-signed-out`;
 
 export const SCHEMA_V1 = {
   clients: "id, name, createdAt",
@@ -63,8 +69,15 @@ export class StudioDb extends Dexie {
   /** Server clock minus device clock, measured by sync; 0 until measured. */
   clockOffsetMs = 0;
 
-  constructor(name: string = DB_NAME) {
-    super(name);
+  /**
+   * The account this database belongs to: sync refuses to run under any other session. `null` for
+   * databases of tests and tools, which belong to whoever syncs them.
+   */
+  readonly accountId: string | null;
+
+  constructor(name: string = DB_NAME, options: { accountId?: string | null; autoOpen?: boolean } = {}) {
+    super(name, { autoOpen: options.autoOpen ?? true });
+    this.accountId = options.accountId ?? null;
     this.version(1).stores(SCHEMA_V1);
     // v2: conflicts are kept; outbox entries count their push attempts.
     this.version(2)
@@ -102,5 +115,15 @@ export class StudioDb extends Dexie {
   }
 }
 
-/** The app's database. */
-export const db = new StudioDb();
+function openAppDb(): StudioDb {
+  let chosen = null;
+  try {
+    chosen = chooseAccountDb(globalThis.localStorage);
+  } catch {
+    // no localStorage (tests in Node, a browser that refuses storage): nobody is signed in
+  }
+  return chosen ? new StudioDb(chosen.name, { accountId: chosen.accountId }) : new StudioDb(SIGNED_OUT_DB_NAME, { accountId: "", autoOpen: false });
+}
+
+/** The app's database: the signed-in account's (see the top of this file). */
+export const db = openAppDb();

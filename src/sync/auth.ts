@@ -19,6 +19,14 @@ export function storedUser(): SessionUser | null {
   return record?.id && pb.authStore.token ? toSessionUser(record) : null;
 }
 
+/**
+ * Calls `listener` with the session kept on this device whenever it changes: here, or in another tab of the
+ * app (the SDK follows localStorage's storage events). Returns the unsubscribe function.
+ */
+export function onStoredSessionChange(listener: (user: SessionUser | null) => void): () => void {
+  return pb.authStore.onChange(() => listener(storedUser()));
+}
+
 type AuthResponse = { token: string; record: RecordModel };
 
 function isAuthResponse(data: unknown): data is AuthResponse {

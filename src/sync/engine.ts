@@ -7,6 +7,7 @@ import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
 import { isQuotaError } from "../store/errors";
+import { assertDatabaseAccount } from "./accountSession";
 import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
@@ -46,7 +47,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
   let running: Promise<SyncResult> | null = null;
 
   // What the last session knew: edits made offline before the first sync of this session need the offset.
-  void loadClockOffset(db);
+  void loadClockOffset(db).catch(() => undefined); // nobody signed in: the database never opens
   // When the last sync finished, in whichever tab ran it: tabs that do not lead follow the leader's.
   liveQuery(() => db.syncState.get(LAST_SYNCED_KEY)).subscribe({
     next: (row) => {
@@ -60,12 +61,15 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     status.set({ isSyncing: true });
     const uploads = new Map<string, UploadState>();
     try {
+      assertDatabaseAccount(db, pb); // never one account's data with another's session
       await measureClockOffset(db, pb);
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space
       // (a photo leaves once the server has it), so they go on regardless, and the pull and push follow.
       let pulled = await unlessFull(() => pullChanges(db, pb));
       if (pulled !== OUT_OF_SPACE) await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
+      assertDatabaseAccount(db, pb); // the session may have ended while pulling
       let pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
+      assertDatabaseAccount(db, pb);
       const uploadCount = await uploadImages(
         db,
         pb,

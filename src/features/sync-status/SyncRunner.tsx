@@ -47,7 +47,8 @@ function fillCacheAfterSyncs(): () => void {
 }
 
 export function SyncRunner() {
-  const isOwner = useSession((s) => s.status === "signed-in" && s.user?.isStudioOwner === true);
+  // Only once the server has accepted the session (state/session.ts, `isConfirmed`).
+  const isOwner = useSession((s) => s.status === "signed-in" && s.user?.isStudioOwner === true && s.isConfirmed);
   useEffect(() => {
     if (!isOwner) return;
     void requestPersistentStorage();
