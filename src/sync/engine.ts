@@ -10,6 +10,7 @@ import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
 import { pushOutbox } from "./pushOutbox";
+import { reconcileIfRestored } from "./restoredServer";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { uploadImages } from "./uploadImages";
@@ -46,7 +47,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     status.set({ isSyncing: true });
     const uploads = new Map<string, UploadState>();
     try {
-      await measureClockOffset(db, pb);
+      await reconcileIfRestored(db, pb, await measureClockOffset(db, pb)); // a restored server: give back what it lost
       const pulled = await pullChanges(db, pb);
       await keepStudioLogo(db, pb).catch(() => false); // the watermark draws the name until it arrives
       const pushed = await pushOutbox(db, pb, options.chunkSize);
