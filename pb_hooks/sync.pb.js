@@ -58,4 +58,5 @@ onRecordUpdate(
   ...SYNCED_COLLECTIONS,
 );
 
-routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now() }));
+// The epoch changes with every restore of a backup (lib/server_epoch.js): devices reconcile when it does.
+routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/server_epoch.js`).ensureEpoch(e.app) }));

@@ -12,6 +12,7 @@ import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
 import { pullChanges } from "./pullChanges";
 import { pushOutbox } from "./pushOutbox";
+import { reconcileIfRestored } from "./restoredServer";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
@@ -62,7 +63,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     const uploads = new Map<string, UploadState>();
     try {
       assertDatabaseAccount(db, pb); // never one account's data with another's session
-      await measureClockOffset(db, pb);
+      await reconcileIfRestored(db, pb, await measureClockOffset(db, pb)); // a restored server: give back what it lost
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space
       // (a photo leaves once the server has it), so they go on regardless, and the pull and push follow.
       let pulled = await unlessFull(() => pullChanges(db, pb));

@@ -1,6 +1,6 @@
 /**
- * Property: whatever the interleaving of edits, creates, deletes, disconnects and server restarts on two
- * devices, once both are back online and have synced, both devices hold exactly the server's clients of
+ * Property: whatever the interleaving of edits, creates, deletes, disconnects, server restarts, backups and
+ * restores of the run's last backup (docs/SYNC.md, "A restored server") on two devices, once both are back online and have synced, both devices hold exactly the server's clients of
  * the run, and every client created and not deleted exists exactly once.
  */
 import fc from "fast-check";
@@ -18,7 +18,9 @@ type Action =
   | { kind: "delete"; device: 0 | 1; pick: number }
   | { kind: "sync"; device: 0 | 1 }
   | { kind: "toggleNetwork"; device: 0 | 1 }
-  | { kind: "restartServer" };
+  | { kind: "restartServer" }
+  | { kind: "backup" }
+  | { kind: "restore" };
 
 const device = fc.constantFrom<0 | 1>(0, 1);
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -28,7 +30,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("sync" as const), device }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("toggleNetwork" as const), device }) },
   { weight: 1, arbitrary: fc.constant({ kind: "restartServer" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "backup" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "restore" as const }) },
 );
+
+/** Restores a backup through PocketBase's API and waits until the restarted server answers (as scripts/restore.mjs). */
+async function restoreBackup(name: string) {
+  const started = await server.api("POST", `/api/backups/${encodeURIComponent(name)}/restore`, { token: server.superToken });
+  if (started.status !== 204) throw new Error(`restore refused: ${started.status} ${JSON.stringify(started.body)}`);
+  let sawRestart = false;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const health = await server.api<{ data?: { canBackup?: boolean } }>("GET", "/api/health", { token: server.superToken }).catch(() => null);
+    if (health?.body.data?.canBackup !== true) sawRestart = true;
+    else if (sawRestart) return;
+  }
+  throw new Error("the server did not restart into the backup");
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,7 +81,18 @@ describe("two devices converge", () => {
         await devices[0]!.sync.syncOnce();
         await devices[1]!.sync.syncOnce();
 
+        let lastBackup: string | null = null;
         for (const a of actions) {
+          if (a.kind === "backup") {
+            lastBackup = `${tag}${Date.now()}.zip`;
+            const made = await server.api("POST", "/api/backups", { token: server.superToken, json: { name: lastBackup } });
+            if (made.status !== 204) throw new Error(`backup refused: ${made.status}`);
+            continue;
+          }
+          if (a.kind === "restore") {
+            if (lastBackup) await restoreBackup(lastBackup);
+            continue;
+          }
           if (a.kind === "restartServer") {
             // A crash, not a clean stop: harsher, and it does not wait for idle keep-alive connections.
             await server.crash();

@@ -7,6 +7,7 @@ import { db } from "../../store/db";
 import { retryParked } from "../../store/retryParked";
 import { appSync } from "../../sync/appSync";
 import { ConflictsDialog } from "./ConflictsDialog";
+import { RestoreReportDialog, useRestoreReport } from "./RestoreReportDialog";
 import { SYNC_TEXTS } from "./texts";
 import { useSyncStatus } from "./useSyncStatus";
 import "./sync.css";
@@ -21,15 +22,19 @@ const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digi
 export function SyncStatusIndicator() {
   const s = useSyncStatus();
   const [isConflictsOpen, setConflictsOpen] = useState(false);
+  const [isRestoreOpen, setRestoreOpen] = useState(false);
+  const restoreReport = useRestoreReport();
   const waiting = s.pendingChanges + s.pendingUploads;
-  const tone = !s.isOnline ? "offline" : s.error ? "error" : waiting > 0 || s.isSyncing ? "busy" : "ok";
+  const tone = !s.isOnline ? "offline" : s.error ? "error" : waiting > 0 || s.isSyncing || s.isReconciling ? "busy" : "ok";
   const details = [
     s.pendingChanges ? SYNC_TEXTS.pending(s.pendingChanges) : "",
     s.pendingUploads ? SYNC_TEXTS.uploads(s.pendingUploads) : "",
     s.rejected ? SYNC_TEXTS.rejected(s.rejected) : "",
     s.notOnServer ? SYNC_TEXTS.notOnServer(s.notOnServer) : "",
-    // Only what the server confirmed counts: never while a photo's original is missing there.
-    !waiting && !s.rejected && !s.notOnServer ? SYNC_TEXTS.allSynced : "",
+    s.isReconciling ? SYNC_TEXTS.reconciling : "",
+    // Only what the server confirmed counts: never while a photo's original is missing there, nor while a
+    // restored server is being reconciled.
+    !waiting && !s.rejected && !s.notOnServer && !s.isReconciling ? SYNC_TEXTS.allSynced : "",
     s.lastSyncedAt ? SYNC_TEXTS.lastSynced(TIME.format(s.lastSyncedAt)) : SYNC_TEXTS.neverSynced,
   ].filter(Boolean);
   return (
@@ -63,7 +68,13 @@ export function SyncStatusIndicator() {
           {SYNC_TEXTS.conflictsButton(s.conflicts)}
         </button>
       ) : null}
+      {restoreReport ? (
+        <button type="button" className="link-button sync-restore-report" onClick={() => setRestoreOpen(true)}>
+          {SYNC_TEXTS.restoreButton(restoreReport.lost.length)}
+        </button>
+      ) : null}
       <ConflictsDialog isOpen={isConflictsOpen} onClose={() => setConflictsOpen(false)} />
+      {restoreReport ? <RestoreReportDialog report={restoreReport} isOpen={isRestoreOpen} onClose={() => setRestoreOpen(false)} /> : null}
     </div>
   );
 }

@@ -4,6 +4,19 @@ export const SYNC_TEXTS = {
   offline: "Offline",
   syncing: "Syncing…",
   allSynced: "All changes synced",
+  /** A restored server (docs/SYNC.md, "A restored server"): shown until this device gave back what it lost. */
+  reconciling: "Server restored from a backup: checking what it lost",
+  restoreButton: (lost: number) => (lost ? `Server restored · ${lost} lost` : "Server restored"),
+  restoreTitle: "The server was restored from a backup",
+  restoreResent: (resent: number, redeleted: number) =>
+    `This device sent back ${resent} record${resent === 1 ? "" : "s"} the restored server had lost` +
+    (redeleted ? ` and deleted again ${redeleted} record${redeleted === 1 ? "" : "s"} deleted since the backup.` : "."),
+  restoreNothingLost: "Nothing of what this device held was lost.",
+  restoreCannotRecover: "What could not be recovered:",
+  lostOriginals: (n: number, client: string) =>
+    `${n} original${n === 1 ? "" : "s"} of ${client || "a deleted client"}'s gallery ${n === 1 ? "was" : "were"} freed from this device after upload and ${n === 1 ? "is" : "are"} not on the restored server (the ${n === 1 ? "photo is" : "photos are"} back at preview size)`,
+  lostPhotos: (n: number, client: string) =>
+    `${n} photo${n === 1 ? "" : "s"} of ${client || "a deleted client"}'s gallery ${n === 1 ? "is" : "are"} not on the restored server, and this device no longer holds ${n === 1 ? "it" : "them"}`,
   pending: (n: number) => `${n} change${n === 1 ? "" : "s"} waiting to sync`,
   uploads: (n: number) => `${n} image upload${n === 1 ? "" : "s"} waiting`,
   uploadState: {

@@ -2,6 +2,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useSyncExternalStore } from "react";
 import { db } from "../../store/db";
+import { RECONCILING_KEY } from "../../store/restoredServer";
 import { appSync } from "../../sync/appSync";
 import { photosNotOnServer } from "../../store/outbox";
 import { isFileEntry } from "../../sync/pushOutbox";
@@ -16,7 +17,8 @@ export function useSyncStatus() {
       rejected: entries.filter((e) => e.error).length,
       conflicts: await db.conflicts.where("resolved").equals(0).count(),
       notOnServer: await photosNotOnServer(db),
+      isReconciling: (await db.syncState.get(RECONCILING_KEY)) !== undefined,
     };
   }, []);
-  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, rejected: 0, conflicts: 0, notOnServer: 0 }) };
+  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, rejected: 0, conflicts: 0, notOnServer: 0, isReconciling: false }) };
 }

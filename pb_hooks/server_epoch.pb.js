@@ -1,0 +1,23 @@
+/// <reference path="../pb_data/types.d.ts" />
+/* global onBootstrap, onBackupCreate, onBackupRestore */
+/**
+ * The server's epoch (lib/server_epoch.js): written at the first start, renewed by every restore, never part
+ * of a backup. GET /api/sync/now (sync.pb.js) tells devices which one they talk to.
+ */
+onBootstrap((e) => {
+  e.next();
+  if ($os.args.indexOf("serve") === 1) require(`${__hooks}/lib/server_epoch.js`).ensureEpoch(e.app);
+});
+
+onBackupCreate((e) => {
+  e.exclude = e.exclude.concat([require(`${__hooks}/lib/server_epoch.js`).EPOCH_FILE]);
+  return e.next();
+});
+
+// Before the swap: on success PocketBase restarts the process and nothing after e.next() runs.
+onBackupRestore((e) => {
+  const epoch = require(`${__hooks}/lib/server_epoch.js`);
+  e.exclude = e.exclude.concat([epoch.EPOCH_FILE]);
+  epoch.renewEpoch(e.app, "restored " + e.name);
+  return e.next();
+});

@@ -1,0 +1,13 @@
+export const MAINTENANCE_EMAIL: string;
+export interface ServerLocation {
+  url: string;
+  dataDir: string;
+}
+export function serverFromEnv(env?: Record<string, string | undefined>): ServerLocation;
+export interface SuperuserSession {
+  url: string;
+  token: string;
+  api<T = unknown>(method: string, pathname: string, body?: { json?: unknown; form?: FormData }): Promise<T>;
+}
+export function superuserSession(server: ServerLocation, env?: Record<string, string | undefined>): Promise<SuperuserSession>;
+export function formatBytes(n: number): string;
