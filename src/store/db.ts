@@ -7,7 +7,7 @@
  */
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
-import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = "studio-gallery";
 
@@ -35,6 +35,12 @@ export const SCHEMA_V4 = {
   proofComments: "id, client",
 };
 
+/** v5: imports that remember (issue 23): the journal of each running import, found by client. Device only, never synced. */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  imports: "id, client",
+};
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -48,6 +54,7 @@ export class StudioDb extends Dexie {
   proofFavourites!: Table<ProofRow, string>;
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
+  imports!: Table<ImportRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -83,6 +90,8 @@ export class StudioDb extends Dexie {
       );
     // v4: proofing tables, empty until the next pull fills them.
     this.version(4).stores(SCHEMA_V4);
+    // v5: import journals (src/store/repositories/imports.ts); none until the next import starts.
+    this.version(5).stores(SCHEMA_V5);
   }
 
   /** Now, on the server's clock. */
