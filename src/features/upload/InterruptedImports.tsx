@@ -12,10 +12,16 @@ import { useImportAgain } from "../../state/importAgain";
 import { db } from "../../store/db";
 import { forgetImport, listImports } from "../../store/repositories/imports";
 import { Button } from "../../ui/Button";
-import { openPages } from "./importPage";
+import { PAGE_ID, openPages } from "./importPage";
 import { NAMES_IN_SENTENCE, UPLOAD_TEXTS } from "./texts";
 import { acceptedZip } from "./UploadZones";
 import "./upload.css";
+
+/** How often the open tabs are asked again while another tab's import is listed. */
+const RECHECK_MS = 5000;
+
+/** Names in camera order (IMG_2 before IMG_10), as a person looks for them in a folder. */
+const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
 interface Interrupted {
   journal: ImportJournal;
@@ -29,13 +35,19 @@ function useInterruptedImports(): Interrupted[] {
     return journals.flatMap((journal, i) => (clients[i] ? [{ journal, clientName: clients[i].name }] : []));
   }, []);
   const [pages, setPages] = useState<Set<string> | null>(null);
+  // Asked again when the journals change, and every few seconds while another tab runs an import: a tab
+  // that closes releases its lock without writing anything here.
+  const hasOthers = !!found?.some(({ journal }) => journal.page !== PAGE_ID);
   useEffect(() => {
     let isCurrent = true;
-    void openPages().then((open) => isCurrent && setPages(open));
+    const ask = () => void openPages().then((open) => isCurrent && setPages(open));
+    ask();
+    const timer = hasOthers ? window.setInterval(ask, RECHECK_MS) : undefined;
     return () => {
       isCurrent = false;
+      window.clearInterval(timer);
     };
-  }, [found]);
+  }, [found, hasOthers]);
   const interrupted = !found || !pages ? [] : found.filter(({ journal }) => !pages.has(journal.page));
   useEffect(() => {
     for (const { journal } of interrupted) if (journal.files.length && !notImported(journal).length) void forgetImport(db, journal.id);
@@ -58,7 +70,7 @@ export function InterruptedImports() {
 function InterruptedImport({ journal, clientName }: Interrupted) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const missing = notImported(journal);
+  const missing = notImported(journal).sort((a, b) => NAME_ORDER.compare(a.name, b.name));
   const isZip = journal.kind === "zip";
   const text = isZip ? UPLOAD_TEXTS.interruptedZip(journal.zipName ?? "", missing.length, clientName) : UPLOAD_TEXTS.interruptedPhotos(missing.map((f) => f.name), journal.files.length, clientName);
   const titleId = `import-notice-${journal.id}`;
