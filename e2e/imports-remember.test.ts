@@ -120,7 +120,7 @@ describe("imports that remember", () => {
     const names = await serverNames(clientId);
     expect(names.filter((n) => n.startsWith("twice"))).toEqual(["twice1.jpg", "twice1.jpg", "twice2.jpg", "twice2.jpg", "twice3.jpg", "twice3.jpg"]);
     expect(names.filter((n) => !n.startsWith("twice")).length).toBe(1);
-  });
+  }, 240_000);
 
   it("names on the next start the photos an import cut short never imported, and imports them when chosen again", async () => {
     const clientId = await createClient("Cut Carla");
@@ -171,5 +171,5 @@ describe("imports that remember", () => {
     await page.getByRole("heading", { name: "Cut Carla" }).waitFor();
     await page.waitForTimeout(1000);
     expect(await notice.count()).toBe(0);
-  });
+  }, 300_000);
 });
