@@ -112,7 +112,7 @@ describe("imports that remember", () => {
     const fresh = await photo(page, "fresh.jpg", 900, 600, 50);
     await gallery.uploadPhotos([fresh, { ...fresh, name: "fresh-copy.jpg" }, { ...a!, name: "renamed.jpg" }]);
     await gallery.dialog().getByRole("status").getByText(/^2 duplicates skipped: /).waitFor({ timeout: 120_000 });
-    await page.getByTestId("toast").getByText("2 duplicates skipped").waitFor();
+    await gallery.fileRow("fresh-copy.jpg").getByText("Already in this gallery").waitFor();
     await gallery.closeDialog();
     await gallery.showing(7).waitFor();
 
