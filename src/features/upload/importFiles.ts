@@ -127,8 +127,15 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
   const duplicates: string[] = [];
+  // Files claim their bytes in queue order, whichever CRC finishes first: of two equal files in one pick
+  // the first (equal files have equal sizes, and the queue keeps their order) goes on, the second is the
+  // duplicate. Each file waits for the previous one's claim (made, or given up by a failure).
+  let previousClaim: Promise<void> = Promise.resolve();
   await Promise.all(
     files.map(async ({ id, file, size = file.size }, index) => {
+      const turn = previousClaim;
+      let claimed!: () => void;
+      previousClaim = new Promise<void>((resolve) => (claimed = resolve));
       try {
         if (size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
         if (check) {
@@ -139,8 +146,10 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
             },
             signal,
           );
-          // Claimed synchronously after the await: of two equal files in one pick, exactly one goes on.
-          if (!check.claim(contentKey(crc, size))) {
+          await turn;
+          const isNew = check.claim(contentKey(crc, size));
+          claimed();
+          if (!isNew) {
             duplicates.push(id);
             if (journalId) await markImported(db, journalId, [id]);
             return update(id, { status: "duplicate", progress: 100 });
@@ -159,6 +168,8 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
         update(id, { status: "success", progress: 100 });
       } catch (err) {
         update(id, failure(err, signal));
+      } finally {
+        claimed(); // no-op once claimed; lets the next file claim when this one failed first
       }
     }),
   );
