@@ -5,11 +5,14 @@
 import { expose } from "comlink";
 import { convertImage, type ConvertOptions } from "./convert/convertImage";
 import { processImage } from "./image/processImage";
+import { crc32OfBlob } from "./zip/crc32";
 import { extractEntry, isJunkEntry, readZipDirectory, type ZipEntry } from "./zip/readZip";
 
 const api = {
   processImage,
   convertImage,
+  /** A file's CRC-32 as the image record keeps it: import's duplicate check, before any other work. */
+  fileCrc32: crc32OfBlob,
   /** The archive's files that may be photos (folders, forks and hidden files left out), after every limit check. */
   async listZip(zip: Blob): Promise<ZipEntry[]> {
     return (await readZipDirectory(zip)).filter((entry) => !isJunkEntry(entry));

@@ -2,12 +2,14 @@
 import { useThemeColor } from "./useThemeColor";
 import { Outlet } from "react-router-dom";
 import { AppHeader } from "../features/shell/AppHeader";
+import { InterruptedImports } from "../features/upload/InterruptedImports";
 
 export function AppLayout() {
   useThemeColor();
   return (
     <div className="app">
       <AppHeader />
+      <InterruptedImports />
       <Outlet />
     </div>
   );

@@ -11,7 +11,7 @@
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
-import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = LEGACY_DB_NAME;
 /** The name of the database of nobody (signed out); it is never opened, so it never exists. */
@@ -42,12 +42,14 @@ export const SCHEMA_V4 = {
 };
 
 /**
- * v5: images found by whether the server confirmed their original (`files.original` is "" until then), so
- * upload states come from the server's confirmations, not from the outbox alone (issue 23).
+ * v5 (issue 23): images found by whether the server confirmed their original (`files.original` is "" until
+ * then), so upload states come from the server's confirmations, not from the outbox alone; and the journal
+ * of each running import, found by client (device only, never synced).
  */
 export const SCHEMA_V5 = {
   ...SCHEMA_V4,
   images: "id, client, uploadedAt, files.original",
+  imports: "id, client",
 };
 
 export class StudioDb extends Dexie {
@@ -63,6 +65,7 @@ export class StudioDb extends Dexie {
   proofFavourites!: Table<ProofRow, string>;
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
+  imports!: Table<ImportRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -105,7 +108,8 @@ export class StudioDb extends Dexie {
       );
     // v4: proofing tables, empty until the next pull fills them.
     this.version(4).stores(SCHEMA_V4);
-    // v5: an index on the confirmed original's name; no data changes.
+    // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
+    // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
   }
 

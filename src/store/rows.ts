@@ -3,6 +3,7 @@
  * pushed) plus what sync needs: the last known server values (`server`, null until the server has the
  * record), the server's `updated` of that state, and the per-field edit times on the server's clock.
  */
+import type { ImportJournal } from "../domain/imports";
 import type { ClientFields, ImageFields, SettingsFields, SyncedCollection } from "../domain/records";
 
 export interface SyncMeta {
@@ -103,3 +104,6 @@ export interface SyncStateRow {
   key: string;
   value: unknown;
 }
+
+/** The journal of an import on this device (src/domain/imports.ts): device only, never synced. */
+export type ImportRow = ImportJournal;

@@ -118,6 +118,8 @@ describe("schema upgrade", () => {
     const db = tracked(new StudioDb(name));
     await db.open();
     expect(db.verno).toBe(5);
+    // v5: import journals, none until an import starts.
+    expect(await db.imports.count()).toBe(0);
     // v4: the proofing tables exist, empty until the next pull (which has no cursor for them yet).
     expect(await db.proofFavourites.count()).toBe(0);
     expect(await db.proofPicks.where("list").equals("x").count()).toBe(0);

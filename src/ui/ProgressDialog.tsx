@@ -65,13 +65,17 @@ export interface FileWork {
 }
 
 /** Work on files (import, conversion): one title while working, another when done, with or without issues. */
-export function FileWorkDialog({ run, titles, overallLabel, statusLine, summary, closeLabel, cancel, onClose }: {
+export function FileWorkDialog({ run, titles, overallLabel, statusLine, summary, note, action, closeLabel, cancel, onClose }: {
   run: FileWork | null;
   titles: { working: string; done: string; issues: string; cancelled: string };
   overallLabel: string;
   statusLine: (item: FileWork["items"][number]) => string;
   /** Said when the run was cancelled: what was kept, what was not. */
   summary?: (run: FileWork) => string;
+  /** Said once the work is complete when there is something to say (for example files left out). */
+  note?: (run: FileWork) => string | undefined;
+  /** A button beside 'Close' once the work is complete (for example to redo what was left out). */
+  action?: { label: string; onClick: () => void };
   closeLabel: string;
   /** 'Cancel' while the work runs (disabled once pressed). */
   cancel?: { label: string; onCancel: () => void };
@@ -89,13 +93,18 @@ export function FileWorkDialog({ run, titles, overallLabel, statusLine, summary,
       items={run?.items ?? []}
       statusLine={statusLine}
       error={run?.error}
-      summary={run?.isComplete && run.isCancelled && summary ? summary(run) : undefined}
+      summary={run?.isComplete ? (run.isCancelled && summary ? summary(run) : note?.(run)) : undefined}
       onClose={onClose}
       footer={
         <>
           {cancel && !run?.isComplete ? (
             <button type="button" className="btn btn-outline" onClick={cancel.onCancel} disabled={!!run?.isCancelled}>
               {cancel.label}
+            </button>
+          ) : null}
+          {action && run?.isComplete ? (
+            <button type="button" className="btn btn-outline" onClick={action.onClick}>
+              {action.label}
             </button>
           ) : null}
           <button type="button" className="btn btn-primary" onClick={onClose} disabled={!run?.isComplete}>

@@ -1,7 +1,7 @@
 /** CRC-32 against Node's zlib, whole and in pieces of every alignment. */
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, crc32Hex } from "./crc32";
+import { crc32, crc32Hex, crc32OfBlob } from "./crc32";
 
 describe("crc32", () => {
   const bytes = new Uint8Array(100_003);
@@ -20,5 +20,12 @@ describe("crc32", () => {
     expect(crc).toBe(zlibCrc32(bytes));
     expect(crc32Hex(crc)).toBe(zlibCrc32(bytes).toString(16).padStart(8, "0"));
     expect(crc32Hex(0x1f)).toBe("0000001f");
+  });
+
+  it("reads a file as a stream to the CRC the image record keeps", async () => {
+    const big = new Uint8Array(3 * 1024 * 1024 + 5);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 11;
+    expect(await crc32OfBlob(new Blob([big]))).toBe(zlibCrc32(big).toString(16).padStart(8, "0"));
+    expect(await crc32OfBlob(new Blob([]))).toBe("00000000");
   });
 });

@@ -38,3 +38,14 @@ export function crc32(bytes: Uint8Array, previous = 0): number {
 
 /** The form the image record stores: eight lower-case hex digits. */
 export const crc32Hex = (crc: number) => crc.toString(16).padStart(8, "0");
+
+/**
+ * The CRC-32 of a file in the record's form, read as a stream so a large file is never whole in memory:
+ * import compares it, with the size, to the gallery's photos before doing any other work on the file.
+ */
+export async function crc32OfBlob(file: Blob): Promise<string> {
+  let crc = 0;
+  const reader = file.stream().getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) crc = crc32(part.value, crc);
+  return crc32Hex(crc);
+}

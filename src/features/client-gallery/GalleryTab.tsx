@@ -2,9 +2,10 @@
  * The owner's Gallery tab of a client: share message, upload zones, actions bar, the virtualized grid,
  * the viewer, deletions and downloads. Everything reads and writes the device's store.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
+import { useImportAgain } from "../../state/importAgain";
 import type { ClientRow, ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -31,6 +32,18 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   const images = useClientImages(client.id);
   const importer = useImport(client.id);
   const zip = useZipDownload();
+  // Files chosen again from the notice of an interrupted import into this gallery: imported here, once
+  // no import of this gallery is running.
+  const again = useImportAgain((s) => (s.pending?.client === client.id ? s.pending : null));
+  const isImporting = !!importer.run && !importer.run.isComplete;
+  const { startPhotos, startZip } = importer;
+  useEffect(() => {
+    if (!again || isImporting) return;
+    const pending = useImportAgain.getState().take();
+    if (!pending) return;
+    if (pending.kind === "zip") void startZip(pending.files[0]!, { replaces: [pending.replaces] });
+    else void startPhotos(pending.files, { replaces: [pending.replaces] });
+  }, [again, isImporting, startPhotos, startZip]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<string[] | null>(null);
@@ -142,7 +155,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       >
         <p>{toDelete && toDelete.length > 1 ? IMAGE_TEXTS.deleteManyText(toDelete.length) : IMAGE_TEXTS.deleteText}</p>
       </Dialog>
-      <UploadProgressDialog clientId={client.id} run={importer.run} onCancel={importer.cancel} onClose={importer.close} />
+      <UploadProgressDialog clientId={client.id} run={importer.run} onCancel={importer.cancel} onClose={importer.close} onImportAnyway={importer.importAnyway} />
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </section>
   );

@@ -44,8 +44,9 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
       // Each converted file is "Done" only once it is in the gallery; one the import refuses shows why.
       const refused = new Set<string>();
       const files = converted.map((r) => ({ id: r.id, file: new File([r.blob], r.name, { type: r.mimeType }) }));
+      // Conversions are not imports: no duplicate check (converting again on purpose adds again), no journal.
       const stored = files.length
-        ? await importPhotos(clientId, files, (id, patch) => {
+        ? (await importPhotos(clientId, files, (id, patch) => {
             if (patch.status === "error") {
               refused.add(id);
               conversion.update(id, { status: "error", progress: 0, error: CONVERTER_TEXTS.notAdded(patch.error ?? "") });
@@ -54,7 +55,7 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
               conversion.update(id, { status: "cancelled", progress: 0, error: CONVERTER_TEXTS.cancelledNotAdded });
             } else if (patch.status === "success") conversion.update(id, { status: "success", progress: 100 });
             else if (patch.progress) conversion.update(id, { progress: Math.max(60, patch.progress) });
-          }, signal)
+          }, { signal, checkDuplicates: false })).stored
         : 0;
       conversion.finish();
       const lost = converted.filter((r) => refused.has(r.id));

@@ -4,7 +4,6 @@
  */
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
-import type { ItemStatus } from "../upload/importFiles";
 import { CONVERTER_TEXTS } from "./texts";
 import type { ConversionRun } from "./useConversion";
 
@@ -14,7 +13,7 @@ export function ConversionDialog({ run, toGallery = false, onCancel, onClose }: 
       run={run}
       titles={{ working: CONVERTER_TEXTS.progressTitle, done: CONVERTER_TEXTS.progressDone, issues: CONVERTER_TEXTS.progressIssues, cancelled: CONVERTER_TEXTS.progressCancelled }}
       overallLabel={CONVERTER_TEXTS.overall}
-      statusLine={(item) => `${formatBytes(item.size)} · ${CONVERTER_TEXTS.status[item.status as ItemStatus]}`}
+      statusLine={(item) => `${formatBytes(item.size)} · ${CONVERTER_TEXTS.status[item.status as keyof typeof CONVERTER_TEXTS.status]}`}
       summary={(r) => {
         const kept = r.items.filter((i) => i.status === "success").length;
         return (toGallery ? CONVERTER_TEXTS.cancelledClientSummary : CONVERTER_TEXTS.cancelledSummary)(kept, r.items.length - kept);

@@ -3,6 +3,7 @@
  * the server has not confirmed them, 'Saved on this device · uploads when online (n photos)' (or
  * '· uploading' during a sync); 'Upload Completed Successfully' only once none of the client's photos wait.
  * 'Cancel' stops the import; the dialog then says how many photos were saved and how many were not.
+ * Files skipped as duplicates are named once the import is complete, with 'Import them anyway'.
  */
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
@@ -11,7 +12,16 @@ import type { ItemStatus } from "./importFiles";
 import { UPLOAD_TEXTS } from "./texts";
 import type { ImportRun } from "./useImport";
 
-export function UploadProgressDialog({ clientId, run, onCancel, onClose }: { clientId: string; run: ImportRun | null; onCancel: () => void; onClose: () => void }) {
+interface Props {
+  clientId: string;
+  run: ImportRun | null;
+  onCancel: () => void;
+  onClose: () => void;
+  /** Imports the run's duplicates anyway. */
+  onImportAnyway: () => void;
+}
+
+export function UploadProgressDialog({ clientId, run, onCancel, onClose, onImportAnyway }: Props) {
   const upload = useUploadStates()(clientId);
   const done = upload.pending === 0 ? UPLOAD_TEXTS.doneOk : upload.kind === "uploading" ? UPLOAD_TEXTS.savedUploading(upload.pending) : UPLOAD_TEXTS.savedOffline(upload.pending);
   return (
@@ -20,7 +30,9 @@ export function UploadProgressDialog({ clientId, run, onCancel, onClose }: { cli
       titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done, issues: UPLOAD_TEXTS.doneIssues, cancelled: UPLOAD_TEXTS.titleCancelled }}
       overallLabel={UPLOAD_TEXTS.overall}
       statusLine={(item) => `${formatBytes(item.size)} · ${UPLOAD_TEXTS.status[item.status as ItemStatus]}`}
-      summary={(r) => UPLOAD_TEXTS.cancelledSummary(count(r.items, "success"), r.items.length - count(r.items, "success"))}
+      summary={(r) => UPLOAD_TEXTS.cancelledSummary(count(r.items, "success"), r.items.length - count(r.items, "success") - count(r.items, "duplicate"))}
+      note={() => (run?.duplicates?.length ? UPLOAD_TEXTS.duplicatesNote(run.duplicates) : undefined)}
+      action={run?.duplicates?.length ? { label: UPLOAD_TEXTS.importAnyway, onClick: onImportAnyway } : undefined}
       closeLabel={UPLOAD_TEXTS.close}
       cancel={{ label: UPLOAD_TEXTS.cancel, onCancel }}
       onClose={onClose}

@@ -20,6 +20,19 @@ function tellSkipped(file: File, limit: number) {
   toast({ title: UPLOAD_TEXTS.skippedTitle, description: UPLOAD_TEXTS.skipped([file.name], formatBytes(limit)), variant: "destructive" });
 }
 
+/** A zip the import takes: a .zip name and at most 500 MB; otherwise the owner is told why, and false. */
+export function acceptedZip(file: File): boolean {
+  if (!file.name.toLowerCase().endsWith(".zip")) {
+    toast({ title: UPLOAD_TEXTS.zipFailed, description: UPLOAD_TEXTS.notZip, variant: "destructive" });
+    return false;
+  }
+  if (file.size > MAX_ZIP_BYTES) {
+    tellSkipped(file, MAX_ZIP_BYTES);
+    return false;
+  }
+  return true;
+}
+
 export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
   return (
     <div className="upload-zones">
@@ -40,10 +53,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
         isMultiple={false}
         isDisabled={isBusy}
         onFiles={([file]) => {
-          if (!file) return;
-          if (!file.name.toLowerCase().endsWith(".zip")) return toast({ title: UPLOAD_TEXTS.zipFailed, description: UPLOAD_TEXTS.notZip, variant: "destructive" });
-          if (file.size > MAX_ZIP_BYTES) return tellSkipped(file, MAX_ZIP_BYTES);
-          onZip(file);
+          if (file && acceptedZip(file)) onZip(file);
         }}
       />
     </div>

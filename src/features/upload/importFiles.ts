@@ -10,12 +10,19 @@
  * Both take the AbortSignal of the dialog's 'Cancel': jobs in flight stop (their worker is terminated),
  * queued ones never start, and what had finished is kept. Each photo is stored in one transaction (row,
  * bytes and outbox entry together), so a cancel never leaves half an image.
+ *
+ * Imports that remember (issue 23): the import's journal gets each file marked done in the transaction
+ * that stores it. Unless asked not to ('Import them anyway'), a file whose bytes the gallery already has
+ * (CRC-32 and size; src/domain/imports.ts) is skipped before anything is written or processed: a photo's
+ * CRC is computed by a worker first, a zip entry's is read from the archive's directory.
  */
 import { pbDateAt } from "../../domain/contract";
+import { DuplicateCheck, contentKey } from "../../domain/imports";
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
 import { NO_WATERMARK, watermarkSignature } from "../../domain/watermark";
 import { db } from "../../store/db";
-import { addImages, type NewImage } from "../../store/repositories/images";
+import { addImages, galleryContents, type NewImage } from "../../store/repositories/images";
+import { markImported } from "../../store/repositories/imports";
 import { settingsRow, studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
@@ -24,8 +31,9 @@ import { errorMessage } from "../../lib/errors";
 /**
  * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
  * "cancelled": stopped by 'Cancel' before it was finished; nothing of it was kept.
+ * "duplicate": the gallery already has these bytes (or an earlier file of the same import had them); skipped.
  */
-export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error" | "cancelled";
+export type ItemStatus = "queued" | "uploading" | "adding" | "success" | "error" | "cancelled" | "duplicate";
 
 export interface ImportItem {
   id: string;
@@ -37,6 +45,25 @@ export interface ImportItem {
 }
 
 export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
+
+export interface ImportOptions {
+  signal?: AbortSignal;
+  /** The import's journal; its file keys are the items' ids. */
+  journalId?: string;
+  /** Skip files whose bytes the gallery already has; false for 'Import them anyway'. */
+  checkDuplicates: boolean;
+}
+
+export interface ImportOutcome {
+  /** How many photos were stored. */
+  stored: number;
+  /** Ids of the items skipped as duplicates. */
+  duplicates: string[];
+}
+
+async function duplicateCheck(clientId: string, options: ImportOptions): Promise<DuplicateCheck | null> {
+  return options.checkDuplicates ? new DuplicateCheck(await galleryContents(db, clientId)) : null;
+}
 
 /** What import asks of the media worker: the studio's watermark when it wants one. */
 export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
@@ -91,16 +118,43 @@ function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
   return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: errorMessage(err, String(err)) };
 }
 
-/** Processes and stores each photo; returns how many were stored. */
-export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, signal?: AbortSignal): Promise<number> {
+/** Checks, processes and stores each photo; says how many were stored and which were duplicates. */
+export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
+  const { signal, journalId } = run;
   const options = await processOptions();
+  const check = await duplicateCheck(clientId, run);
   const pool = mediaPool();
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
+  const duplicates: string[] = [];
+  // Files claim their bytes in queue order, whichever CRC finishes first: of two equal files in one pick
+  // the first (equal files have equal sizes, and the queue keeps their order) goes on, the second is the
+  // duplicate. Each file waits for the previous one's claim (made, or given up by a failure).
+  let previousClaim: Promise<void> = Promise.resolve();
   await Promise.all(
     files.map(async ({ id, file, size = file.size }, index) => {
+      const turn = previousClaim;
+      let claimed!: () => void;
+      previousClaim = new Promise<void>((resolve) => (claimed = resolve));
       try {
         if (size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        if (check) {
+          const crc = await pool.run(
+            (api) => {
+              update(id, { status: "uploading", progress: 10 });
+              return api.fileCrc32(file);
+            },
+            signal,
+          );
+          await turn;
+          const isNew = check.claim(contentKey(crc, size));
+          claimed();
+          if (!isNew) {
+            duplicates.push(id);
+            if (journalId) await markImported(db, journalId, [id]);
+            return update(id, { status: "duplicate", progress: 100 });
+          }
+        }
         const processed = await pool.run(
           (api) => {
             update(id, { status: "uploading", progress: 30 });
@@ -109,15 +163,17 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
           signal,
         );
         update(id, { progress: 80 });
-        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature)]);
+        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature)], journalId ? { importId: journalId, keys: [id] } : undefined);
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
         update(id, failure(err, signal));
+      } finally {
+        claimed(); // no-op once claimed; lets the next file claim when this one failed first
       }
     }),
   );
-  return stored;
+  return { stored, duplicates };
 }
 
 export interface ZipPlan {
@@ -136,21 +192,30 @@ export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan>
 /**
  * Extracts and processes every photo of the archive, then stores them all in one transaction. A problem
  * with the archive itself (an entry that lies about its size, damaged data) aborts everything and stores
- * nothing; a photo that cannot be read fails alone. A cancel keeps the photos processed so far. Returns how
- * many were stored.
+ * nothing; a photo that cannot be read fails alone. A cancel keeps the photos processed so far. Entries whose
+ * bytes the gallery has (by the CRC-32 and size the directory states, checked again when extracting) are
+ * skipped without being extracted. Item ids are the entries' indexes in the plan.
  */
-export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, signal?: AbortSignal): Promise<number> {
+export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
+  const { signal, journalId } = run;
   const options = await processOptions();
+  const check = await duplicateCheck(clientId, run);
+  const duplicates = check ? plan.entries.flatMap((e, i) => (check.claim(contentKey(e.crc32, e.size)) ? [] : [String(i)])) : [];
+  for (const id of duplicates) update(id, { status: "duplicate", progress: 100 });
+  if (journalId) await markImported(db, journalId, duplicates);
+  const skip = new Set(duplicates);
   const pool = mediaPool();
   const abort = new AbortController();
   const stop = () => abort.abort(signal?.reason);
   signal?.addEventListener("abort", stop, { once: true });
   const ready: NewImage[] = [];
+  const readyIds: string[] = [];
   const times = uploadTimes(plan.entries.map((e) => e.path), db.serverNow());
   let archiveError: Error | null = null;
   await Promise.all(
     plan.entries.map(async (entry, i) => {
       const id = String(i);
+      if (skip.has(id)) return;
       try {
         if (entry.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
         const original = await pool.run(
@@ -163,6 +228,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         update(id, { progress: 50 });
         const processed = await pool.run((api) => api.processImage(original, options), abort.signal);
         ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature));
+        readyIds.push(id);
         update(id, { status: "success", progress: 100 });
       } catch (err) {
         if (err instanceof Error && err.name === "ZipError" && !archiveError) {
@@ -175,6 +241,6 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
   );
   signal?.removeEventListener("abort", stop);
   if (archiveError) throw archiveError;
-  if (ready.length) await addImages(db, ready);
-  return ready.length;
+  if (ready.length) await addImages(db, ready, journalId ? { importId: journalId, keys: readyIds } : undefined);
+  return { stored: ready.length, duplicates };
 }

@@ -31,10 +31,41 @@ export const UPLOAD_TEXTS = {
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
   noImagesInZip: "The zip archive contains no images.",
-  status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled" },
+  status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled", duplicate: "Already in this gallery" },
+  /** Files skipped because the gallery already has their bytes (issue 23). */
+  duplicatesSkipped: (n: number) => `${n} duplicate${n === 1 ? "" : "s"} skipped`,
+  duplicatesWhy: (n: number) => (n === 1 ? "That photo is already in this gallery." : "Those photos are already in this gallery."),
+  duplicatesNote: (names: string[]) =>
+    `${names.length} duplicate${names.length === 1 ? "" : "s"} skipped: ${nameList(names)}. ${names.length === 1 ? "It is" : "They are"} already in this gallery.`,
+  importAnyway: "Import them anyway",
+  /** An import the app did not finish (the tab closed or crashed): said on the next start (issue 23). */
+  interruptedTitle: "An import did not finish",
+  interruptedPhotos: (missing: string[], total: number, client: string) =>
+    missing.length === total
+      ? total === 1
+        ? `The photo of your last import into ${client} was not imported: ${nameList(missing)}.`
+        : `None of the ${total} photos of your last import into ${client} were imported: ${nameList(missing)}.`
+      : `${missing.length} of ${total} photos of your last import into ${client} ${missing.length === 1 ? "was" : "were"} not imported: ${nameList(missing)}.`,
+  interruptedZip: (zipName: string, missing: number, client: string) =>
+    `${zipName} was not imported into ${client}: the import stopped before its photos were saved${missing ? ` (${missing} photo${missing === 1 ? "" : "s"})` : ""}.`,
+  interruptedHint: "Choose them again to add them; photos already in the gallery are skipped.",
+  pickPhotosAgain: "Choose the photos again",
+  pickZipAgain: "Choose the zip again",
+  showAll: (n: number) => `Show all ${n} files`,
+  dismiss: "Dismiss",
   imagesZone: "Upload images",
   zipZone: "Upload zip archive",
 } as const;
+
+/** How many file names a sentence lists before "and N more". */
+export const NAMES_IN_SENTENCE = 8;
+
+/** "a.jpg, b.jpg and c.jpg", or the first few "and 9 more". */
+export function nameList(names: string[], max = NAMES_IN_SENTENCE): string {
+  if (names.length <= 1) return names.join("");
+  if (names.length <= max) return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${names.slice(0, max).join(", ")} and ${names.length - max} more`;
+}
 
 /** Specification, section 9. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;

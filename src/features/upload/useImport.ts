@@ -1,7 +1,18 @@
-/** Runs imports into one client's gallery, keeps what the upload progress dialog shows, and cancels them. */
-import { useCallback, useRef, useState } from "react";
+/**
+ * Runs imports into one client's gallery, keeps what the upload progress dialog shows, and cancels them.
+ *
+ * Each import records its journal on the device before its first file is touched and removes it when it
+ * ends (finished, failed or cancelled: the dialog has said what happened); a page that dies mid-import
+ * leaves it behind, and InterruptedImports names the files it never stored. Files the gallery already has
+ * are skipped and offered back: 'Import them anyway' runs just those again without the check.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { JournalFile } from "../../domain/imports";
+import { db } from "../../store/db";
+import { forgetImport, setImportFiles, startImport, type NewImport } from "../../store/repositories/imports";
 import { toast } from "../../state/toast";
-import { importPhotos, importZip, planZip, type ImportItem } from "./importFiles";
+import { importPhotos, importZip, planZip, type ImportItem, type ImportOutcome, type ZipPlan } from "./importFiles";
+import { PAGE_ID, holdPageLock } from "./importPage";
 import { UPLOAD_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
@@ -12,22 +23,68 @@ export interface ImportRun {
   isCancelled?: boolean;
   /** A problem with the archive as a whole; nothing of it was kept. */
   error?: string;
+  /** Names of the files skipped because the gallery already has their bytes. */
+  duplicates?: string[];
 }
+
+export interface StartOptions {
+  /** false: 'Import them anyway', nothing is compared with the gallery. */
+  checkDuplicates?: boolean;
+  /** Journals of interrupted imports this one picks up again; they go when it starts. */
+  replaces?: string[];
+}
+
+/** What 'Import them anyway' imports: the duplicates of the last run. */
+type Again = { kind: "images"; files: File[] } | { kind: "zip"; zip: File; plan: ZipPlan };
 
 let nextRunId = 0;
 const SIZE_READS_PER_TASK = 40;
+/** The duplicates toast carries an action: long enough to read the note and reach the button. */
+const DUPLICATES_TOAST_MS = 15_000;
 
 export function useImport(clientId: string) {
   const [run, setRun] = useState<ImportRun | null>(null);
   const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
   const abortRef = useRef<AbortController | null>(null);
+  /** The duplicates of the last run (null when it had none), and the latest importAnyway for the toast's button. */
+  const againRef = useRef<Again | null>(null);
+  const anywayRef = useRef<() => void>(() => undefined);
   const begin = useCallback(() => {
     abortRef.current = new AbortController();
+    againRef.current = null;
     return abortRef.current.signal;
   }, []);
 
+  /** The journal of a new import; the import goes on without one if the device cannot write it (it reports its own failures). */
+  const openJournal = useCallback(
+    async (start: Omit<NewImport, "page" | "client">): Promise<string | undefined> => {
+      try {
+        await holdPageLock();
+        return (await startImport(db, { ...start, page: PAGE_ID, client: clientId })).id;
+      } catch {
+        return undefined;
+      }
+    },
+    [clientId],
+  );
+  const closeJournal = (id: string | undefined) => (id ? forgetImport(db, id).catch(() => undefined) : undefined);
+
+  /** The note on duplicates, once a run is complete, and the way to import them anyway. */
+  const offerDuplicates = useCallback((names: string[], again: Again, saved: string) => {
+    if (!names.length) return false;
+    againRef.current = again;
+    setRun((r) => (r ? { ...r, duplicates: names } : r));
+    toast({
+      title: UPLOAD_TEXTS.duplicatesSkipped(names.length),
+      description: `${saved} ${UPLOAD_TEXTS.duplicatesWhy(names.length)}`.trim(),
+      action: { label: UPLOAD_TEXTS.importAnyway, onClick: () => anywayRef.current() },
+      durationMs: DUPLICATES_TOAST_MS,
+    });
+    return true;
+  }, []);
+
   const startPhotos = useCallback(
-    async (files: File[]) => {
+    async (files: File[], { checkDuplicates = true, replaces }: StartOptions = {}): Promise<void> => {
       if (!files.length) return;
       const runId = ++nextRunId;
       const signal = begin();
@@ -41,38 +98,66 @@ export function useImport(clientId: string) {
       }
       const queued = files.map((file, i) => ({ id: `${runId}-${i}`, file, size: sizes[i]! })).sort((a, b) => a.size - b.size);
       setRun({ kind: "images", isComplete: false, items: queued.map(({ id, file, size }) => ({ id, name: file.name, size, status: "queued", progress: 0 })) });
-      const stored = await importPhotos(clientId, queued, update, signal);
+      const journalId = await openJournal({ kind: "images", files: queued.map(({ id, file, size }) => ({ key: id, name: file.name, size })), replaces });
+      let outcome: ImportOutcome;
+      try {
+        outcome = await importPhotos(clientId, queued, update, { signal, journalId, checkDuplicates });
+      } finally {
+        await closeJournal(journalId);
+      }
+      const { stored, duplicates } = outcome;
       setRun((r) => (r ? { ...r, isComplete: true } : r));
-      if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored) });
+      if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored - duplicates.length) });
+      const failed = files.length - stored - duplicates.length;
+      const skipped = queued.filter(({ id }) => duplicates.includes(id));
+      if (offerDuplicates(skipped.map(({ file }) => file.name), { kind: "images", files: skipped.map(({ file }) => file) }, failed ? UPLOAD_TEXTS.someErrors + "." : stored ? UPLOAD_TEXTS.allSaved(stored) : "")) return;
       // Nothing is uploaded yet (sync sends it): the dialog follows the upload; the toast says where they are.
-      if (stored === files.length) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.allSaved(stored) });
+      if (failed === 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.allSaved(stored) });
       else if (stored > 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.someErrors });
       else toast({ title: UPLOAD_TEXTS.uploadFailed, description: UPLOAD_TEXTS.someErrors, variant: "destructive" });
     },
-    [clientId, update, begin],
+    [clientId, update, begin, openJournal, offerDuplicates],
   );
 
   const startZip = useCallback(
-    async (zip: File) => {
+    async (zip: File, { checkDuplicates = true, replaces }: StartOptions = {}, known?: ZipPlan): Promise<void> => {
       const signal = begin();
       setRun({ kind: "zip", isComplete: false, items: [] });
+      const journalId = await openJournal({ kind: "zip", zipName: zip.name, files: [], replaces });
       try {
-        const plan = await planZip(zip, signal);
+        const plan = known ?? (await planZip(zip, signal));
         if (!plan.entries.length) throw new Error(UPLOAD_TEXTS.noImagesInZip);
         setRun({ kind: "zip", isComplete: false, items: plan.entries.map((e, i) => ({ id: String(i), name: e.name, size: e.size, status: "queued", progress: 0 })) });
-        const stored = await importZip(clientId, zip, plan, update, signal);
+        const files: JournalFile[] = plan.entries.map((e, i) => ({ key: String(i), name: e.name, size: e.size }));
+        if (journalId) await setImportFiles(db, journalId, files).catch(() => undefined);
+        const { stored, duplicates } = await importZip(clientId, zip, plan, update, { signal, journalId, checkDuplicates });
         setRun((r) => (r ? { ...r, isComplete: true } : r));
-        if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, plan.entries.length - stored) });
+        if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, plan.entries.length - stored - duplicates.length) });
+        const skipped: ZipPlan = { entries: plan.entries.filter((_, i) => duplicates.includes(String(i))), skipped: 0 };
+        if (offerDuplicates(skipped.entries.map((e) => e.name), { kind: "zip", zip, plan: skipped }, stored ? UPLOAD_TEXTS.zipExtracted(stored) : "")) return;
         toast({ title: UPLOAD_TEXTS.zipUploaded, description: UPLOAD_TEXTS.zipExtracted(stored) });
       } catch (err) {
         if (signal.aborted) return setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, isCancelled: true }));
         const message = errorMessage(err);
         setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, error: message }));
         toast({ title: UPLOAD_TEXTS.zipFailed, description: message, variant: "destructive" });
+      } finally {
+        await closeJournal(journalId);
       }
     },
-    [clientId, update, begin],
+    [clientId, update, begin, openJournal, offerDuplicates],
   );
+
+  /** 'Import them anyway': the last run's duplicates, imported without the check. */
+  const importAnyway = useCallback(() => {
+    const again = againRef.current;
+    againRef.current = null;
+    if (again?.kind === "images") void startPhotos(again.files, { checkDuplicates: false });
+    else if (again?.kind === "zip") void startZip(again.zip, { checkDuplicates: false }, again.plan);
+  }, [startPhotos, startZip]);
+  useEffect(() => {
+    anywayRef.current = importAnyway;
+  }, [importAnyway]);
 
   /** 'Cancel': stops the jobs in flight; what had finished stays. The dialog completes when they have stopped. */
   const cancel = useCallback(() => {
@@ -81,5 +166,5 @@ export function useImport(clientId: string) {
   }, []);
 
   const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
-  return { run, startPhotos, startZip, cancel, close };
+  return { run, startPhotos, startZip, importAnyway, cancel, close };
 }

@@ -8,6 +8,7 @@ import type { ImageFields } from "../../domain/records";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
+import { markImported } from "./imports";
 import type { ImageRow } from "../rows";
 import { STORE_TEXTS } from "../texts";
 import { clearCoversOf } from "./clients";
@@ -22,7 +23,13 @@ export interface NewImage {
   preview: Blob;
 }
 
-export async function addImages(db: StudioDb, images: NewImage[]): Promise<ImageRow[]> {
+/** The files of an import journal these images are: marked done in the transaction that stores them. */
+export interface JournalMark {
+  importId: string;
+  keys: string[];
+}
+
+export async function addImages(db: StudioDb, images: NewImage[], journal?: JournalMark): Promise<ImageRow[]> {
   const rows: ImageRow[] = images.map(({ fields }) => ({
     id: newRecordId(),
     ...fields,
@@ -33,7 +40,7 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
     fieldTimes: {},
   }));
   await guardQuota(() =>
-    db.transaction("rw", [db.images, db.imageBlobs, db.outbox], async () => {
+    db.transaction("rw", [db.images, db.imageBlobs, db.outbox, db.imports], async () => {
       for (const [i, row] of rows.entries()) {
         const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
         row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
@@ -41,9 +48,16 @@ export async function addImages(db: StudioDb, images: NewImage[]): Promise<Image
         await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview });
       }
       await db.images.bulkAdd(rows);
+      if (journal) await markImported(db, journal.importId, journal.keys);
     }),
   );
   return rows;
+}
+
+/** What the duplicate check of an import needs of a client's gallery: each image's CRC-32 and size. */
+export async function galleryContents(db: StudioDb, clientId: string): Promise<Array<Pick<ImageRow, "crc32" | "fileSize">>> {
+  const rows = await db.images.where("client").equals(clientId).toArray();
+  return rows.map(({ crc32, fileSize }) => ({ crc32, fileSize }));
 }
 
 export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<ImageFields, "filename" | "originalName" | "metadata">>): Promise<void> {
