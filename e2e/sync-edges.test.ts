@@ -161,4 +161,54 @@ describe("a full device", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("stops an import cleanly when the device runs out of space, and says what was not imported", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "sg-quota-import-"));
+    let context = await launchProfile(dir);
+    try {
+      let page = context.pages()[0] ?? (await context.newPage());
+      await signInOwner(page, server);
+      await page.goto("/clients/new");
+      await new NewClientPage(page).create({ name: "Full Fiona" });
+      await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+      const clientUrl = page.url();
+      await expect.poll(() => api("GET", `/api/collections/clients/records/${clientUrl.split("/").pop()}?fields=id`).catch(() => null), { timeout: 20_000 }).not.toBeNull();
+      const files = [];
+      for (let i = 1; i <= 8; i++) files.push(await photo(page, `full-${i}.jpg`, 1600, 1200, 90 + i));
+      const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+      await context.close();
+
+      // The disk has room for two or three of the eight photos.
+      const room = files[0]!.buffer.length * 5;
+      context = await launchProfile(dir);
+      page = context.pages()[0] ?? (await context.newPage());
+      await (await context.newCDPSession(page)).send("Storage.overrideQuotaForOrigin", { origin: server.url, quotaSize: usage + room });
+      await context.setOffline(true);
+      await page.goto(clientUrl);
+      await new GalleryTabPage(page).uploadPhotos(files);
+      const toast = page.getByTestId("toast").filter({ hasText: "This device is out of space" });
+      await toast.waitFor({ timeout: 120_000 });
+      const said = /This device is out of space: (\d+) of 8 photos were not imported\. Free space or sync first\./.exec((await toast.textContent()) ?? "");
+      expect(said).not.toBeNull();
+      const missing = Number(said![1]);
+      expect(missing).toBeGreaterThan(0);
+      expect(missing).toBeLessThan(8);
+      // Nothing half-written: every photo on the device has its row, its bytes and its upload waiting.
+      const kept = await page.evaluate(async (clientId) => {
+        const open = indexedDB.open("studio-gallery");
+        const idb = await new Promise<IDBDatabase>((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = () => reject(open.error))));
+        const all = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)));
+        const tx = idb.transaction(["images", "imageBlobs", "outbox"]);
+        const ids = (await all(tx.objectStore("images").index("client").getAllKeys(clientId))) as string[];
+        const blobs = (await Promise.all(ids.map((id) => all(tx.objectStore("imageBlobs").get(id))))).filter((b) => b?.original && b.thumbnail && b.preview);
+        const outbox = ((await all(tx.objectStore("outbox").getAll())) as Array<{ recordId: string; op: string }>).filter((e) => e.op === "create" && ids.includes(e.recordId));
+        idb.close();
+        return { images: ids.length, blobs: blobs.length, outbox: outbox.length };
+      }, clientUrl.split("/").pop()!);
+      expect(kept).toEqual({ images: 8 - missing, blobs: 8 - missing, outbox: 8 - missing });
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

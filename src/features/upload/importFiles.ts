@@ -27,6 +27,8 @@ import { settingsRow, studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
 import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
+import { StoreError } from "../../store/errors";
+import { SpaceBudget } from "./importSpace";
 
 /**
  * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
@@ -59,6 +61,8 @@ export interface ImportOutcome {
   stored: number;
   /** Ids of the items skipped as duplicates. */
   duplicates: string[];
+  /** Ids of the items not imported because the device is out of space (nothing of them was written). */
+  noSpace: string[];
 }
 
 async function duplicateCheck(clientId: string, options: ImportOptions): Promise<DuplicateCheck | null> {
@@ -127,6 +131,8 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
   const duplicates: string[] = [];
+  const noSpace: string[] = [];
+  const space = await SpaceBudget.measure();
   // Files claim their bytes in queue order, whichever CRC finishes first: of two equal files in one pick
   // the first (equal files have equal sizes, and the queue keeps their order) goes on, the second is the
   // duplicate. Each file waits for the previous one's claim (made, or given up by a failure).
@@ -155,6 +161,10 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
             return update(id, { status: "duplicate", progress: 100 });
           }
         }
+        if (!space.take(size)) {
+          noSpace.push(id);
+          return update(id, { status: "error", progress: 0, error: UPLOAD_TEXTS.notImportedNoSpace });
+        }
         const processed = await pool.run(
           (api) => {
             update(id, { status: "uploading", progress: 30 });
@@ -167,13 +177,18 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
+        if (err instanceof StoreError && err.kind === "quota") {
+          space.exhaust(); // the photo's transaction rolled back whole: nothing of it was written
+          noSpace.push(id);
+          return update(id, { status: "error", progress: 0, error: UPLOAD_TEXTS.notImportedNoSpace });
+        }
         update(id, failure(err, signal));
       } finally {
         claimed(); // no-op once claimed; lets the next file claim when this one failed first
       }
     }),
   );
-  return { stored, duplicates };
+  return { stored, duplicates, noSpace };
 }
 
 export interface ZipPlan {
@@ -204,6 +219,10 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
   for (const id of duplicates) update(id, { status: "duplicate", progress: 100 });
   if (journalId) await markImported(db, journalId, duplicates);
   const skip = new Set(duplicates);
+  // A zip is stored in one transaction at its end: it fits whole or not at all, so it is checked first.
+  const wanted = plan.entries.filter((_, i) => !skip.has(String(i)));
+  const space = await SpaceBudget.measure();
+  if (!space.take(wanted.reduce((sum, e) => sum + e.size, 0))) throw new Error(UPLOAD_TEXTS.outOfSpace(wanted.length, plan.entries.length));
   const pool = mediaPool();
   const abort = new AbortController();
   const stop = () => abort.abort(signal?.reason);
@@ -241,6 +260,13 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
   );
   signal?.removeEventListener("abort", stop);
   if (archiveError) throw archiveError;
-  if (ready.length) await addImages(db, ready, journalId ? { importId: journalId, keys: readyIds } : undefined);
-  return { stored: ready.length, duplicates };
+  if (ready.length) {
+    try {
+      await addImages(db, ready, journalId ? { importId: journalId, keys: readyIds } : undefined);
+    } catch (err) {
+      if (err instanceof StoreError && err.kind === "quota") throw new Error(UPLOAD_TEXTS.outOfSpace(wanted.length, plan.entries.length), { cause: err });
+      throw err;
+    }
+  }
+  return { stored: ready.length, duplicates, noSpace: [] };
 }

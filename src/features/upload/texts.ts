@@ -30,6 +30,11 @@ export const UPLOAD_TEXTS = {
   skippedTitle: "Some files were not added",
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
+  /** The device has no room left (issue 23): what was not imported, and what to do. */
+  outOfSpaceTitle: "This device is out of space",
+  outOfSpace: (missing: number, total: number) =>
+    `This device is out of space: ${missing} of ${total} photo${total === 1 ? " was" : "s were"} not imported. Free space or sync first.`,
+  notImportedNoSpace: "Not imported: this device is out of space.",
   noImagesInZip: "The zip archive contains no images.",
   status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled", duplicate: "Already in this gallery" },
   /** Files skipped because the gallery already has their bytes (issue 23). */

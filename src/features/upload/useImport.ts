@@ -105,12 +105,14 @@ export function useImport(clientId: string) {
       } finally {
         await closeJournal(journalId);
       }
-      const { stored, duplicates } = outcome;
+      const { stored, duplicates, noSpace } = outcome;
       setRun((r) => (r ? { ...r, isComplete: true } : r));
+      if (noSpace.length) toast({ title: UPLOAD_TEXTS.outOfSpaceTitle, description: UPLOAD_TEXTS.outOfSpace(noSpace.length, files.length), variant: "destructive" });
       if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored - duplicates.length) });
       const failed = files.length - stored - duplicates.length;
       const skipped = queued.filter(({ id }) => duplicates.includes(id));
       if (offerDuplicates(skipped.map(({ file }) => file.name), { kind: "images", files: skipped.map(({ file }) => file) }, failed ? UPLOAD_TEXTS.someErrors + "." : stored ? UPLOAD_TEXTS.allSaved(stored) : "")) return;
+      if (noSpace.length) return;
       // Nothing is uploaded yet (sync sends it): the dialog follows the upload; the toast says where they are.
       if (failed === 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.allSaved(stored) });
       else if (stored > 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.someErrors });
