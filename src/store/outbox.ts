@@ -48,7 +48,35 @@ export async function dropPendingEntries(db: StudioDb, collection: SyncedCollect
 
 /** The tables sync's transactions must include to use these operations and recordConflict. */
 export function outboxTables(db: StudioDb): Table[] {
-  return [db.outbox, db.conflicts];
+  return [db.outbox, db.conflicts, db.syncState];
+}
+
+/** Most deletions remembered per collection (the oldest go first): far more than a studio deletes between backups. */
+const DELETED_KEPT = 20_000;
+const deletedKey = (collection: SyncedCollection) => `deleted:${collection}`;
+
+/**
+ * Records the server confirmed as deleted (this device's deletes, and tombstones it applied). A server
+ * restored from an older backup has them again; the device then sends their deletes again
+ * (src/sync/restoredServer.ts), whether or not its pull had ever seen them.
+ */
+export async function rememberDeleted(db: StudioDb, collection: SyncedCollection, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const known = ((await db.syncState.get(deletedKey(collection)))?.value as string[] | undefined) ?? [];
+  const seen = new Set(known);
+  const fresh = ids.filter((id) => !seen.has(id));
+  if (fresh.length) await db.syncState.put({ key: deletedKey(collection), value: [...known, ...fresh].slice(-DELETED_KEPT) });
+}
+
+/** The deletions the server confirmed to this device, of one collection. */
+export async function deletedOnServer(db: StudioDb, collection: SyncedCollection): Promise<Set<string>> {
+  return new Set(((await db.syncState.get(deletedKey(collection)))?.value as string[] | undefined) ?? []);
+}
+
+async function rememberDeletes(db: StudioDb, entries: OutboxEntry[]): Promise<void> {
+  const byCollection = new Map<SyncedCollection, string[]>();
+  for (const e of entries) if (e.op === "delete") byCollection.set(e.collection, [...(byCollection.get(e.collection) ?? []), e.recordId]);
+  for (const [collection, ids] of byCollection) await rememberDeleted(db, collection, ids);
 }
 
 /** Every entry in the order it was written. */
@@ -71,14 +99,16 @@ export function pendingEntriesOf(db: StudioDb, collection: SyncedCollection, rec
   return db.outbox.where("[collection+recordId]").equals([collection, recordId]).toArray();
 }
 
-/** The server confirmed these entries: they leave the outbox. */
+/** The server confirmed these entries: they leave the outbox (a confirmed delete is remembered). */
 export async function confirmEntries(db: StudioDb, entries: OutboxEntry[]): Promise<void> {
   await db.outbox.bulkDelete(entries.map((e) => e.seq!));
+  await rememberDeletes(db, entries);
 }
 
 /** Drops one entry that has nothing left to send (its record is gone here or on the server). */
 export async function discardEntry(db: StudioDb, entry: OutboxEntry): Promise<void> {
   await db.outbox.delete(entry.seq!);
+  await rememberDeletes(db, [entry]);
 }
 
 /** A create the server already has is sent as an update from now on. */

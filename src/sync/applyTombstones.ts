@@ -8,7 +8,7 @@ import { IMAGE_CREATE_FIELDS, SYNCED_FIELDS, type SyncedCollection } from "../do
 import type { ConflictRow, OutboxEntry } from "../store/rows";
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
-import { confirmEntries, dropPendingField, outboxTables, pendingEntriesOf } from "../store/outbox";
+import { confirmEntries, dropPendingField, outboxTables, pendingEntriesOf, rememberDeleted } from "../store/outbox";
 import { isProofCollection } from "../domain/proofing";
 import { deleteProofRows, proofTables } from "../store/proofing";
 
@@ -74,6 +74,7 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
           await recordConflict(db, collection, id, "*", lost, null, "device", await setAside(db, collection, id, pending));
         }
         await confirmEntries(db, pending); // nothing of them can reach the server any more
+        await rememberDeleted(db, collection, [id]);
         if (collection === "clients") await db.clients.delete(id);
         else if (isProofCollection(collection)) continue; // its row went above
         else {

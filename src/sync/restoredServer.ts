@@ -20,7 +20,7 @@ import type PocketBase from "pocketbase";
 import { imageName } from "../domain/image-files";
 import type { SyncedCollection } from "../domain/records";
 import type { StudioDb } from "../store/db";
-import { outboxInOrder } from "../store/outbox";
+import { deletedOnServer, outboxInOrder } from "../store/outbox";
 import { applyRestorePlan, markReconciling, RECONCILING_KEY, SERVER_EPOCH_KEY, type LostItem, type RecordRef, type RestorePlan, type RestoreReport } from "../store/restoredServer";
 
 /** Collections the owner creates and deletes; settings and proofing states are only ever updated. */
@@ -82,8 +82,10 @@ async function plan(db: StudioDb, pb: PocketBase, epoch: string): Promise<Restor
     }
     if (!OWNED.includes(collection)) continue;
     const cursor = (await db.syncState.get(`cursor:${collection}`))?.value as { updated: string; id: string } | undefined;
+    // Deleted since: the server confirmed the delete to this device, or its pull had brought the record here.
+    const deleted = await deletedOnServer(db, collection);
     for (const r of index.values()) {
-      if (!local.has(r.id) && !pendingIds.has(`${collection}:${r.id}`) && seenBy(cursor, r)) out.deletes.push({ collection, id: r.id });
+      if (!local.has(r.id) && !pendingIds.has(`${collection}:${r.id}`) && (deleted.has(r.id) || seenBy(cursor, r))) out.deletes.push({ collection, id: r.id });
     }
   }
   return out;

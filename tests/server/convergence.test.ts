@@ -1,16 +1,24 @@
 /**
  * Property: whatever the interleaving of edits, creates, deletes, disconnects, server restarts, backups and
- * restores of the run's last backup (docs/SYNC.md, "A restored server") on two devices, once both are back online and have synced, both devices hold exactly the server's clients of
- * the run, and every client created and not deleted exists exactly once.
+ * restores of the run's last backup (docs/SYNC.md, "A restored server"), clients with photos that the server
+ * refuses (their code was taken meanwhile: parked parents) and syncs on a full disk, on two devices: once
+ * both are back online, the refused codes replaced and everything synced, both devices hold exactly the
+ * server's clients of the run, every client created and not deleted exists exactly once, and every photo of
+ * those clients is on the server (with its original, unless a restore took it and the device had freed it).
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYNCED_FIELDS } from "../../src/domain/records";
+import { generateAccessCode } from "../../src/domain/access";
 import { createClient, deleteClient, updateClient } from "../../src/store/repositories/clients";
+import { addImages } from "../../src/store/repositories/images";
 import { makeDevice, serverRecords, type Device } from "./devices";
+import { imageInput } from "./test-images";
 import { startTestServer, type TestServer } from "./test-server";
 
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 100);
+/** A failing history to replay first (the JSON array fast-check prints as the counterexample's only element). */
+const EXAMPLE = process.env.CONVERGENCE_EXAMPLE ? [[JSON.parse(process.env.CONVERGENCE_EXAMPLE) as Action[]] as [Action[]]] : [];
 
 type Action =
   | { kind: "create"; device: 0 | 1 }
@@ -20,7 +28,9 @@ type Action =
   | { kind: "toggleNetwork"; device: 0 | 1 }
   | { kind: "restartServer" }
   | { kind: "backup" }
-  | { kind: "restore" };
+  | { kind: "restore" }
+  | { kind: "clash"; device: 0 | 1 }
+  | { kind: "fullSync"; device: 0 | 1 };
 
 const device = fc.constantFrom<0 | 1>(0, 1);
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -32,7 +42,18 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "restartServer" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "backup" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "restore" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("clash" as const), device }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("fullSync" as const), device }) },
 );
+
+/** The device's clients whose create or change the server refused for their access code get a new one. */
+async function replaceRefusedCodes(d: Device): Promise<void> {
+  for (const row of await d.db.clients.toArray()) {
+    if ((await d.db.outbox.where("[collection+recordId]").equals(["clients", row.id]).toArray()).some((e) => e.fieldErrors?.accessCode)) {
+      await updateClient(d.db, row.id, { accessCode: generateAccessCode() });
+    }
+  }
+}
 
 /** Restores a backup through PocketBase's API and waits until the restarted server answers (as scripts/restore.mjs). */
 async function restoreBackup(name: string) {
@@ -82,7 +103,32 @@ describe("two devices converge", () => {
         await devices[1]!.sync.syncOnce();
 
         let lastBackup: string | null = null;
+        let restored = false;
+        /** Photos imported during the run, by client. */
+        const photos = new Map<string, string[]>();
+        let seed = 0;
         for (const a of actions) {
+          if (a.kind === "clash") {
+            // Another device gives a code to a new client; this device, not knowing, gives it to one with a photo.
+            const code = generateAccessCode();
+            const taken = await server.api<{ id: string }>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: `${tag}taken`, accessCode: code } });
+            created.add(taken.body.id);
+            const d = devices[a.device]!;
+            const late = await createClient(d.db, { name: `${tag}late`, accessCode: code }).catch(() => null); // the device knows the code already
+            if (late) {
+              created.add(late.id);
+              const [image] = await addImages(d.db, [imageInput(late.id, `${tag}photo.png`, ++seed)]);
+              photos.set(late.id, [image!.id]);
+            }
+            continue;
+          }
+          if (a.kind === "fullSync") {
+            const d = devices[a.device]!;
+            d.setFull(true);
+            if (online[a.device]) await d.sync.syncOnce().catch(() => undefined); // says it is out of space, loses nothing
+            d.setFull(false);
+            continue;
+          }
           if (a.kind === "backup") {
             lastBackup = `${tag}${Date.now()}.zip`;
             const made = await server.api("POST", "/api/backups", { token: server.superToken, json: { name: lastBackup } });
@@ -91,6 +137,7 @@ describe("two devices converge", () => {
           }
           if (a.kind === "restore") {
             if (lastBackup) await restoreBackup(lastBackup);
+            restored ||= !!lastBackup;
             continue;
           }
           if (a.kind === "restartServer") {
@@ -122,7 +169,9 @@ describe("two devices converge", () => {
           }
         }
 
-        // Everyone back online; two rounds bring every change everywhere.
+        // Everyone back online; the owner replaces refused codes; two rounds bring every change everywhere.
+        for (const d of devices) await d.sync.syncOnce();
+        for (const d of devices) await replaceRefusedCodes(d);
         for (let round = 0; round < 2; round++) for (const d of devices) await d.sync.syncOnce();
 
         const onServer = (await serverRecords<Record<string, unknown>>(server, "clients", `name ~ '${tag}' || id ~ '${tag}'`)).filter((r) => created.has(r.id as string));
@@ -134,9 +183,14 @@ describe("two devices converge", () => {
           expect(snapshot((await d.db.clients.toArray()).filter((r) => created.has(r.id)) as unknown as Array<Record<string, unknown>>)).toEqual(expected);
           expect(await d.db.outbox.count()).toBe(0);
         }
+        // Every photo of a client that is still there reached the server, whole unless a restore took it.
+        const wanted = [...photos].filter(([client]) => serverIds.includes(client)).flatMap(([, ids]) => ids);
+        const imagesOnServer = wanted.length ? await serverRecords<{ id: string; original: string }>(server, "images", wanted.map((id) => `id='${id}'`).join(" || ")) : [];
+        expect(imagesOnServer.map((i) => i.id).sort()).toEqual([...wanted].sort());
+        if (!restored) expect(imagesOnServer.filter((i) => !i.original)).toEqual([]);
         for (const d of devices) d.db.close();
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, examples: EXAMPLE },
     );
   }, 600_000);
 });

@@ -3,6 +3,7 @@
  * client signed in as the owner, its own sync engine, and a clock the test can skew.
  */
 import "fake-indexeddb/auto";
+import type { DBCore } from "dexie";
 import PocketBase, { type RecordModel } from "pocketbase";
 import { StudioDb } from "../../src/store/db";
 import { createSyncEngine, type SyncOptions } from "../../src/sync/engine";
@@ -18,10 +19,32 @@ export interface Device {
   sync: ReturnType<typeof createSyncEngine>;
   /** Moves this device's clock by `ms` relative to the real time. */
   skewClock: (ms: number) => void;
+  /** A full disk: every write that stores something fails with a QuotaExceededError; deletes still work. */
+  setFull: (isFull: boolean) => void;
+}
+
+/** Dexie middleware that refuses adds and puts while `state.isFull`, as a browser does on a full disk. */
+function fullDisk(state: { isFull: boolean }) {
+  return {
+    stack: "dbcore" as const,
+    name: "full-disk",
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate: (req) => (state.isFull && (req.type === "add" || req.type === "put") ? Promise.reject(new DOMException("The device is full.", "QuotaExceededError")) : table.mutate(req)),
+        };
+      },
+    }),
+  };
 }
 
 export async function makeDevice(server: TestServer, options: SyncOptions = {}): Promise<Device> {
   const db = new StudioDb(`device-${process.pid}-${++counter}`);
+  const disk = { isFull: false };
+  db.use(fullDisk(disk));
   await db.open();
   const pb = new PocketBase(server.url);
   pb.autoCancellation(false);
@@ -38,6 +61,9 @@ export async function makeDevice(server: TestServer, options: SyncOptions = {}):
     sync: createSyncEngine(db, pb, options),
     skewClock: (ms) => {
       db.clock = () => Date.now() + ms;
+    },
+    setFull: (isFull) => {
+      disk.isFull = isFull;
     },
   };
 }

@@ -3,12 +3,12 @@
  * order of their keys, and a deleted image leaves no cover naming it, on the server or on a device.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodePng } from "../../scripts/lib/png.mjs";
 import { createClient, updateClient } from "../../src/store/repositories/clients";
 import { addImages, deleteImages, updateImage } from "../../src/store/repositories/images";
 import { restoreConflict } from "../../src/store/repositories/conflicts";
 import { pushOutbox } from "../../src/sync/pushOutbox";
 import { makeDevice, serverRecords, type Device } from "./devices";
+import { imageInput } from "./test-images";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -16,22 +16,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server?.stop());
-
-function png(seed: number): Blob {
-  return new Blob([encodePng(4, 4, (x, y) => [x * 40, y * 40, seed & 255, 255])], { type: "image/png" });
-}
-
-function imageInput(clientId: string, name: string, seed: number, metadata: Record<string, unknown> | null = null) {
-  const original = png(seed);
-  return {
-    fields: { client: clientId, filename: name, originalName: name, fileSize: original.size, mimeType: "image/png", width: 4, height: 4, checksum: "", placeholder: "", metadata },
-    original,
-    thumbnail: png(seed + 1),
-    medium: png(seed + 2),
-    large: png(seed + 3),
-    preview: png(seed + 4),
-  };
-}
 
 type ServerClient = { id: string; coverImage: string; fieldTimes: Record<string, number> };
 const serverClient = async (id: string) => (await serverRecords<ServerClient>(server, "clients", `id='${id}'`))[0]!;

@@ -11,6 +11,7 @@ import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
+import { deleteProofRows, proofTables } from "../proofing";
 import { settingsRow } from "./settings";
 import { STORE_TEXTS } from "../texts";
 
@@ -131,15 +132,24 @@ export async function clearCoversOf(db: StudioDb, clientIds: string[], imageIds:
   }
 }
 
-/** Deletes the client and, on this device, its images and their bytes; the server cascades. */
+/**
+ * Deletes the client and, on this device, its images, their bytes and its proofing; the server cascades.
+ * Every waiting change of the client and of what it holds goes: a create the server refused (a parked code)
+ * must not wait for ever behind a delete. The delete is always sent (a create whose answer was lost may have
+ * reached the server); the server answers 404 for one it never had, which sync drops quietly.
+ */
 export async function deleteClient(db: StudioDb, id: string): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox], async () => {
+    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox, ...proofTables(db)], async () => {
       const imageIds = (await db.images.where("client").equals(id).primaryKeys()) as string[];
       await db.images.bulkDelete(imageIds);
       await db.imageBlobs.bulkDelete(imageIds);
       // The server removes the client's images with it; their waiting uploads have nothing left to send.
       await dropPendingEntries(db, "images", imageIds);
+      await dropPendingEntries(db, "proof_lists", (await db.proofLists.where("client").equals(id).primaryKeys()) as string[]);
+      await dropPendingEntries(db, "proof_states", (await db.proofStates.where("client").equals(id).primaryKeys()) as string[]);
+      await deleteProofRows(db, "clients", id);
+      await dropPendingEntries(db, "clients", [id]);
       await db.clients.delete(id);
       await enqueue(db, "clients", id, "delete");
     }),
