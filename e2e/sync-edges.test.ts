@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, launchChromium } from "./support/browser";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
 import { ownerSession, signInOwner } from "./support/owner-session";
 import { photo } from "./support/photos";
+import { saveRegionShot, saveShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -76,6 +77,7 @@ describe("children wait for their parents", () => {
       expect(await page.getByTestId("sync-details").getByText("All changes synced").count()).toBe(0);
       expect(await page.getByRole("button", { name: /conflict/ }).count()).toBe(0);
       expect(await serverImages(clientId)).toEqual([]);
+      await saveShot(page, "sync-parked-parent");
 
       const detail = new ClientDetailPage(page);
       await detail.openDetails();
@@ -146,6 +148,7 @@ describe("a full device", () => {
       // Push and uploads go first: every original reaches the server, and the device says what happened.
       await expect.poll(async () => (await serverImages(clientId)).filter((i) => i.original).length, { timeout: 120_000 }).toBe(6);
       await page.getByRole("alert").getByText(/This device is out of space\. What was waiting here went to the server first/).waitFor({ timeout: 60_000 });
+      await saveRegionShot(page, "sync-out-of-space", page.getByTestId("sync-status"));
 
       // Chromium gives back the space of deleted rows when the database closes: the owner reopens the app.
       await context.close();
@@ -193,6 +196,7 @@ describe("a full device", () => {
       const missing = Number(said![1]);
       expect(missing).toBeGreaterThan(0);
       expect(missing).toBeLessThan(8);
+      await saveShot(page, "import-out-of-space");
       // Nothing half-written: every photo on the device has its row, its bytes and its upload waiting.
       const kept = await page.evaluate(async (clientId) => {
         const open = indexedDB.open("studio-gallery");
