@@ -27,7 +27,7 @@ function dirArgs(dataDir, hooksDir = path.join(ROOT, "pb_hooks")) {
  * (routerUse) holds a VM while the rest of the request runs, so one request through our two middlewares
  * and a JS route holds three at once (a visitor's image, answered by the second middleware, two); when
  * none is free, PocketBase builds a throwaway VM for the call, which costs about ten times the CPU of the
- * request (docs/BENCHMARKS.md, the image endpoint under load). 300 serves well over 50 concurrent
+ * request (docs/benchmarks-history.md, the image endpoint under load). 300 serves well over 50 concurrent
  * requests from the pool, for about 80 MB of memory and 2 s more at start;
  * HOOKS_POOL overrides it. Test servers keep PocketBase's default (they start often and serve few).
  */
