@@ -50,6 +50,12 @@ export default tseslint.config(
     },
   },
   {
+    // Small files, one job each (STYLE.md): past 300 lines a file is split along its subjects, tests and
+    // benchmarks too (eslint/max-lines.test.ts keeps the rule on for every folder).
+    files: ["{src,workers,pb_hooks,scripts,tests,e2e,bench}/**/*.{ts,tsx,js,mjs,cjs,mts}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
     files: ["workers/**/*.ts"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },

@@ -15,20 +15,18 @@
  * BENCH_IMAGES (2000), BENCH_SECONDS (10 per side and round) and BENCH_ROUNDS (3) scale it. BENCH_PROTECTED=1
  * adds a third side: the same images through PocketBase's own protected-file route (Go) with the owner's
  * file token, i.e. what a Go-only visitor path with file tokens would cost (a token check and the view rule).
+ * The load drivers: support/image-load-drivers.ts.
  */
-import { execFileSync } from "node:child_process";
-import http from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import sharp from "sharp";
 import { it } from "vitest";
 import { report } from "./report";
+import { VISITORS, load, paced, serverStats } from "./support/image-load-drivers";
 import { PRODUCTION_HOOKS_POOL, freePort, prepareDataDir, startPocketBase, upsertSuperuser, type RunningPocketBase } from "../scripts/lib/pocketbase.mjs";
 
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 2000);
-const VISITORS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROTECTED = process.env.BENCH_PROTECTED === "1";
@@ -64,17 +62,6 @@ async function jpeg(width: number, height: number, quality: number): Promise<Buf
   return sharp(noise, { raw: { width, height, channels: 3 } }).blur(2).jpeg({ quality }).toBuffer();
 }
 
-/** Resident memory (MB) and CPU time so far (ms, user + system) of the server process. */
-function serverStats(pid: number): { rssMb: number; cpuMs: number } {
-  try {
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return { rssMb: rss, cpuMs: (ticks * 1000) / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) };
-  } catch {
-    return { rssMb: NaN, cpuMs: NaN };
-  }
-}
 
 const loadAverage = () => os.loadavg()[0]!;
 
@@ -90,79 +77,6 @@ async function api<T>(url: string, method: string, pathname: string, opts: { tok
   if (opts.json !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(url + pathname, { method, headers, body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.form });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-}
-
-/** Saturation: every visitor asks again the moment an answer arrives. */
-async function load(url: string, pid: number, paths: string[], cookies: string[], seconds = SECONDS) {
-  let next = 0;
-  const requests = [
-    {
-      setupRequest: (req: { path?: string; headers?: Record<string, string> }, context: Record<string, unknown>) => {
-        if (context.cookie === undefined) context.cookie = cookies[next++ % cookies.length] ?? "";
-        const at = ((context.at as number | undefined) ?? Math.floor(Math.random() * paths.length)) % paths.length;
-        context.at = at + 1;
-        const headers: Record<string, string> = context.cookie ? { Cookie: context.cookie as string } : {};
-        return { ...req, method: "GET", path: paths[at]!, headers };
-      },
-    },
-  ];
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, serverStats(pid).rssMb)), 250);
-  const before = serverStats(pid).cpuMs;
-  const result = await autocannon({ url, connections: VISITORS, duration: seconds, requests, initialContext: {} });
-  clearInterval(sampler);
-  const cpuMs = serverStats(pid).cpuMs - before;
-  return {
-    rps: result.requests.mean,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuPerRequestMs: cpuMs / Math.max(1, result.requests.total),
-    peakMb: peak,
-  };
-}
-
-/** Open-loop paced load (see RATE): latencies from each request's due time; errors are non-200 answers and failures. */
-async function paced(url: string, paths: string[], cookies: string[], seconds: number, rate: number) {
-  const target = new URL(url);
-  const latencies: number[] = [];
-  let errors = 0;
-  const interval = (1000 * VISITORS) / rate; // ms between one visitor's requests
-  const started = performance.now();
-  const visitors = Array.from({ length: VISITORS }, async (_, v) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
-    const headers: Record<string, string> = cookies.length ? { Cookie: cookies[v % cookies.length]! } : {};
-    const pending: Promise<void>[] = [];
-    let at = Math.floor((v / VISITORS) * paths.length);
-    for (let due = started + (v * interval) / VISITORS; due < started + seconds * 1000; due += interval) {
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const path = paths[at++ % paths.length]!;
-      const dueAt = due;
-      pending.push(
-        new Promise<void>((resolve) => {
-          const req = http.get({ host: target.hostname, port: target.port, path, headers, agent }, (res) => {
-            res.on("data", () => undefined);
-            res.on("end", () => {
-              if (res.statusCode === 200) latencies.push(performance.now() - dueAt);
-              else errors++;
-              resolve();
-            });
-          });
-          req.on("error", () => {
-            errors++;
-            resolve();
-          });
-        }),
-      );
-    }
-    await Promise.all(pending);
-    agent.destroy();
-  });
-  await Promise.all(visitors);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -233,7 +147,7 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
         const loadBefore = loadAverage();
         const order = round % 2 ? ["public", "gallery"] : ["gallery", "public"];
         const measured: Record<string, Awaited<ReturnType<typeof load>>> = {};
-        for (const side of order) measured[side] = side === "public" ? await load(url, pid, publicPaths, []) : await load(url, pid, galleryPaths, cookies);
+        for (const side of order) measured[side] = side === "public" ? await load(url, pid, publicPaths, [], SECONDS) : await load(url, pid, galleryPaths, cookies, SECONDS);
         const pacedRuns: Record<string, Awaited<ReturnType<typeof paced>>> = {};
         if (RATE > 0) {
           for (const side of order) pacedRuns[side] = side === "public" ? await paced(url, publicPaths, [], SECONDS, RATE) : await paced(url, galleryPaths, cookies, SECONDS, RATE);
@@ -243,7 +157,7 @@ it("serves gallery images to 50 visitors at no less than 0.8x public files, p99 
           const fileToken = (await api<{ token: string }>(url, "POST", "/api/files/token", { token: owner })).body.token;
           const paths = protectedPaths(fileToken);
           await load(url, pid, paths.slice(0, 400), [], 2);
-          measured.protected = await load(url, pid, paths, []);
+          measured.protected = await load(url, pid, paths, [], SECONDS);
         }
         const reference = measured.public!;
         const gallery = measured.gallery!;

@@ -4,10 +4,10 @@
  * through the service-worker stream: throughput against plain fetches of the same files in the same page and run
  * (goal at least 0.9x), and the peak memory of the browser's processes above their idle level
  * (goal at most 256 MB), each process' own growth printed, and the plain fetches' own peak alongside (before and after the zips). Then the same zip through the File System Access path (the save picker answered
- * with a file of the origin's private file system), which Chromium users on a desktop get.
+ * with a file of the origin's private file system), which Chromium users on a desktop get. Measuring the
+ * browser: support/browser-usage.ts; the page side: support/zip-page.ts.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -17,238 +17,13 @@ import { readZipDirectory } from "../workers/zip/readZip";
 import { report } from "./report";
 import { ownerToken, startBenchApp } from "./support/app";
 import { MISSING_PHOTOS, photoSet } from "./support/photos";
+import { countBrowserOf, printProfile, sampleMemory } from "./support/browser-usage";
 import { launchCdpChromium, openCdpPage } from "./support/cdp";
+import { answerPickers, buttonNamed, headingNamed, sleep, sliceDigests, sliceDigestsInPage, timeFields, waitUntil, workerProbe } from "./support/zip-page";
 
 const TARGET_BYTES = Number(process.env.BENCH_ZIP_MB ?? 1024) * 1024 * 1024;
 /** BENCH_ZIP_CRC=0 seeds the images without their CRC-32 (as images from before it existed): the zip computes it. */
 const WITH_CRC = process.env.BENCH_ZIP_CRC !== "0";
-
-/** The profile folder of this run's browser: only its process tree is counted (the machine may run others). */
-let profileDir = "";
-
-/** One process of this run's browser: its kind (browser, renderer, network, storage...) and resident MB. */
-interface BrowserProcess {
-  kind: string;
-  rssMb: number;
-  /** A part of a process' figure (not added to the sum). */
-  detail?: boolean;
-  /** CPU seconds it has used (user and system). */
-  cpuS?: number;
-}
-
-/** CPU seconds a process has used, from /proc (0 once it is gone). */
-function cpuSeconds(pid: string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** This run's browser processes (the one started with the profile, and all its descendants). */
-function browserProcesses(): BrowserProcess[] {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,args="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
-    .filter((m): m is RegExpMatchArray => !!m)
-    .map((m) => ({ pid: m[1]!, ppid: m[2]!, rss: Number(m[3]), args: m[4]! }));
-  const tree = new Set(rows.filter((r) => profileDir && r.args.includes(profileDir) && !r.args.includes("--type=")).map((r) => r.pid));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) {
-      if (tree.has(r.ppid) && !tree.has(r.pid)) {
-        tree.add(r.pid);
-        grew = true;
-      }
-    }
-  }
-  return rows
-    .filter((r) => tree.has(r.pid))
-    .flatMap((r): BrowserProcess[] => {
-      const type = r.args.match(/--type=(\S+)/)?.[1] ?? "browser";
-      const sub = r.args.match(/--utility-sub-type=\S*?\.mojom\.(\w+)/)?.[1];
-      const kind = sub ? `${type}:${sub}` : `${type}:${r.pid}`;
-      if (process.env.BENCH_RSS_DETAIL && type === "renderer") {
-        try {
-          const status = readFileSync(`/proc/${r.pid}/status`, "utf8");
-          return [
-            { kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) },
-            ...["RssAnon", "RssFile", "RssShmem"].map((f) => ({ kind: `${kind}.${f}`, rssMb: Number(status.match(new RegExp(`${f}:\\s+(\\d+)`))?.[1] ?? 0) / 1024, detail: true })),
-          ];
-        } catch {
-          return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
-        }
-      }
-      return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
-    });
-}
-
-/**
- * A dedicated worker fetches the files and reads them: "reader" drops each chunk of a body reader, one file
- * after another; "-lookahead" keeps two more files' requests going (as the zip does); "arrayBuffer" reads
- * each body whole; "write-lookahead" writes the bytes into a file of the private file system in 8 MB writes ("writeN-": N MB),
- * each awaited (as the zip's File System Access path); "sw-sink" is the service worker's download alone
- * (swSinkProbe below). Resolves with the milliseconds it took.
- */
-const workerProbe = (mode: string, ids: string[]) => `(async () => {
-  const code = \`onmessage = async ({ data: { mode, urls } }) => {
-    const read = async (res) => {
-      if (mode.startsWith("arrayBuffer")) return (await res).arrayBuffer();
-      const reader = (await res).body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (!sink) continue;
-        for (let at = 0; at < value.length; ) {
-          const take = Math.min(piece.length - filled, value.length - at);
-          piece.set(value.subarray(at, at + take), filled);
-          filled += take; at += take;
-          if (filled === piece.length) { await sink.write(piece); piece = new Uint8Array(piece.length); filled = 0; }
-        }
-      }
-    };
-    const ahead = mode.includes("lookahead") ? 2 : 0;
-    let sink = null, piece = null, filled = 0;
-    if (mode.startsWith("write")) {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("probe", { create: true });
-      sink = await (await dir.getFileHandle("probe.bin", { create: true })).createWritable();
-      piece = new Uint8Array(Number(mode.match(/^write(\\d*)/)[1] || 8) << 20);
-    }
-    const t0 = performance.now();
-    const loads = [];
-    const start = (i) => { if (i < urls.length && !loads[i]) loads[i] = mode.startsWith("arrayBuffer") ? read(fetch(urls[i])) : fetch(urls[i]); };
-    for (let i = 0; i < urls.length; i++) {
-      for (let k = 0; k <= ahead; k++) start(i + k);
-      if (mode.startsWith("arrayBuffer")) await loads[i]; else await read(loads[i]);
-      loads[i] = true;
-    }
-    if (sink) { await sink.write(piece.subarray(0, filled)); await sink.close(); await (await navigator.storage.getDirectory()).removeEntry("probe", { recursive: true }); }
-    postMessage(performance.now() - t0);
-  };\`;
-  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
-  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
-  worker.terminate();
-  return ms;
-})()`;
-
-interface CpuProfile {
-  profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] };
-}
-
-/** The functions the profiled thread spent most of its own time in. */
-function printProfile({ profile }: CpuProfile, label: string) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
-  console.log(`${label}, self ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join("; ")}`);
-}
-
-/** The browser's memory before the first phase (later phases' idle includes what earlier ones left). */
-let firstIdle: number | undefined;
-
-/**
- * Samples this browser's resident memory every 250 ms: the peak of the sum above `idle`, and each process'
- * own peak above its idle (where the memory goes), printed when stopped.
- */
-function sampleMemory(label: string) {
-  const idle = browserProcesses();
-  const firstIdleMb = (firstIdle ??= idle.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0));
-  const idleOf = new Map(idle.map((p) => [p.kind, p.rssMb]));
-  const idleMb = idle.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0);
-  let peakMb = idleMb;
-  const peakOf = new Map<string, number>();
-  const tick = () => {
-    const now = browserProcesses();
-    peakMb = Math.max(peakMb, now.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0));
-    for (const p of now) peakOf.set(p.kind, Math.max(peakOf.get(p.kind) ?? 0, p.rssMb - (idleOf.get(p.kind) ?? 0)));
-  };
-  const timer = setInterval(tick, 250);
-  return {
-    idleMb,
-    stop: () => {
-      clearInterval(timer);
-      const cpuNow = new Map(browserProcesses().map((p) => [p.kind, p.cpuS ?? 0]));
-      const cpu = idle.filter((p) => !p.detail).map((p) => [p.kind, (cpuNow.get(p.kind) ?? 0) - (p.cpuS ?? 0)] as const).filter(([, s]) => s >= 0.2);
-      const grown = [...peakOf].filter(([, mb]) => mb >= 8).map(([kind, mb]) => `${kind} +${mb.toFixed(0)}`);
-      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB (+${(peakMb - firstIdleMb).toFixed(0)} above the first phase's idle); per process (peak above its idle): ${grown.join(", ")}; CPU seconds: ${cpu.map(([kind, s]) => `${kind} ${s.toFixed(1)}`).join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}`);
-      return peakMb - idleMb;
-    },
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `read` every 250 ms until it returns a value. */
-async function waitUntil<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error("timed out");
-    await sleep(250);
-  }
-}
-
-/** An expression for the visible button whose text matches `pattern`. */
-const buttonNamed = (pattern: string) => `[...document.querySelectorAll("button")].find((b) => new RegExp(${JSON.stringify(pattern)}).test(b.textContent.trim()))`;
-const headingNamed = (pattern: string) => `[...document.querySelectorAll("h1,h2,h3,[role=heading]")].find((h) => new RegExp(${JSON.stringify(pattern)}).test(h.textContent.trim()))`;
-
-/** The save picker answered with a file of the private file system's folder "bench" (as e2e/support/private-files.ts). */
-const answerPickers = `(async () => {
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("bench", { create: true });
-  window.showSaveFilePicker = async (options) => dir.getFileHandle(options.suggestedName, { create: true });
-  return true;
-})()`;
-
-const SLICE = 8 * 1024 * 1024;
-/**
- * SHA-256 of each 8 MB slice of the File System Access path's zip, in the page, with the entries' DOS times
- * (`times`: offsets of 4-byte fields) zeroed: each download stamps its entries with the time it is made.
- */
-const sliceDigestsInPage = (times: number[]) => `(async (times) => {
-  const file = await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle("bench")).getFileHandle("Zip Bench_images.zip")).getFile();
-  const out = [];
-  for (let at = 0; at < file.size; at += ${SLICE}) {
-    const slice = new Uint8Array(await file.slice(at, at + ${SLICE}).arrayBuffer());
-    for (const t of times) for (let k = t; k < t + 4; k++) if (k >= at && k < at + slice.length) slice[k - at] = 0;
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", slice));
-    out.push([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
-  }
-  return out;
-})(${JSON.stringify(times)})`;
-
-/** Offsets of every DOS time+date field of a zip (local and central headers), read from its directory. */
-function timeFields(zip: Buffer): number[] {
-  const end = zip.length - 22;
-  if (zip.readUInt32LE(end) !== 0x06054b50) throw new Error("no end of central directory");
-  let at = zip.readUInt32LE(end + 16);
-  if (at === 0xffffffff) at = Number(zip.readBigUInt64LE(end - 20 - 56 + 48));
-  const out: number[] = [];
-  while (zip.readUInt32LE(at) === 0x02014b50) {
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    let local = zip.readUInt32LE(at + 42);
-    if (local === 0xffffffff) local = Number(zip.readBigUInt64LE(at + 46 + nameLength + extraLength - 8));
-    out.push(at + 12, local + 10);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return out;
-}
-
-function sliceDigests(bytes: Buffer, times: number[]): string[] {
-  bytes = Buffer.from(bytes);
-  for (const t of times) bytes.fill(0, t, t + 4);
-  const out: string[] = [];
-  for (let at = 0; at < bytes.length; at += SLICE) out.push(createHash("sha256").update(bytes.subarray(at, at + SLICE)).digest("hex"));
-  return out;
-}
 
 it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 256 MB", async () => {
   const probe = photoSet(1);
@@ -287,7 +62,7 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
     // hand and driven with raw CDP, without the DevTools network domain (bench/support/cdp.ts).
     const profile = mkdtempSync(path.join(os.tmpdir(), "sg-bench-profile-"));
     const downloads = mkdtempSync(path.join(os.tmpdir(), "sg-bench-downloads-"));
-    profileDir = profile;
+    countBrowserOf(profile);
     const browser = await launchCdpChromium(profile, process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : []);
     try {
       const finished = new Map<string, string>();

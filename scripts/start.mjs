@@ -4,15 +4,24 @@
  * PocketBase serving the API and the built app from one port. With a prebuilt dist/ it needs production
  * dependencies only (`npm ci --omit=dev`): Vite is imported only when a build is due.
  * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 never builds;
- * HOOKS_POOL sizes PocketBase's pool of JS VMs (300, lib/pocketbase.mjs).
+ * HOOKS_POOL sizes PocketBase's pool of JS VMs (300, lib/pocketbase.mjs). The PocketBase binary must match its
+ * pinned SHA-256 (lib/pocketbase-binary.mjs) unless the operator set POCKETBASE_BIN.
  */
 import path from "node:path";
 import { buildNeeded } from "./lib/freshness.mjs";
-import { PRODUCTION_HOOKS_POOL, ROOT, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
+import { PRODUCTION_HOOKS_POOL, ROOT, pocketbaseBinary, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
 
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, "pb_data"));
+
+// The server binary first: a binary that is not the pinned PocketBase stops here, before anything runs.
+try {
+  pocketbaseBinary();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 
 const why = process.env.SKIP_BUILD === "1" ? null : buildNeeded(ROOT);
 if (why) {

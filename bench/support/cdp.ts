@@ -1,7 +1,7 @@
 /**
  * Chromium started by hand with a profile on disk and driven over the DevTools pipe with raw CDP: only the
  * Target, Runtime, Page.navigate, Input and Browser domains, never Network.enable (Playwright enables the
- * network domain on every page and worker, which keeps response bodies in the renderer: docs/BENCHMARKS.md).
+ * network domain on every page and worker, which keeps response bodies in the renderer: docs/benchmarks-history.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";

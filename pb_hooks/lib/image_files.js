@@ -14,7 +14,7 @@
  * Bytes read first, and the formats judged from them alone (their size is at the start, or, for a JPEG,
  * found marker by marker through `readAt`, the same bytes either way). PocketBase's JS engine copies bytes
  * one by one: reading HEADER_BYTES (64 KB) of every file was most of the server's time per image record
- * written with files (docs/BENCHMARKS.md, "Uploads, session 6").
+ * written with files (docs/benchmarks-history.md, "Uploads, session 6").
  */
 const FIRST_BYTES = 4 * 1024;
 const QUICK_FORMATS = ["jpeg", "png", "gif", "webp", "bmp"];

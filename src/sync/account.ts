@@ -32,8 +32,3 @@ export async function uploadLogo(db: StudioDb, settingsId: string, file: File): 
   await applyServerRecords(db, "settings", [record]);
   await keepStudioLogo(db, pb).catch(() => false); // the next sync tries again
 }
-
-/** The studio's logo as everyone fetches it (a public gallery route; the version busts caches). */
-export function logoUrl(logo: string): string {
-  return logo ? `/api/gallery/studio/logo?v=${encodeURIComponent(logo)}` : "";
-}

@@ -1,8 +1,8 @@
 /** Brings the studio logo's bytes onto the device after a pull, so imports watermark with it offline. */
 import type PocketBase from "pocketbase";
+import { logoUrl } from "../domain/studio-logo";
 import type { StudioDb } from "../store/db";
 import { saveStudioLogo, settingsRow } from "../store/repositories/settings";
-import { logoUrl } from "./account";
 
 /** Fetches the logo when the device does not hold the current one; returns whether it fetched. */
 export async function keepStudioLogo(db: StudioDb, pb: PocketBase): Promise<boolean> {

@@ -9,50 +9,29 @@
  * nothing but records shares the link with a batch of records still sending its body.
  * A size confirmed by the server leaves the device, and so does the original; thumbnail and preview stay
  * for offline viewing. A failed upload leaves its entry in the outbox and is sent whole again next time;
- * the server keeps no partial file.
+ * the server keeps no partial file. The original's step, and the helpers the steps share: uploadOriginal.ts.
  */
 import { ClientResponseError, type default as PocketBase } from "pocketbase";
-import { imageName } from "../domain/image-files";
-import { extensionForType } from "../domain/image-formats";
 import type { SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
-import { recordConflict } from "../store/conflicts";
-import { confirmEntries, discardEntry, moveToOriginalStage, moveToRecordStage, outboxInOrder, outboxTables, parkEntry } from "../store/outbox";
+import { discardEntry, moveToOriginalStage, outboxInOrder, outboxTables, parkEntry } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
 import { failedSubRequestIn } from "./batchErrors";
 import { isQuotaError } from "../store/errors";
 import { isFileEntry, unsentCreates, waitsForParent } from "./pushOutbox";
-import { hasTombstone, recordExists } from "./serverLookup";
+import { recordExists } from "./serverLookup";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
+import { dropEntry, entryName, fileName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
 
 export interface UploadReport {
   imageId: string;
   name: string;
   stage: "record" | "original";
   progress: UploadProgress;
-}
-
-/** The name the owner knows an outbox entry's photo by (its fields are the image's synced fields). */
-function entryName(entry: OutboxEntry): string {
-  return imageName({ originalName: String(entry.fields.originalName ?? ""), filename: String(entry.fields.filename ?? "") });
-}
-
-function fileName(base: string, blob: Blob): string {
-  return `${base}.${extensionForType(blob.type)}`;
-}
-
-/** An upload with nothing left to send it to: set aside with the photo's bytes (restorable), then dropped. */
-async function dropEntry(db: StudioDb, entry: OutboxEntry) {
-  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
-    const blobs = await db.imageBlobs.get(entry.recordId);
-    const files = blobs?.original ? { original: blobs.original, thumbnail: blobs.thumbnail, medium: blobs.medium, large: blobs.large, preview: blobs.preview } : undefined;
-    await recordConflict(db, "images", entry.recordId, "*", entry.fields, null, "device", files ? { record: { ...entry.fields }, files } : {});
-    await discardEntry(db, entry);
-  });
 }
 
 /** Limits of one batch request: image records (or images' sizes) and file bytes. */
@@ -72,9 +51,8 @@ export const RECORD_BATCH: BatchLimits = { count: 25, bytes: 2 * 1024 * 1024 };
 /** The files sent with a record: every size of src/domain/image-sizes.ts this device made. */
 type SizeBlobs = Partial<Record<SizeField, Blob>>;
 
-/** The sizes sent with the record (what a gallery shows first); the rest follow in their own batches. */
+/** The sizes sent with the record (what a gallery shows first); the rest (LATER_SIZES) follow in their own batches. */
 const FIRST_SIZES: readonly SizeField[] = ["thumbnail", "preview"];
-const LATER_SIZES: readonly SizeField[] = ["medium", "large"];
 
 interface PendingRecord {
   entry: OutboxEntry;
@@ -238,63 +216,6 @@ async function sendSizes(db: StudioDb, pb: PocketBase, queues: Queues, batch: Qu
     queues.isFull = true; // the sizes stay here and go again with their originals
   }
   queues.originals.push(...batch.map((b) => b.entry));
-}
-
-async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: Pick<Queues, "isFull">, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
-  const blobs = await db.imageBlobs.get(entry.recordId);
-  if (!blobs?.original) {
-    await discardEntry(db, entry);
-    return;
-  }
-  const name = entryName(entry) || "original";
-  const form = new FormData();
-  form.set("original", blobs.original, name);
-  for (const field of LATER_SIZES) if (blobs[field]) form.set(field, blobs[field], fileName(field, blobs[field])); // not sent in their batch
-  let record: ServerRecord;
-  try {
-    record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
-  } catch (err) {
-    if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
-    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
-    throw err;
-  }
-  try {
-    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
-      await confirmEntries(db, [entry]);
-      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
-      await applyServerRecords(db, "images", [record]);
-    });
-  } catch (err) {
-    if (!isQuotaError(err)) throw err;
-    queues.isFull = true;
-    await freeConfirmedPhoto(db, entry, record);
-  }
-}
-
-/**
- * A full device: the server has the whole photo, so every byte of it leaves the device (thumbnail and
- * preview too: they come from the server when shown, and the offline copy takes them back when there is
- * room). Deletes only, which a full device can still write; the row follows when there is room again
- * (here, or from the next pull).
- */
-async function freeConfirmedPhoto(db: StudioDb, entry: OutboxEntry, record: ServerRecord): Promise<void> {
-  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
-    await confirmEntries(db, [entry]);
-    await db.imageBlobs.delete(entry.recordId);
-  });
-  await applyServerRecords(db, "images", [record]).catch((err: unknown) => {
-    if (!isQuotaError(err)) throw err;
-  });
-}
-
-/**
- * The original's PATCH answered 404: the record is gone. Deleted elsewhere only with a tombstone (set aside,
- * with its bytes, restorable); otherwise the server lost it (a restore from a backup), so the record is
- * created again at the next sync from what this device holds.
- */
-async function missingRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry): Promise<void> {
-  if (await hasTombstone(pb, "images", entry.recordId)) return dropEntry(db, entry);
-  await moveToRecordStage(db, [entry]);
 }
 
 /**

@@ -46,7 +46,7 @@ export function serveStreamedDownloads(): void {
       if (!stream) return;
       // Tells the page when the browser has taken the last byte, or that the stream failed.
       // It takes up to 8 MB ahead of the browser's download, so the zip's producer is not held up by each of
-      // its writes (docs/BENCHMARKS.md, zips session 6).
+      // its writes (docs/benchmarks-history.md, zips session 6).
       const watch = new TransformStream<Uint8Array, Uint8Array>({ flush: () => events.postMessage("done") }, new ByteLengthQueuingStrategy({ highWaterMark: 8 * 1024 * 1024 }));
       stream.pipeTo(watch.writable).catch(() => events.postMessage("error"));
       pendingDownloads.set(id, { name, stream: watch.readable });

@@ -1,6 +1,6 @@
 /**
  * CRC-32 (the zip polynomial), incremental: `crc32(next, crc32(previous))`. Slice-by-8: eight bytes per
- * step through eight tables, about 2.4x the byte-at-a-time table in V8 (see docs/BENCHMARKS.md).
+ * step through eight tables, about 2.4x the byte-at-a-time table in V8 (see docs/benchmarks-history.md).
  */
 const TABLES = (() => {
   const t = new Int32Array(256 * 8);

@@ -33,7 +33,7 @@ export interface ZipWorkerProgress {
 /**
  * Files up to this size are read whole (Content-Length known), as the lookahead fetches them: the browser
  * then fills one buffer itself instead of handing JavaScript ~64 KB pieces one by one, which cost the zip
- * its speed (docs/BENCHMARKS.md, zips session 6). Memory: at most LOOKAHEAD + 1 such files at once.
+ * its speed (docs/benchmarks-history.md, zips session 6). Memory: at most LOOKAHEAD + 1 such files at once.
  */
 const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -100,14 +100,14 @@ const CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Chunks written to a chosen file: without DevTools attached, 2 MB writes ran fastest (68 MB/s, against 60
- * for 8 MB and 51 for 32 MB; docs/BENCHMARKS.md, zips session 6). A whole file larger than that goes as one.
+ * for 8 MB and 51 for 32 MB; docs/benchmarks-history.md, zips session 6). A whole file larger than that goes as one.
  */
 export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
 
 /**
  * How far the zip runs ahead of the stream's reader, in bytes, so the fetches need not wait for each write
  * to the file or hop to the service worker. Kept small: a larger one (24 MB) was not measurably faster,
- * and the 1 GB service-worker download peaked at +258 MB with it (docs/BENCHMARKS.md, zips session 6).
+ * and the 1 GB service-worker download peaked at +258 MB with it (docs/benchmarks-history.md, zips session 6).
  */
 const AHEAD_BYTES = 8 * 1024 * 1024;
 

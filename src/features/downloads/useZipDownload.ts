@@ -12,7 +12,7 @@ const PROGRESS_EVERY_MS = 200;
 
 /**
  * Progress gathered and shown at most every PROGRESS_EVERY_MS: one render per file event made the page's
- * main thread busy for most of a large download, taking the cores the zip needs (docs/BENCHMARKS.md, zips
+ * main thread busy for most of a large download, taking the cores the zip needs (docs/benchmarks-history.md, zips
  * session 6). `flush` shows what is pending at once.
  */
 function batchedProgress(setRun: (update: (r: DownloadRun | null) => DownloadRun | null) => void) {

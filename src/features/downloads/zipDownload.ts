@@ -68,7 +68,7 @@ export async function downloadZip(zipName: string, sources: ZipSource[], progres
 
 /**
  * The worker writes the file, so the bytes never cross to the page and its main thread stays free (the
- * speed comes from the worker's large writes: docs/BENCHMARKS.md). Cancelling terminates the worker
+ * speed comes from the worker's large writes: docs/benchmarks-history.md). Cancelling terminates the worker
  * before the file is closed, so the file keeps what it had.
  */
 async function zipToFile(file: FileSystemFileHandle, sources: ZipSource[], report: ZipProgress, signal?: AbortSignal): Promise<void> {

@@ -3,7 +3,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo } from "react";
 import { db } from "../../store/db";
 import { settingsRow } from "../../store/repositories/settings";
-import { logoUrl } from "../../sync/account";
+import { logoUrl } from "../../domain/studio-logo";
 
 export const DEFAULT_STUDIO_NAME = "Studio Gallery";
 

@@ -1,0 +1,100 @@
+/**
+ * The last step of an image's upload: its original, one multipart PATCH of the record the server already
+ * has (with medium and large when their batch could not carry them). The server's answer frees the device's
+ * original, medium and large; on a full device the whole photo leaves it. A record the server no longer
+ * has is set aside when it was deleted elsewhere, and created again when the server lost it (a restore).
+ * Also the helpers the other steps share: the photo's name, its files' names, and setting an entry aside.
+ */
+import type { default as PocketBase } from "pocketbase";
+import { imageName } from "../domain/image-files";
+import { extensionForType } from "../domain/image-formats";
+import type { SizeField } from "../domain/image-sizes";
+import type { StudioDb } from "../store/db";
+import type { OutboxEntry } from "../store/rows";
+import { recordConflict } from "../store/conflicts";
+import { isQuotaError } from "../store/errors";
+import { confirmEntries, discardEntry, moveToRecordStage, outboxTables } from "../store/outbox";
+import { applyServerRecords } from "./applyServerRecords";
+import type { ServerRecord } from "./records";
+import { hasTombstone } from "./serverLookup";
+import { isTransientStatus, TransientError } from "./transient";
+import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
+
+/** The sizes sent after the record (medium and large); thumbnail and preview go with it. */
+export const LATER_SIZES: readonly SizeField[] = ["medium", "large"];
+
+/** The name the owner knows an outbox entry's photo by (its fields are the image's synced fields). */
+export function entryName(entry: OutboxEntry): string {
+  return imageName({ originalName: String(entry.fields.originalName ?? ""), filename: String(entry.fields.filename ?? "") });
+}
+
+export function fileName(base: string, blob: Blob): string {
+  return `${base}.${extensionForType(blob.type)}`;
+}
+
+/** An upload with nothing left to send it to: set aside with the photo's bytes (restorable), then dropped. */
+export async function dropEntry(db: StudioDb, entry: OutboxEntry) {
+  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
+    const blobs = await db.imageBlobs.get(entry.recordId);
+    const files = blobs?.original ? { original: blobs.original, thumbnail: blobs.thumbnail, medium: blobs.medium, large: blobs.large, preview: blobs.preview } : undefined;
+    await recordConflict(db, "images", entry.recordId, "*", entry.fields, null, "device", files ? { record: { ...entry.fields }, files } : {});
+    await discardEntry(db, entry);
+  });
+}
+
+export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isFull: boolean }, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
+  const blobs = await db.imageBlobs.get(entry.recordId);
+  if (!blobs?.original) {
+    await discardEntry(db, entry);
+    return;
+  }
+  const name = entryName(entry) || "original";
+  const form = new FormData();
+  form.set("original", blobs.original, name);
+  for (const field of LATER_SIZES) if (blobs[field]) form.set(field, blobs[field], fileName(field, blobs[field])); // not sent in their batch
+  let record: ServerRecord;
+  try {
+    record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
+  } catch (err) {
+    if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
+    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
+    throw err;
+  }
+  try {
+    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
+      await confirmEntries(db, [entry]);
+      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
+      await applyServerRecords(db, "images", [record]);
+    });
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    queues.isFull = true;
+    await freeConfirmedPhoto(db, entry, record);
+  }
+}
+
+/**
+ * A full device: the server has the whole photo, so every byte of it leaves the device (thumbnail and
+ * preview too: they come from the server when shown, and the offline copy takes them back when there is
+ * room). Deletes only, which a full device can still write; the row follows when there is room again
+ * (here, or from the next pull).
+ */
+async function freeConfirmedPhoto(db: StudioDb, entry: OutboxEntry, record: ServerRecord): Promise<void> {
+  await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
+    await confirmEntries(db, [entry]);
+    await db.imageBlobs.delete(entry.recordId);
+  });
+  await applyServerRecords(db, "images", [record]).catch((err: unknown) => {
+    if (!isQuotaError(err)) throw err;
+  });
+}
+
+/**
+ * The original's PATCH answered 404: the record is gone. Deleted elsewhere only with a tombstone (set aside,
+ * with its bytes, restorable); otherwise the server lost it (a restore from a backup), so the record is
+ * created again at the next sync from what this device holds.
+ */
+async function missingRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry): Promise<void> {
+  if (await hasTombstone(pb, "images", entry.recordId)) return dropEntry(db, entry);
+  await moveToRecordStage(db, [entry]);
+}
