@@ -46,17 +46,17 @@ describe("brute-force budget", () => {
     await server.restart();
     const first = await post("/api/gallery/access", "REAL42", "10.9.9.9");
     expect(first.status).toBe(428);
-    const pow = solve(first.body.data as Challenge);
+    const pow = solve(first.body.data as unknown as Challenge);
     const right = await post("/api/gallery/access", "REAL42", "10.9.9.9", pow);
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ accessUrl: c.accessUrl });
     // A solution opens one attempt; a forged or foreign one none.
     expect((await post("/api/gallery/access", "REAL42", "10.9.9.10", pow)).status).toBe(428);
-    const fresh = (await post("/api/gallery/access", "REAL42", "10.9.9.11")).body.data as Challenge;
+    const fresh = (await post("/api/gallery/access", "REAL42", "10.9.9.11")).body.data as unknown as Challenge;
     expect((await post("/api/gallery/access", "REAL42", "10.9.9.11", { ...solve(fresh), signature: "0".repeat(64) })).status).toBe(428);
     expect((await post("/api/gallery/access", "REAL42", "10.9.9.11", { ...solve(fresh), nonce: "1" })).status).toBe(428);
     // Each further wrong code doubles the work twice.
-    const wrong = await post("/api/gallery/access", "WRONGX", "10.9.9.12", solve((await post("/api/gallery/access", "WRONGX", "10.9.9.12")).body.data as Challenge));
+    const wrong = await post("/api/gallery/access", "WRONGX", "10.9.9.12", solve((await post("/api/gallery/access", "WRONGX", "10.9.9.12")).body.data as unknown as Challenge));
     expect(wrong.status).toBe(401);
     expect((await post("/api/gallery/access", "REAL42", "10.9.9.13")).body.data).toMatchObject({ bits: 18 });
   });
