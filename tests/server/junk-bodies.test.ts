@@ -1,0 +1,26 @@
+/** Junk bodies on the gallery doors (issue 24): a body that is not a JSON object is a 400, never a wrong code (401). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { galleryHelpers } from "./gallery-fixture";
+import { startTestServer, type TestServer } from "./test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.stop());
+
+const { makeClient } = galleryHelpers(() => server);
+
+describe("junk bodies", () => {
+  it("answers 400 to a body that is not a JSON object on /verify and /access, and 401 to a wrong code", async () => {
+    const c = await makeClient({ accessCode: "JUNK42" });
+    for (const pathname of [`/api/gallery/${c.accessUrl}/verify`, "/api/gallery/access"]) {
+      for (const body of ["accessCode=JUNK42' OR 1=1--", "[1,2]", '"JUNK42"', "{"]) {
+        const res = await fetch(server.url + pathname, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+        expect(res.status, `${pathname} ${body}`).toBe(400);
+      }
+    }
+    const wrong = await fetch(`${server.url}/api/gallery/${c.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: "NOPE42" }) });
+    expect(wrong.status).toBe(401);
+  });
+});
