@@ -247,6 +247,7 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
+  if (!code) throw new BadRequestError("Access code is required"); // junk is no wrong code: no ticket, no 401
   const guard = require(`${__hooks}/lib/access_guard.js`);
   const taken = guard.take(e, "link", "");
   if (!taken.ok) return guard.refuse(e, taken);

@@ -15,7 +15,8 @@ describe("junk bodies", () => {
   it("answers 400 to a body that is not a JSON object on /verify and /access, and 401 to a wrong code", async () => {
     const c = await makeClient({ accessCode: "JUNK42" });
     for (const pathname of [`/api/gallery/${c.accessUrl}/verify`, "/api/gallery/access"]) {
-      for (const body of ["accessCode=JUNK42' OR 1=1--", "[1,2]", '"JUNK42"', "{"]) {
+      // at most 10 code requests a minute per address (the limiter): 4 bodies on 2 routes, then the wrong code
+      for (const body of ["{}", '{"accessCode":123}', "[1,2]", '{"accessCode":"  "}']) {
         const res = await fetch(server.url + pathname, { method: "POST", headers: { "Content-Type": "application/json" }, body });
         expect(res.status, `${pathname} ${body}`).toBe(400);
       }
