@@ -39,6 +39,7 @@ function applyClientDefaults(record) {
   }
   applyAccessKey(record);
   applyGeneration(record);
+  record.set("name", require(`${__hooks}/lib/bidi.js`).stripBidiControls(record.getString("name")));
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
 }
 

@@ -1,4 +1,7 @@
-/** Junk bodies on the gallery doors (issue 24): a body that is not a JSON object is a 400, never a wrong code (401). */
+/**
+ * Junk input (issue 24): on the gallery doors a body that is not a JSON object with a code is a 400, never a
+ * wrong code (401); bidi override and isolate controls never reach a stored client name.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryHelpers } from "./gallery-fixture";
 import { startTestServer, type TestServer } from "./test-server";
@@ -23,5 +26,13 @@ describe("junk bodies", () => {
     }
     const wrong = await fetch(`${server.url}/api/gallery/${c.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: "NOPE42" }) });
     expect(wrong.status).toBe(401);
+  });
+});
+
+describe("names", () => {
+  it("strips bidi override and isolate controls from a client's name", async () => {
+    const c = await makeClient({ name: "Ada \u202Enamweol\u202C \u2066Lovelace\u2069" });
+    const r = await server.api<{ name: string }>("GET", `/api/collections/clients/records/${c.id}`, { token: server.ownerToken });
+    expect(r.body.name).toBe("Ada namweol Lovelace");
   });
 });
