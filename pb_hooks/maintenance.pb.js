@@ -10,7 +10,10 @@ $app.rootCmd.addCommand(
     use: "maintenance-superuser",
     short: "Set the maintenance superuser's password from SG_MAINTENANCE_PASSWORD (random when unset)",
     run: () => {
-      require(`${__hooks}/lib/maintenance.js`).setMaintenancePassword($os.getenv("SG_MAINTENANCE_PASSWORD"));
+      const maintenance = require(`${__hooks}/lib/maintenance.js`);
+      // At start (scripts/lib/pocketbase.mjs): only so that a superuser exists and no installer link is printed.
+      if ($os.getenv("SG_ONLY_IF_NO_SUPERUSER") === "1" && maintenance.hasSuperuser()) return;
+      maintenance.setMaintenancePassword($os.getenv("SG_MAINTENANCE_PASSWORD"));
     },
   }),
 );

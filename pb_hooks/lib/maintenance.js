@@ -16,4 +16,8 @@ function setMaintenancePassword(password) {
   $app.save(record);
 }
 
-module.exports = { MAINTENANCE_EMAIL, setMaintenancePassword };
+function hasSuperuser() {
+  return $app.countRecords("_superusers") > 0;
+}
+
+module.exports = { MAINTENANCE_EMAIL, setMaintenancePassword, hasSuperuser };
