@@ -16,3 +16,11 @@ onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) e.record.set("isStudioOwner", e.record.original().getBool("isStudioOwner"));
   return e.next();
 }, "users");
+
+// At most one password-reset mail per account per 10 minutes, whichever addresses ask (the per-address limit
+// is a rate-limit rule, pb_migrations/1763772300_keep_less.js). The answer stays the same 204, so a refused
+// request tells nobody whether the account exists or was just asked for.
+onRecordRequestPasswordResetRequest((e) => {
+  if (!require(`${__hooks}/lib/reset_guard.js`).mayMail(e.record.id)) return e.noContent(204);
+  return e.next();
+});

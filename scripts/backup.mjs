@@ -7,7 +7,7 @@
 import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { formatBytes, serverFromEnv, superuserSession } from "./lib/admin.mjs";
+import { formatBytes, rotateMaintenancePassword, serverFromEnv, superuserSession } from "./lib/admin.mjs";
 
 const PREFIX = "studio-";
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
@@ -47,5 +47,10 @@ try {
   }
 } catch (err) {
   console.error(err.message);
-  process.exit(1);
+  process.exitCode = 1;
+} finally {
+  await rotateMaintenancePassword(serverFromEnv()).catch((err) => {
+    console.error(`Rotating the maintenance password failed: ${err.message}`);
+    process.exitCode = 1;
+  });
 }

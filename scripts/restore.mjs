@@ -6,7 +6,7 @@
  */
 import { existsSync, openAsBlob, statSync } from "node:fs";
 import path from "node:path";
-import { formatBytes, serverFromEnv, superuserSession } from "./lib/admin.mjs";
+import { formatBytes, rotateMaintenancePassword, serverFromEnv, superuserSession } from "./lib/admin.mjs";
 
 const file = process.argv[2];
 if (!file) {
@@ -68,5 +68,11 @@ try {
   console.log(`Restored ${key}; the studio is running at ${server.url}/.`);
 } catch (err) {
   console.error(err.message);
-  process.exit(1);
+  process.exitCode = 1;
+} finally {
+  // In the restored database too: it holds the password of the backup's own maintenance session.
+  await rotateMaintenancePassword(serverFromEnv()).catch((err) => {
+    console.error(`Rotating the maintenance password failed: ${err.message}`);
+    process.exitCode = 1;
+  });
 }

@@ -9,7 +9,7 @@
  */
 import path from "node:path";
 import { buildNeeded } from "./lib/freshness.mjs";
-import { PRODUCTION_HOOKS_POOL, ROOT, pocketbaseBinary, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
+import { PRODUCTION_HOOKS_POOL, ROOT, lockDownDataDir, pocketbaseBinary, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
 
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8090);
@@ -38,6 +38,7 @@ if (why) {
   console.log(why === "missing" ? "Building the app (first start)..." : "The sources changed: rebuilding the app...");
   await vite.build({ root: ROOT, logLevel: "warn" });
 }
+lockDownDataDir(dataDir);
 process.stdout.write(await prepareDataDir(dataDir));
 const server = await startPocketBase({ host, port, dataDir, stdio: "inherit", hooksPool: PRODUCTION_HOOKS_POOL });
 console.log(`\nStudio Gallery is running at ${server.url}/  (data in ${path.relative(process.cwd(), dataDir) || "."})`);

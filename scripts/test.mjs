@@ -77,6 +77,7 @@ if (tiers.includes("browser")) {
   const chromium = ensureChromium();
   ensureDebianPackage("/usr/bin/exiftool", "libimage-exiftool-perl", "The codec tests read metadata back with exiftool");
   ensureDebianPackage("/usr/bin/heif-enc", "libheif-examples", "The codec tests make a HEIC photo with heif-enc");
+  ensureDebianPackage("/usr/bin/sqlite3", "sqlite3", "The access-friction test writes recent failures into the database with sqlite3");
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("browser", { CHROMIUM_PATH: chromium });
 }
 

@@ -2,12 +2,12 @@
  * The brute-force budget of the gallery doors, kept in the database (rules in ./rules.js, figures in
  * docs/SECURITY.md). Every check of a code first takes a ticket in one transaction (PocketBase writes through
  * one connection, so tickets never race): the address's backoff, and on the code-only route the
- * studio-wide budget. A right code refunds the ticket. Addresses are stored only as an HMAC.
+ * shared budget's friction (a proof of work once it is under pressure, lib/friction.js). A right code refunds
+ * the ticket. Addresses are stored only as an HMAC.
  * Uses PocketBase globals; required in handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
-
-const BUDGET_KEY = "budget:code-only";
+const friction = require(`${__hooks}/lib/friction.js`);
 
 function addressKey(e) {
   const secret = $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
@@ -33,13 +33,45 @@ function writeGuard(db, key, guard) {
     .execute();
 }
 
+/** The shared budget a route's attempts also count on, with the scope its puzzles are signed for. */
+function sharedBudget(route, clientId) {
+  if (route === "code-only") return { kind: "code-only", scope: "code-only", key: "pressure:code-only" };
+  if (route === "pin") return { kind: "pin", scope: "pin:" + clientId, key: "pressure:pin:" + clientId };
+  return null; // a gallery's link: per-address waits only
+}
+
+function powSecret() {
+  return $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value") + ":pow";
+}
+
+/** A fresh signed challenge of `bits` for `scope`. */
+function issueChallenge(scope, bits, now) {
+  const challenge = friction.makeChallenge(now, $security.randomStringWithAlphabet(20, "abcdefghijklmnopqrstuvwxyz0123456789"), bits, scope);
+  return { challenge, signature: $security.hs256(challenge, powSecret()), bits };
+}
+
+/** Whether `pow` solves a challenge of ours for `scope` at `bits` or more, unused so far (then marks it used). */
+function spendSolution(db, pow, scope, bits, now) {
+  const shape = friction.solutionShape(pow, scope, bits, now);
+  if (!shape) return false;
+  if (!$security.equal($security.hs256(shape.challenge, powSecret()), shape.signature)) return false;
+  if (friction.leadingZeroBits($security.sha256(shape.challenge + ":" + shape.nonce)) < shape.bits) return false;
+  const usedKey = "pow:" + $security.sha256(shape.challenge);
+  if (readGuard(db, usedKey)) return false; // each solution opens one attempt
+  db.newQuery("DELETE FROM access_guards WHERE key LIKE 'pow:%' AND nextAt < {:now}").bind({ now }).execute();
+  writeGuard(db, usedKey, { failures: 0, nextAt: shape.expiresAt, lastAt: now });
+  return true;
+}
+
 /**
- * Takes a ticket for one check of a code. Returns { ok: true, ticket } or { ok: false, retryAfterMs,
- * reason: "address" | "budget" }.
+ * Takes a ticket for one check of a code or PIN. Returns { ok: true, ticket } or { ok: false, ... } with
+ * `reason` "address" (and retryAfterMs) or "proof" (and a challenge to solve first). `route`: "code-only",
+ * "link" or "pin" (with `clientId`); `pow`: the visitor's solution, if any (lib/friction.js).
  */
-function take(e, route) {
+function take(e, route, clientId, pow) {
   const now = Date.now();
   const key = addressKey(e);
+  const shared = sharedBudget(route, clientId);
   let result = null;
   $app.runInTransaction((tx) => {
     const db = tx.db();
@@ -48,16 +80,17 @@ function take(e, route) {
       result = { ok: false, retryAfterMs: address.retryAfterMs, reason: "address" };
       return;
     }
-    if (route === "code-only") {
-      const budget = rules.budgetBeforeAttempt(readGuard(db, BUDGET_KEY), now);
-      if (!budget.allowed) {
-        result = { ok: false, retryAfterMs: budget.retryAfterMs, reason: "budget" };
+    if (shared) {
+      const row = readGuard(db, shared.key);
+      const bits = friction.bitsRequired(shared.kind, friction.pressureAt(shared.kind, row, now));
+      if (bits > 0 && !spendSolution(db, pow, shared.scope, bits, now)) {
+        result = { ok: false, reason: "proof", challenge: issueChallenge(shared.scope, bits, now) };
         return;
       }
-      writeGuard(db, BUDGET_KEY, budget.next);
+      writeGuard(db, shared.key, friction.afterAttempt(shared.kind, row, now));
     }
     writeGuard(db, key, address.next);
-    result = { ok: true, ticket: { key, route } };
+    result = { ok: true, ticket: { key, shared } };
   });
   return result;
 }
@@ -69,9 +102,9 @@ function refund(ticket) {
     const db = tx.db();
     const address = readGuard(db, ticket.key);
     if (address) writeGuard(db, ticket.key, rules.addressRefund(address, now));
-    if (ticket.route === "code-only") {
-      const budget = readGuard(db, BUDGET_KEY);
-      if (budget) writeGuard(db, BUDGET_KEY, rules.budgetRefund(budget));
+    if (ticket.shared) {
+      const row = readGuard(db, ticket.shared.key);
+      if (row) writeGuard(db, ticket.shared.key, friction.afterRefund(ticket.shared.kind, row, now));
     }
   });
 }
@@ -88,12 +121,15 @@ function recordGalleryFailure(clientId) {
     .execute();
 }
 
-/** The 429 answer of a refused ticket, with Retry-After in whole seconds. */
+/**
+ * The answer of a refused ticket: 428 with a challenge to solve (the same request again with `pow`), or 429
+ * with Retry-After in whole seconds while the address must wait.
+ */
 function refuse(e, refusal) {
+  if (refusal.reason === "proof") return e.json(428, { status: 428, message: rules.TEXTS.proofNeeded, data: refusal.challenge });
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
   e.response.header().set("Retry-After", String(seconds));
-  const message = refusal.reason === "budget" ? rules.TEXTS.useLink : rules.TEXTS.waitAddress;
-  return e.json(429, { status: 429, message, data: {} });
+  return e.json(429, { status: 429, message: rules.TEXTS.waitAddress, data: {} });
 }
 
 module.exports = { take, refund, refuse, recordGalleryFailure };

@@ -39,6 +39,7 @@ function applyClientDefaults(record) {
   }
   applyAccessKey(record);
   applyGeneration(record);
+  record.set("name", require(`${__hooks}/lib/bidi.js`).stripBidiControls(record.getString("name")));
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
 }
 
@@ -77,7 +78,7 @@ function applyAccessKey(record) {
 /**
  * The session generation, derived from the stored one on every save (so neither the owner nor a device can
  * set it, and running twice changes nothing): one up when the gallery is disabled, its expiry changes or
- * its code changes.
+ * its code or its download PIN changes (so a PIN changed and changed back revives no old PIN proof).
  */
 function applyGeneration(record) {
   if (record.isNew()) {
@@ -89,7 +90,8 @@ function applyGeneration(record) {
   const disabled = original.getBool("enabled") && !record.getBool("enabled");
   const expiryChanged = original.getString("expirationDate") !== record.getString("expirationDate");
   const codeChanged = rules.normalizeAccessCode(original.getString("accessCode")) !== rules.normalizeAccessCode(record.getString("accessCode"));
-  record.set("sessionGeneration", before + (disabled || expiryChanged || codeChanged ? 1 : 0));
+  const pinChanged = original.getString("downloadPin") !== record.getString("downloadPin");
+  record.set("sessionGeneration", before + (disabled || expiryChanged || codeChanged || pinChanged ? 1 : 0));
 }
 
 module.exports = { applyClientDefaults, applyAccessKey, applyGeneration };

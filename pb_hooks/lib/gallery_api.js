@@ -104,8 +104,20 @@ function codesMatch(given, expected) {
   return $security.equal(a, b) && b !== "";
 }
 
+/** The request's JSON body; anything that is not a JSON object is a 400 (a junk body is no wrong code). */
+function requestBody(e) {
+  let body;
+  try {
+    body = e.requestInfo().body;
+  } catch (_) {
+    throw new BadRequestError("The request body must be a JSON object.");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadRequestError("The request body must be a JSON object.");
+  return body;
+}
+
 function requestedCode(e) {
-  const body = e.requestInfo().body || {};
+  const body = requestBody(e);
   return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
 }
 
@@ -163,7 +175,7 @@ function access(e) {
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required");
   const guard = require(`${__hooks}/lib/access_guard.js`);
-  const taken = guard.take(e, "code-only");
+  const taken = guard.take(e, "code-only", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
   let match = null;
   try {
@@ -235,8 +247,9 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
+  if (!code) throw new BadRequestError("Access code is required"); // junk is no wrong code: no ticket, no 401
   const guard = require(`${__hooks}/lib/access_guard.js`);
-  const taken = guard.take(e, "link");
+  const taken = guard.take(e, "link", "");
   if (!taken.ok) return guard.refuse(e, taken);
   const client = findClientByAccessUrl(accessUrl);
   const state = rules.galleryState(client && plainClient(client), Date.now());
@@ -281,4 +294,4 @@ function allImages(e, accessUrl) {
 
 // requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and
 // hasSession: the image route's (lib/image_route.js).
-module.exports = { access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession };
+module.exports = { requestBody, access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession };

@@ -26,7 +26,7 @@ function pickFits(limit, count) {
 function commentText(value) {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw new Error(TEXTS.commentNotText);
-  const text = value.trim();
+  const text = require("./bidi.js").stripBidiControls(value).trim();
   if (text.length > COMMENT_MAX) throw new Error(TEXTS.commentTooLong);
   return text;
 }

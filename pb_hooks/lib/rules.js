@@ -25,16 +25,14 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * The brute-force budget of both gallery doors (docs/SECURITY.md has the figures). Per address: the first
  * FREE_FAILURES wrong codes cost nothing, then each further one makes the address wait twice as long as
  * the one before (1 minute after the 5th, 2 after the 6th, ...), at most MAX_WAIT_MS; failures are
- * forgotten after FORGET_AFTER_MS without one. Studio-wide: the code-only route checks at most
- * CODE_ONLY_BUDGET wrong codes per CODE_ONLY_WINDOW_MS. A gallery itself is never locked.
+ * forgotten after FORGET_AFTER_MS without one. Budgets shared by many addresses (the code-only route, a
+ * gallery's PIN) add friction instead of a limit (./friction.js). A gallery itself is never locked.
  */
 const GUARD = {
   FREE_FAILURES: 5,
   BASE_WAIT_MS: MINUTE_MS,
   MAX_WAIT_MS: 7 * DAY_MS,
   FORGET_AFTER_MS: 90 * DAY_MS,
-  CODE_ONLY_BUDGET: 2,
-  CODE_ONLY_WINDOW_MS: 7 * DAY_MS,
 };
 
 /** The wait after an address's n-th failure in a row. */
@@ -57,17 +55,6 @@ function addressBeforeAttempt(guard, nowMs) {
 /** After a right code: the attempt was no failure, and the address may go on at once. */
 function addressRefund(guard, nowMs) {
   return { failures: Math.max(0, guard.failures - 1), nextAt: nowMs, lastAt: guard.lastAt };
-}
-
-/** Before a code-only attempt: a ticket of the studio-wide budget (failures = used, nextAt = window end). */
-function budgetBeforeAttempt(budget, nowMs) {
-  if (!budget || nowMs >= budget.nextAt) return { allowed: true, next: { failures: 1, nextAt: nowMs + GUARD.CODE_ONLY_WINDOW_MS, lastAt: nowMs } };
-  if (budget.failures >= GUARD.CODE_ONLY_BUDGET) return { allowed: false, retryAfterMs: budget.nextAt - nowMs };
-  return { allowed: true, next: { failures: budget.failures + 1, nextAt: budget.nextAt, lastAt: nowMs } };
-}
-
-function budgetRefund(budget) {
-  return { failures: Math.max(0, budget.failures - 1), nextAt: budget.nextAt, lastAt: budget.lastAt };
 }
 
 /** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. */
@@ -97,7 +84,7 @@ const TEXTS = {
   expired: "This gallery has expired",
   invalidCode: "The access code provided is invalid or expired.",
   waitAddress: "Too many wrong access codes from your network. Please wait before trying again.",
-  useLink: "Too many wrong access codes have been tried here lately. Please open the gallery link your photographer sent you.",
+  proofNeeded: "Many wrong codes have been tried here lately, so your device must solve a puzzle first.",
   unauthorized: "Please enter your access code to view this private gallery",
   imageNotFound: "Image not found",
   codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
@@ -165,8 +152,6 @@ module.exports = {
   waitAfterFailures,
   addressBeforeAttempt,
   addressRefund,
-  budgetBeforeAttempt,
-  budgetRefund,
   addressMaterial,
   galleryTokenKey,
   galleryCookieName,

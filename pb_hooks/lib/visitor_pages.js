@@ -50,15 +50,25 @@ function isOpenGallery(accessUrl) {
 }
 
 /**
- * The site's origin for absolute preview URLs: the application URL set in PocketBase's settings, unless it
- * is still PocketBase's default (http://localhost:8090); then the address the request came to.
+ * The site's origin for absolute preview URLs, from configuration only: the studio's Gallery address
+ * (settings.galleryUrl), else the application URL in PocketBase's settings unless it is still PocketBase's
+ * default, else APP_ORIGIN; "" when none is set (then no preview image). Never the request's Host header,
+ * which anyone can set: a shared preview must never point at another site.
  */
-function siteOrigin(e) {
-  const configured = String($app.settings().meta.appURL || "").replace(/\/+$/, "");
-  if (/^https?:\/\//.test(configured) && configured !== "http://localhost:8090") return configured;
-  const forwarded = String(e.request.header.get("X-Forwarded-Proto") || "").split(",")[0].trim();
-  const scheme = forwarded === "https" || e.request.tls ? "https" : "http";
-  return `${scheme}://${e.request.host}`;
+function siteOrigin() {
+  const candidates = [];
+  try {
+    const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+    if (s) candidates.push(s.getString("galleryUrl"));
+  } catch (_) {} // no settings yet
+  const appUrl = String($app.settings().meta.appURL || "");
+  if (appUrl.replace(/\/+$/, "") !== "http://localhost:8090") candidates.push(appUrl);
+  candidates.push($os.getenv("APP_ORIGIN"));
+  for (const c of candidates) {
+    const m = /^(https?:\/\/[^/?#\s"'<>]+)/.exec(String(c || "").trim());
+    if (m) return m[1];
+  }
+  return "";
 }
 
 /** What the page asks for first (src/features/visitor-gallery/api.ts builds the same URL). */
@@ -81,8 +91,9 @@ function headTags(e, accessUrl) {
     `<meta name="twitter:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
   ];
   if (s.name) tags.push(`<meta property="og:site_name" content="${escapeHtml(s.name)}" />`);
-  if (s.logo) {
-    const image = `${siteOrigin(e)}/api/gallery/studio/logo?v=${encodeURIComponent(s.logo)}`;
+  const origin = siteOrigin();
+  if (s.logo && origin) {
+    const image = `${origin}/api/gallery/studio/logo?v=${encodeURIComponent(s.logo)}`;
     tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
   }
   tags.push(`<meta name="twitter:card" content="summary" />`);

@@ -8,6 +8,9 @@ export interface SuperuserSession {
   url: string;
   token: string;
   api<T = unknown>(method: string, pathname: string, body?: { json?: unknown; form?: FormData }): Promise<T>;
+  /** Signed in as the maintenance superuser (not the operator's SUPERUSER_EMAIL). */
+  isMaintenance: boolean;
 }
 export function superuserSession(server: ServerLocation, env?: Record<string, string | undefined>): Promise<SuperuserSession>;
+export function rotateMaintenancePassword(server: ServerLocation, env?: Record<string, string | undefined>): Promise<void>;
 export function formatBytes(n: number): string;

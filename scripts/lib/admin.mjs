@@ -2,12 +2,16 @@
  * A superuser session for the maintenance scripts (backup, restore, moving files to S3), against the
  * running server at HOST:PORT. With SUPERUSER_EMAIL and SUPERUSER_PASSWORD it signs in as that account;
  * otherwise it (re)sets a dedicated superuser, maintenance@studio-gallery.local, to a fresh random password
- * through the PocketBase CLI and signs in with it. The CLI writes to DATA_DIR, so only someone who can
- * already read every file of the studio can run these scripts; no password is stored anywhere.
+ * through the PocketBase CLI (`maintenance-superuser`, pb_hooks/maintenance.pb.js; the password goes in the
+ * child's environment, never on its command line, which every local user can read) and signs in with it.
+ * When the script is done, `rotateMaintenancePassword` sets another random password nobody knows, so the
+ * one used stays valid only while the script runs (and a backup taken with it is no key after a restore).
+ * The CLI writes to DATA_DIR, so only someone who can already read every file of the studio can run these
+ * scripts; no password is stored anywhere.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { ROOT, upsertSuperuser } from "./pocketbase.mjs";
+import { ROOT, runPocketBaseCommand } from "./pocketbase.mjs";
 
 export const MAINTENANCE_EMAIL = "maintenance@studio-gallery.local";
 
@@ -28,7 +32,7 @@ export async function superuserSession({ url, dataDir }, env = process.env) {
   if (!email || !password) {
     email = MAINTENANCE_EMAIL;
     password = randomBytes(24).toString("base64url");
-    await upsertSuperuser(dataDir, email, password);
+    await runPocketBaseCommand(["maintenance-superuser"], dataDir, { SG_MAINTENANCE_PASSWORD: password });
   }
   let res;
   try {
@@ -54,7 +58,13 @@ export async function superuserSession({ url, dataDir }, env = process.env) {
     if (!r.ok) throw new Error(`${method} ${pathname} failed (${r.status}): ${text}`);
     return text ? JSON.parse(text) : null;
   };
-  return { url, token, api };
+  return { url, token, api, isMaintenance: email === MAINTENANCE_EMAIL };
+}
+
+/** Gives the maintenance superuser a random password nobody knows (after every backup and restore). */
+export async function rotateMaintenancePassword({ dataDir }, env = process.env) {
+  if (env.SUPERUSER_EMAIL && env.SUPERUSER_PASSWORD) return; // the operator's own account: theirs to manage
+  await runPocketBaseCommand(["maintenance-superuser"], dataDir, { SG_MAINTENANCE_PASSWORD: "" });
 }
 
 /** "12.3 MB" */

@@ -24,3 +24,4 @@ export function startPocketBase(options: {
   hooksPool?: number;
   hooksDir?: string;
 }): Promise<RunningPocketBase>;
+export function lockDownDataDir(dataDir: string): void;

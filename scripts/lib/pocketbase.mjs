@@ -4,7 +4,7 @@
  * Shared by `npm start`, the server test tier and the browser test tier.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -132,10 +132,34 @@ export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
   });
 }
 
-/** Applies migrations and makes sure a studio owner exists (or prints how to create one). */
+/**
+ * Applies migrations and makes sure a studio owner exists (or prints how to create one). A superuser then
+ * always exists (the maintenance one, with a random password nobody knows, unless one is there already),
+ * so PocketBase never prints its installer link, which creates a superuser, at start.
+ */
 export async function prepareDataDir(dataDir, env = {}) {
   await runPocketBaseCommand(["migrate", "up"], dataDir, env);
+  await runPocketBaseCommand(["maintenance-superuser"], dataDir, { ...env, SG_MAINTENANCE_PASSWORD: "", SG_ONLY_IF_NO_SUPERUSER: "1" });
   return runPocketBaseCommand(["ensure-owner"], dataDir, env);
+}
+
+/**
+ * The data folder is the studio's secrets (data.db holds the SMTP password and the server secret): only its
+ * owner may enter it. New files get 0600 and folders 0700 (the umask PocketBase inherits); what an older
+ * version left readable is closed at start.
+ */
+export function lockDownDataDir(dataDir) {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    const full = path.join(dataDir, entry.name);
+    if (entry.isFile()) chmodSync(full, 0o600);
+    else if (entry.name === "backups" && entry.isDirectory()) {
+      chmodSync(full, 0o700);
+      for (const f of readdirSync(full, { withFileTypes: true })) if (f.isFile()) chmodSync(path.join(full, f.name), 0o600);
+    }
+  }
 }
 
 /** Creates or updates a superuser (used by tests and for the dashboard); runs the CLI, not the server. */

@@ -1,10 +1,11 @@
 /**
  * The brute-force budget of both gallery doors against the real server (docs/SECURITY.md): atomic under 200
- * parallel guesses from 200 addresses, kept across a restart, per-address backoff with Retry-After, and no
- * lockout of the real client. Addresses come from X-Forwarded-For, which the test makes PocketBase trust.
+ * parallel guesses from 200 addresses, kept across a restart, per-address backoff with Retry-After, a proof of
+ * work (never a closed door) on the code-only route's shared budget, and no lockout of the real client. Addresses come from X-Forwarded-For, which the test makes PocketBase trust.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryHelpers } from "./gallery-fixture";
+import { solve, type Challenge, type Solution } from "./solve-pow";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -17,11 +18,11 @@ afterAll(async () => server?.stop());
 
 const { makeClient } = galleryHelpers(() => server);
 
-async function post(pathname: string, accessCode: string, address: string) {
+async function post(pathname: string, accessCode: string, address: string, pow?: Solution) {
   const res = await fetch(server.url + pathname, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
-    body: JSON.stringify({ accessCode }),
+    body: JSON.stringify({ accessCode, pow }),
   });
   const body = (await res.json()) as { message: string; data?: Record<string, unknown> };
   return { status: res.status, body, retryAfter: res.headers.get("retry-after") };
@@ -30,23 +31,34 @@ async function post(pathname: string, accessCode: string, address: string) {
 const addresses = (n: number, net: number) => Array.from({ length: n }, (_, i) => `10.${net}.${Math.floor(i / 250)}.${(i % 250) + 1}`);
 
 describe("brute-force budget", () => {
-  it("checks exactly the studio-wide budget of code-only guesses out of 200 parallel ones, then points visitors to their link", async () => {
+  it("never closes the code-only route: past the free failures it asks a proof of work that grows with them, and a right code with one gets in", async () => {
     const c = await makeClient({ accessCode: "REAL42" });
     const answers = await Promise.all(addresses(200, 1).map((ip, i) => post("/api/gallery/access", `WRONG${String(i).padStart(3, "0")}`, ip)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(198);
-    for (const a of answers.filter((x) => x.status === 429)) {
-      expect(Number(a.retryAfter)).toBeGreaterThan(6 * 24 * 3600);
-      expect(a.body.message).toMatch(/open the gallery link your photographer sent you/);
-    }
-    // Spent for the week, also for the right code and after a restart; the link route still opens.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 428)).toHaveLength(192);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    const asked = answers.find((a) => a.status === 428)!;
+    expect(asked.body.data).toMatchObject({ bits: 16 });
+    expect(asked.retryAfter).toBeNull();
+
+    // Across a restart the right code, from an address that never failed, still needs the puzzle, and gets in with it.
     await server.restart();
-    const right = await post("/api/gallery/access", "REAL42", "10.9.9.9");
-    expect(right.status).toBe(429);
-    expect(right.retryAfter).toBeTruthy();
-    const byLink = await post(`/api/gallery/${c.accessUrl}/verify`, "REAL42", "10.9.9.9");
-    expect(byLink.status).toBe(200);
+    const first = await post("/api/gallery/access", "REAL42", "10.9.9.9");
+    expect(first.status).toBe(428);
+    const pow = solve(first.body.data as unknown as Challenge);
+    const right = await post("/api/gallery/access", "REAL42", "10.9.9.9", pow);
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ accessUrl: c.accessUrl });
+    // A solution opens one attempt; a forged or foreign one none.
+    expect((await post("/api/gallery/access", "REAL42", "10.9.9.10", pow)).status).toBe(428);
+    const fresh = (await post("/api/gallery/access", "REAL42", "10.9.9.11")).body.data as unknown as Challenge;
+    expect((await post("/api/gallery/access", "REAL42", "10.9.9.11", { ...solve(fresh), signature: "0".repeat(64) })).status).toBe(428);
+    expect((await post("/api/gallery/access", "REAL42", "10.9.9.11", { ...solve(fresh), nonce: "1" })).status).toBe(428);
+    // Each further wrong code doubles the work twice.
+    const wrong = await post("/api/gallery/access", "WRONGX", "10.9.9.12", solve((await post("/api/gallery/access", "WRONGX", "10.9.9.12")).body.data as unknown as Challenge));
+    expect(wrong.status).toBe(401);
+    expect((await post("/api/gallery/access", "REAL42", "10.9.9.13")).body.data).toMatchObject({ bits: 18 });
   });
 
   it("counts 200 parallel wrong codes on a gallery's link for the owner, never answers 400, and never locks the client out", async () => {

@@ -4,12 +4,12 @@
  * file byte compared with what was there before.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, prepareDataDir, upsertSuperuser } from "../../scripts/lib/pocketbase.mjs";
+import { ROOT, pocketbaseBinary, prepareDataDir, upsertSuperuser } from "../../scripts/lib/pocketbase.mjs";
 import { fingerprint, makeStudio } from "./studio-fixture";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -24,10 +24,24 @@ afterAll(async () => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-function script(name: string, args: string[] = []) {
+function script(name: string, args: string[] = [], env: Record<string, string> = {}) {
   const { port } = new URL(server.url);
-  return run(process.execPath, [path.join(ROOT, "scripts", name), ...args], { env: { ...process.env, HOST: "127.0.0.1", PORT: port, DATA_DIR: server.dataDir } });
+  return run(process.execPath, [path.join(ROOT, "scripts", name), ...args], { env: { ...process.env, HOST: "127.0.0.1", PORT: port, DATA_DIR: server.dataDir, ...env } });
 }
+
+/** A PocketBase that writes down each command line it gets, and the maintenance password it was handed. */
+function recordingPocketBase(log: string): string {
+  const wrapper = path.join(outside, "pocketbase-recording.sh");
+  writeFileSync(wrapper, `#!/bin/sh\necho "ARGS $*" >> '${log}'\necho "PASS \${SG_MAINTENANCE_PASSWORD:-}" >> '${log}'\nexec '${pocketbaseBinary()}' "$@"\n`, { mode: 0o700 });
+  return wrapper;
+}
+
+const maintenanceSignIn = (password: string) =>
+  fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ identity: "maintenance@studio-gallery.local", password }),
+  });
 
 describe("backup and restore", () => {
   it("restores a wiped studio exactly: every record and every file byte", async () => {
@@ -67,6 +81,23 @@ describe("backup and restore", () => {
     const restored = await script("restore.mjs", [name]);
     expect(restored.stdout).toMatch(/Restored studio-/);
     expect(await fingerprint(server)).toEqual(before);
+  });
+
+  it("puts no password on a command line, and the one used opens nothing after a backup or a restore", async () => {
+    const log = path.join(outside, "pocketbase-calls.log");
+    const POCKETBASE_BIN = recordingPocketBase(log);
+    const out = await script("backup.mjs", [], { POCKETBASE_BIN });
+    const name = /Backup (studio-[\d-]+\.zip)/.exec(out.stdout)![1]!;
+    await script("restore.mjs", [name], { POCKETBASE_BIN });
+    const lines = readFileSync(log, "utf8").split("\n");
+    const used = lines.filter((l) => l.startsWith("PASS ")).map((l) => l.slice(5)).filter(Boolean);
+    expect(used).toHaveLength(2); // one session each, handed over in the environment
+    for (const line of lines.filter((l) => l.startsWith("ARGS "))) {
+      expect(line).not.toContain("maintenance@");
+      for (const password of used) expect(line).not.toContain(password);
+    }
+    // Rotated after each: neither password opens the restored studio (the backup held the first one).
+    for (const password of used) expect((await maintenanceSignIn(password)).status).toBe(400);
   });
 
   it("keeps only the newest backups with --keep", async () => {

@@ -153,6 +153,15 @@ describe("lists and picks", () => {
 });
 
 describe("comments", () => {
+  it("strips bidi override and isolate controls, which would reverse the text on the owner's screens", async () => {
+    const a = adaImages[1]!;
+    try {
+      const r = await server.api<Proofing>("PUT", `${base(ada)}/comments/${a}`, { cookie: adaCookie, json: { text: "nice \u202Egpj.exe\u202C and \u2067x\u2069" } });
+      expect(r.body.comments.find((c) => c.image === a)?.text).toBe("nice gpj.exe and x");
+    } finally {
+      await server.api("PUT", `${base(ada)}/comments/${a}`, { cookie: adaCookie, json: { text: "" } }); // the next tests count comments
+    }
+  });
   it("keeps one comment per photo, changed or removed by the visitor", async () => {
     const a = adaImages[0]!;
     let r = await server.api<Proofing>("PUT", `${base(ada)}/comments/${a}`, { cookie: adaCookie, json: { text: "  Can you brighten this one?  " } });

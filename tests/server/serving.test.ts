@@ -164,11 +164,23 @@ describe("link previews of gallery pages", () => {
     return r.body;
   }
   const head = async (pathname: string) => (await (await fetch(server.url + pathname)).text()).split("</head>")[0]!;
+  /** The page's head asked for with another Host header (fetch cannot set one). */
+  const headWithHost = (pathname: string, host: string) =>
+    new Promise<string>((resolve, reject) => {
+      http
+        .get(server.url + pathname, { headers: { Host: host } }, (res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d.toString()));
+          res.on("end", () => resolve(body.split("</head>")[0]!));
+        })
+        .on("error", reject);
+    });
   const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
 
   it("names the studio, HTML-escaped, and not the client of an open gallery, with the studio's logo as the image and no photo", async () => {
     const form = new FormData();
     form.set("companyName", `Light & "Shadow" <Studio>`);
+    form.set("galleryUrl", `${server.url}/`);
     form.set("logo", new File([new Uint8Array(pngBytes())], "logo.png", { type: "image/png" }));
     const saved = await server.api("PATCH", `/api/collections/settings/records/${await settingsId()}`, { token: server.ownerToken, form });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -188,6 +200,10 @@ describe("link previews of gallery pages", () => {
     expect(html).not.toMatch(/\/api\/(files|gallery\/image)\//);
     const logo = await fetch(image.replace(/&amp;/g, "&"));
     expect(logo.status).toBe(200);
+    // A forged Host header changes nothing: the preview's absolute URLs come from the configured address.
+    const forged = await headWithHost(`/gallery/${gallery.accessUrl}`, "evil.example");
+    expect(meta(forged, "og:image")).toBe(image);
+    expect(forged).not.toContain("evil.example");
     // The page's first request (the gallery with its first images) is fetched while the scripts load.
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/gallery/${gallery.accessUrl}?first=100" />`);
   });

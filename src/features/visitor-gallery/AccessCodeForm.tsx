@@ -7,15 +7,18 @@ import { Button } from "../../ui/Button";
 import { GALLERY_TEXTS } from "./texts";
 import "./access.css";
 import { FieldError } from "../../ui/FieldError";
+import { ProgressBar } from "../../ui/ProgressBar";
 
 interface Props {
   submitLabel: string;
   pendingLabel: string;
   /** Resolves when the code was accepted; rejects (and the field shows the error) when not. */
   onSubmit: (code: string) => Promise<void>;
+  /** While the server asks a proof of work: its progress (0-1), shown under the button. */
+  proofProgress?: number | null;
 }
 
-export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit }: Props) {
+export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit, proofProgress = null }: Props) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
@@ -60,6 +63,13 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit }: Props) {
       <Button type="submit" disabled={isPending}>
         {isPending ? pendingLabel : submitLabel}
       </Button>
+      {proofProgress !== null ? (
+        <div className="access-proof" aria-live="polite">
+          <p className="muted small">{GALLERY_TEXTS.proofWorking}</p>
+          <ProgressBar value={proofProgress * 100} label={GALLERY_TEXTS.proofLabel} />
+          <p className="muted small">{GALLERY_TEXTS.proofHint}</p>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FIRST_IMAGES } from "../../domain/contract";
 import type { SizeEdge } from "../../domain/image-sizes";
 import { galleryImageUrl } from "../../domain/image-url";
+import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 
 export const StudioBrandingSchema = z.object({
@@ -72,6 +73,8 @@ export class GalleryApiError extends Error {
     readonly status: number,
     readonly serverMessage: string,
     message: string,
+    /** The error body's `data` (a 428's proof-of-work challenge). */
+    readonly data: unknown = undefined,
   ) {
     super(message);
     this.name = "GalleryApiError";
@@ -91,12 +94,15 @@ export async function call<T>(schema: z.ZodType<T>, path: string, init?: Request
   const text = await res.text();
   if (!res.ok) {
     let message: string;
+    let data: unknown;
     try {
-      message = (JSON.parse(text) as { message?: string }).message ?? "";
+      const parsed = JSON.parse(text) as { message?: string; data?: unknown };
+      message = parsed.message ?? "";
+      data = parsed.data;
     } catch {
       message = text;
     }
-    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`);
+    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`, data);
   }
   let body: unknown;
   try {
@@ -112,7 +118,8 @@ export async function call<T>(schema: z.ZodType<T>, path: string, init?: Request
 const base = (accessUrl: string) => `/api/gallery/${encodeURIComponent(accessUrl)}`;
 
 export const galleryApi = {
-  access: (accessCode: string) => call(AccessSchema, "/api/gallery/access", { method: "POST", body: JSON.stringify({ accessCode }) }),
+  /** `pow`: the solved puzzle the server asked for with a 428 (./proofOfWork.ts). */
+  access: (accessCode: string, pow?: PowSolution) => call(AccessSchema, "/api/gallery/access", { method: "POST", body: JSON.stringify({ accessCode, pow }) }),
   studio: () => call(StudioBrandingSchema, "/api/gallery/studio/info"),
   /** Name, branding and whether this visitor's session opens the gallery (no separate session check). */
   info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
@@ -124,7 +131,7 @@ export const galleryApi = {
   verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
   /** Proves the download PIN for this browser session (a session cookie). */
-  downloadPin: (accessUrl: string, pin: string) => call(VerifySchema, `${base(accessUrl)}/download-pin`, { method: "POST", body: JSON.stringify({ pin }) }),
+  downloadPin: (accessUrl: string, pin: string, pow?: PowSolution) => call(VerifySchema, `${base(accessUrl)}/download-pin`, { method: "POST", body: JSON.stringify({ pin, pow }) }),
   /** One page of the list in the grid's order (the server allows up to 200 a page). */
   imagePage: (accessUrl: string, page: number, limit: number) => call(ImagePageSchema, `${base(accessUrl)}/images?page=${page}&limit=${limit}`),
 };

@@ -3,11 +3,14 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "../../state/toast";
 import { GalleryApiError, galleryApi, type StudioBranding } from "./api";
+import { withProofOfWork } from "./proofOfWork";
 import { GALLERY_TEXTS } from "./texts";
 
 export function useAccessPage() {
   const navigate = useNavigate();
   const [studio, setStudio] = useState<StudioBranding | null>(null);
+  /** The puzzle's progress (0-1) while the door asks one, else null. */
+  const [proofProgress, setProofProgress] = useState<number | null>(null);
   useEffect(() => {
     galleryApi.studio().then(setStudio, () => undefined);
   }, []);
@@ -16,7 +19,7 @@ export function useAccessPage() {
   const submit = useCallback(
     async (code: string) => {
       try {
-        const { accessUrl } = await galleryApi.access(code);
+        const { accessUrl } = await withProofOfWork((pow) => galleryApi.access(code, pow), setProofProgress);
         if (!accessUrl) {
           toast({ title: GALLERY_TEXTS.error, description: GALLERY_TEXTS.couldNotAccess, variant: "destructive" });
           return;
@@ -30,5 +33,5 @@ export function useAccessPage() {
     },
     [navigate],
   );
-  return { studio, submit };
+  return { studio, submit, proofProgress };
 }

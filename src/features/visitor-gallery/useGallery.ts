@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type StudioBranding } from "./api";
+import { withProofOfWork } from "./proofOfWork";
 
 export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
 /** `isPartial`: only the first page so far (the rest of a large gallery is on its way). */
@@ -142,7 +143,8 @@ export function useGallery(accessUrl: string) {
   /** Proves the download PIN (rejects on a wrong one); downloads then need no PIN for this browser session. */
   const provePin = useCallback(
     async (pin: string) => {
-      await galleryApi.downloadPin(accessUrl, pin);
+      // A PIN tried often lately asks a puzzle first (solved in a worker; the dialog stays pending meanwhile).
+      await withProofOfWork((pow) => galleryApi.downloadPin(accessUrl, pin, pow), () => undefined);
       setDelivery((d) => (d ? { ...d, pinVerified: true } : d));
     },
     [accessUrl],

@@ -7,7 +7,7 @@ import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
 import { Logo } from "../../ui/Logo";
 
 export default function GalleryAccessRoute() {
-  const { studio, submit } = useAccessPage();
+  const { studio, submit, proofProgress } = useAccessPage();
   useStudioTheme(studio);
   return (
     <main className="access-page">
@@ -16,7 +16,7 @@ export default function GalleryAccessRoute() {
         <Logo src={studio?.logoUrl || undefined} alt={studio?.companyName ? `${studio.companyName} logo` : "Studio logo"} size={56} />
         <h1>{GALLERY_TEXTS.accessTitle}</h1>
         <p className="muted">{GALLERY_TEXTS.accessPrompt}</p>
-        <AccessCodeForm submitLabel={GALLERY_TEXTS.viewGallery} pendingLabel={GALLERY_TEXTS.accessing} onSubmit={submit} />
+        <AccessCodeForm submitLabel={GALLERY_TEXTS.viewGallery} pendingLabel={GALLERY_TEXTS.accessing} onSubmit={submit} proofProgress={proofProgress} />
         <div className="access-help">
           <strong>{GALLERY_TEXTS.helpTitle}</strong>
           <p className="muted small">{GALLERY_TEXTS.helpText}</p>

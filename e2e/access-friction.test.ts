@@ -1,0 +1,52 @@
+/**
+ * The code-only page under pressure (issue 24): when many wrong codes were tried lately, the server asks a
+ * proof of work instead of closing the door; the visitor's page solves it in a worker with a progress bar and
+ * the right code gets in. The recent failures are seeded straight into the database (the browser and an
+ * attacker would share the loopback address, whose own waits are tested in tests/server/access-budget.test.ts).
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { launchChromium } from "./support/browser";
+import { ownerApi } from "./support/owner-api";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** 10 recent wrong codes on the code-only route: 2 past the free 8, so a puzzle of 20 bits (about a million tries). */
+function seedPressure(failures: number) {
+  const sql = `.timeout 5000\nINSERT INTO access_guards (id, key, failures, nextAt, lastAt) VALUES ('seedpressure001', 'pressure:code-only', ${failures * 1000}, 0, ${Date.now()});`;
+  execFileSync("sqlite3", [path.join(server.dataDir, "data.db")], { input: sql });
+}
+
+describe("code-only page under pressure", () => {
+  it("solves the server's puzzle with a progress bar and opens the gallery with the right code", async () => {
+    const api = await ownerApi(server);
+    const made = await api<{ accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Fay Friction", accessCode: "FAY777" });
+    seedPressure(10);
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto("/gallery/access");
+    await new VisitorGalleryPage(page).enterCode("fay-777", "View Gallery");
+    const bar = page.getByRole("progressbar", { name: "Puzzle progress" });
+    await bar.waitFor({ timeout: 15_000 });
+    await page.getByText("The gallery link your photographer sent you opens at once.").waitFor();
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "access-puzzle.png") });
+    const started = Date.now();
+    await page.waitForURL(new RegExp(`/gallery/${made.accessUrl}$`), { timeout: 60_000 });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    await page.getByRole("heading", { name: "Fay Friction's Gallery" }).waitFor();
+    await context.close();
+  });
+});

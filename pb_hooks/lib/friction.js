@@ -1,0 +1,97 @@
+/**
+ * Friction for budgets that many addresses share (the code-only route, one gallery's download PIN): instead of
+ * a door that closes after N failures (which any stranger could close for everyone), each further attempt
+ * needs a proof of work whose cost doubles twice with every recent failure. "Recent" is a decaying count:
+ * `pressure` halves every `halfLifeMs`. Below `free` nothing is asked; a right answer gives its failure back.
+ * A gallery's link route is not here: its figures hold with per-address waits alone (docs/SECURITY.md).
+ *
+ * The puzzle (ALTCHA-like, hand-rolled so that it runs in PocketBase's JS VM with its own crypto): the
+ * server signs `challenge` = "<expiresAtMs>.<random>.<bits>.<scope>" with HMAC-SHA256; the browser finds a
+ * decimal `nonce` such that SHA-256("<challenge>:<nonce>") starts with `bits` zero bits (2^bits tries on
+ * average). The server checks the signature, the expiry, the scope, that `bits` is what is asked now, the
+ * hash, and that the challenge was not used before. Pure: no PocketBase globals (unit-tested in Node).
+ */
+
+/** The budgets (figures in docs/SECURITY.md, "Friction on shared budgets"). */
+const BUDGETS = {
+  "code-only": { free: 8, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
+  pin: { free: 5, halfLifeMs: 180 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
+};
+/** Only to keep the number finite: 2^96 hashes is beyond any attacker, so the doubling never stops in practice. */
+const MAX_BITS = 96;
+/** A challenge is good for this long: enough for a slow phone, short enough that none can be stockpiled. */
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** Pressure is stored in thousandths (the guards' columns are integers). */
+const MILLI = 1000;
+
+function settings(kind) {
+  const b = BUDGETS[kind];
+  if (!b) throw new Error("unknown budget " + kind);
+  return b;
+}
+
+/** The decayed count of recent failures at `nowMs` (a row's `failures` in thousandths, `lastAt` its time). */
+function pressureAt(kind, row, nowMs) {
+  if (!row) return 0;
+  const elapsed = Math.max(0, nowMs - row.lastAt);
+  return (row.failures / MILLI) * Math.pow(2, -elapsed / settings(kind).halfLifeMs);
+}
+
+/** The zero bits asked before the next attempt: 0 below `free`, then baseBits, +stepBits per further failure. */
+function bitsRequired(kind, pressure) {
+  const b = settings(kind);
+  const p = Math.round(pressure * MILLI) / MILLI; // as stored: the decay of the last milliseconds is no refund
+  if (p < b.free) return 0;
+  return Math.min(MAX_BITS, b.baseBits + b.stepBits * Math.floor(p - b.free));
+}
+
+/** The row after one more attempt (counted up front, refunded when right). */
+function afterAttempt(kind, row, nowMs) {
+  return { failures: Math.round((pressureAt(kind, row, nowMs) + 1) * MILLI), nextAt: 0, lastAt: nowMs };
+}
+
+/** The row after a right answer: its failure given back. */
+function afterRefund(kind, row, nowMs) {
+  return { failures: Math.max(0, Math.round((pressureAt(kind, row, nowMs) - 1) * MILLI)), nextAt: 0, lastAt: nowMs };
+}
+
+/** How many leading zero bits a hex digest has. */
+function leadingZeroBits(hex) {
+  let bits = 0;
+  for (let i = 0; i < hex.length; i++) {
+    const v = parseInt(hex[i], 16);
+    if (v === 0) {
+      bits += 4;
+      continue;
+    }
+    return bits + (v >= 8 ? 0 : v >= 4 ? 1 : v >= 2 ? 2 : 3);
+  }
+  return bits;
+}
+
+function makeChallenge(nowMs, random, bits, scope) {
+  return [nowMs + CHALLENGE_TTL_MS, random, bits, scope].join(".");
+}
+
+/** The parts of a challenge, or null when it is not one of ours. */
+function parseChallenge(challenge) {
+  if (typeof challenge !== "string" || challenge.length > 200) return null;
+  const m = /^(\d{1,15})\.([a-z0-9]{8,40})\.(\d{1,3})\.([a-z0-9:-]{1,80})$/.exec(challenge);
+  return m ? { expiresAt: Number(m[1]), bits: Number(m[3]), scope: m[4] } : null;
+}
+
+/**
+ * Whether a solution may be checked further (signature, hash and single use are the caller's): the right
+ * shape and scope, not expired, and asking at least the bits required now.
+ */
+function solutionShape(solution, scope, bitsNow, nowMs) {
+  if (!solution || typeof solution !== "object") return null;
+  const { challenge, signature, nonce } = solution;
+  if (typeof signature !== "string" || !/^[0-9a-f]{64}$/.test(signature)) return null;
+  if (typeof nonce !== "string" || !/^\d{1,20}$/.test(nonce)) return null;
+  const parts = parseChallenge(challenge);
+  if (!parts || parts.scope !== scope || parts.expiresAt < nowMs || parts.bits < bitsNow) return null;
+  return { challenge, signature, nonce, bits: parts.bits, expiresAt: parts.expiresAt };
+}
+
+module.exports = { BUDGETS, MAX_BITS, CHALLENGE_TTL_MS, MILLI, pressureAt, bitsRequired, afterAttempt, afterRefund, leadingZeroBits, makeChallenge, parseChallenge, solutionShape };

@@ -1,0 +1,19 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * `pocketbase maintenance-superuser`: creates or updates the maintenance scripts' superuser (scripts/lib/
+ * admin.mjs) with the password in the environment variable SG_MAINTENANCE_PASSWORD, or, without one, with a
+ * fresh random password nobody knows (the rotation after every backup and restore). The password never
+ * appears on a command line, where every local user could read it in the process list.
+ */
+$app.rootCmd.addCommand(
+  new Command({
+    use: "maintenance-superuser",
+    short: "Set the maintenance superuser's password from SG_MAINTENANCE_PASSWORD (random when unset)",
+    run: () => {
+      const maintenance = require(`${__hooks}/lib/maintenance.js`);
+      // At start (scripts/lib/pocketbase.mjs): only so that a superuser exists and no installer link is printed.
+      if ($os.getenv("SG_ONLY_IF_NO_SUPERUSER") === "1" && maintenance.hasSuperuser()) return;
+      maintenance.setMaintenancePassword($os.getenv("SG_MAINTENANCE_PASSWORD"));
+    },
+  }),
+);
