@@ -99,18 +99,40 @@ describe("a full device", () => {
   /** A profile on disk, so that the browser can be restarted with less room than its data takes. */
   const launchProfile = (dir: string) => chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS, baseURL: server.url, viewport: { width: 1280, height: 900 } });
 
+  /**
+   * The browser started again on the profile with `quotaSize` bytes for the origin (Chromium reads the quota
+   * when it first opens the origin's storage, so it is set before the first page loads), offline or not,
+   * at `url`.
+   */
+  async function relaunchWithQuota(dir: string, quotaSize: number, url: string, isOffline = false): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await launchProfile(dir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await (await context.newCDPSession(page)).send("Storage.overrideQuotaForOrigin", { origin: server.url, quotaSize: Math.floor(quotaSize) });
+    if (isOffline) await context.setOffline(true);
+    await page.goto(url);
+    return { context, page };
+  }
+
+  /** A new profile signed in as the owner, with a new client on the server; answers the client's page. */
+  async function profileWithClient(dir: string, name: string): Promise<{ context: BrowserContext; page: Page; clientUrl: string; clientId: string }> {
+    const context = await launchProfile(dir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInOwner(page, server);
+    await page.goto("/clients/new");
+    await new NewClientPage(page).create({ name });
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    const clientUrl = page.url();
+    const clientId = clientUrl.split("/").pop()!;
+    await expect.poll(() => api("GET", `/api/collections/clients/records/${clientId}?fields=id`).catch(() => null), { timeout: 20_000 }).not.toBeNull();
+    return { context, page, clientUrl, clientId };
+  }
+
   it("syncs its way out after a restart with a storage quota below what it holds", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "sg-quota-"));
-    let context = await launchProfile(dir);
+    const setUp = await profileWithClient(dir, "Quota Quinn");
+    const { clientUrl, clientId } = setUp;
+    let { context, page } = setUp;
     try {
-      let page = context.pages()[0] ?? (await context.newPage());
-      await signInOwner(page, server);
-      await page.goto("/clients/new");
-      await new NewClientPage(page).create({ name: "Quota Quinn" });
-      await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
-      const clientUrl = page.url();
-      const clientId = clientUrl.split("/").pop()!;
-      await expect.poll(() => api("GET", `/api/collections/clients/records/${clientId}?fields=id`).catch(() => null), { timeout: 20_000 }).not.toBeNull();
 
       await context.setOffline(true);
       await page.getByTestId("sync-status").getByText("Offline").waitFor();
@@ -126,11 +148,7 @@ describe("a full device", () => {
       // The laptop comes back with its disk full: the origin may hold less than it does, by half of what the
       // originals take (the app shell's cache and the rest stay; uploading the originals frees enough).
       const originals = files.reduce((sum, f) => sum + f.buffer.length, 0);
-      context = await launchProfile(dir);
-      page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Storage.overrideQuotaForOrigin", { origin: server.url, quotaSize: Math.floor(usage - originals / 2) });
-      await page.goto(clientUrl);
+      ({ context, page } = await relaunchWithQuota(dir, usage - originals / 2, clientUrl));
       // The device really is full: a write of a few bytes fails.
       const probe = await page.evaluate(async () => {
         const open = indexedDB.open("quota-probe");
@@ -152,10 +170,7 @@ describe("a full device", () => {
 
       // Chromium gives back the space of deleted rows when the database closes: the owner reopens the app.
       await context.close();
-      context = await launchProfile(dir);
-      page = context.pages()[0] ?? (await context.newPage());
-      await (await context.newCDPSession(page)).send("Storage.overrideQuotaForOrigin", { origin: server.url, quotaSize: Math.floor(usage - originals / 2) });
-      await page.goto(clientUrl);
+      ({ context, page } = await relaunchWithQuota(dir, usage - originals / 2, clientUrl));
       await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 60_000 });
       await page.getByTestId("upload-state").getByText("Uploaded").waitFor();
       expect((await serverImages(clientId)).map((i) => i.originalName).sort()).toEqual(files.map((f) => f.name).sort());
@@ -167,15 +182,10 @@ describe("a full device", () => {
 
   it("stops an import cleanly when the device runs out of space, and says what was not imported", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "sg-quota-import-"));
-    let context = await launchProfile(dir);
+    const setUp = await profileWithClient(dir, "Full Fiona");
+    const { clientUrl, clientId } = setUp;
+    let { context, page } = setUp;
     try {
-      let page = context.pages()[0] ?? (await context.newPage());
-      await signInOwner(page, server);
-      await page.goto("/clients/new");
-      await new NewClientPage(page).create({ name: "Full Fiona" });
-      await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
-      const clientUrl = page.url();
-      await expect.poll(() => api("GET", `/api/collections/clients/records/${clientUrl.split("/").pop()}?fields=id`).catch(() => null), { timeout: 20_000 }).not.toBeNull();
       const files = [];
       for (let i = 1; i <= 8; i++) files.push(await photo(page, `full-${i}.jpg`, 1600, 1200, 90 + i));
       const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
@@ -183,11 +193,7 @@ describe("a full device", () => {
 
       // The disk has room for two or three of the eight photos.
       const room = files[0]!.buffer.length * 5;
-      context = await launchProfile(dir);
-      page = context.pages()[0] ?? (await context.newPage());
-      await (await context.newCDPSession(page)).send("Storage.overrideQuotaForOrigin", { origin: server.url, quotaSize: usage + room });
-      await context.setOffline(true);
-      await page.goto(clientUrl);
+      ({ context, page } = await relaunchWithQuota(dir, usage + room, clientUrl, true));
       await new GalleryTabPage(page).uploadPhotos(files);
       const toast = page.getByTestId("toast").filter({ hasText: "This device is out of space" });
       await toast.waitFor({ timeout: 120_000 });
@@ -208,7 +214,7 @@ describe("a full device", () => {
         const outbox = ((await all(tx.objectStore("outbox").getAll())) as Array<{ recordId: string; op: string }>).filter((e) => e.op === "create" && ids.includes(e.recordId));
         idb.close();
         return { images: ids.length, blobs: blobs.length, outbox: outbox.length };
-      }, clientUrl.split("/").pop()!);
+      }, clientId);
       expect(kept).toEqual({ images: 8 - missing, blobs: 8 - missing, outbox: 8 - missing });
     } finally {
       await context.close();
