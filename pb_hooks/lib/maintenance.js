@@ -16,8 +16,15 @@ function setMaintenancePassword(password) {
   $app.save(record);
 }
 
+/**
+ * The placeholder superuser PocketBase creates when it starts with none, to print its installer link; it
+ * stays until someone opens that link. A data folder started that way (by a release before the maintenance
+ * superuser) holds only it, and must still get a real one, or the link is printed at every start.
+ */
+const INSTALLER_EMAIL = "__pbinstaller@example.com";
+
 function hasSuperuser() {
-  return $app.countRecords("_superusers") > 0;
+  return $app.countRecords("_superusers", $dbx.not($dbx.hashExp({ email: INSTALLER_EMAIL }))) > 0;
 }
 
 module.exports = { MAINTENANCE_EMAIL, setMaintenancePassword, hasSuperuser };

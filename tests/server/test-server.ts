@@ -6,7 +6,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, prepareDataDir, startPocketBase, upsertSuperuser, type RunningPocketBase } from "../../scripts/lib/pocketbase.mjs";
+import * as pocketbaseLib from "../../scripts/lib/pocketbase.mjs";
+import { freePort, type RunningPocketBase } from "../../scripts/lib/pocketbase.mjs";
+
+/**
+ * How a release prepares and starts its server: this code's scripts/lib/pocketbase.mjs unless a test runs an
+ * earlier release's copy (upgrade.test.ts).
+ */
+export type PocketBaseLib = Pick<typeof pocketbaseLib, "prepareDataDir" | "startPocketBase" | "upsertSuperuser">;
 
 export const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
 export const SUPERUSER = { email: "root@studio.test", password: "root-pass-123" };
@@ -29,15 +36,18 @@ export interface TestServer {
   crash: () => Promise<void>;
   /** Starts it again after crash(), with `moreEnv` added to the environment it was made with. */
   start: (moreEnv?: Record<string, string>) => Promise<void>;
-  stop: () => Promise<void>;
+  /** Stops the server and deletes its data folder, unless `keepData` (a later server starts on it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
   /** The process id of the running PocketBase (its memory is read from /proc). */
   pid: () => number;
   /** What PocketBase has printed so far (for a failing test's message). */
   output: () => string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sg-pb-"));
+/** `dataDir`: a folder an earlier server left (kept by `stop({ keepData: true })`); `lib`: see PocketBaseLib. */
+export async function startTestServer(env: Record<string, string> = {}, options: { dataDir?: string; lib?: PocketBaseLib } = {}): Promise<TestServer> {
+  const { prepareDataDir, startPocketBase, upsertSuperuser } = options.lib ?? pocketbaseLib;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sg-pb-"));
   const port = await freePort();
   await prepareDataDir(dataDir, { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
   await upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password);
@@ -97,9 +107,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     pid: () => pb.process.pid!,
     output: () => pb.output(),
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       await pb.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
