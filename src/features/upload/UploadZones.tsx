@@ -4,10 +4,10 @@
  * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
  */
 import { formatBytes } from "../../domain/format";
-import { photoAccept } from "../../domain/heic-decoding";
+import { IS_HEIC_DECODING_ON, photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
-import { MAX_ZIP_BYTES, UPLOAD_TEXTS } from "./texts";
+import { MAX_IMAGE_BYTES, MAX_ZIP_BYTES, PHOTO_FORMATS, UPLOAD_TEXTS } from "./texts";
 import "./upload.css";
 
 interface Props {
@@ -39,7 +39,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
-        hint={UPLOAD_TEXTS.imageZoneHint}
+        hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(MAX_IMAGE_BYTES))}
         accept={photoAccept("image/*")}
         isMultiple
         isDisabled={isBusy}
@@ -48,7 +48,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
       <DropZone
         label={UPLOAD_TEXTS.zipZone}
         title={UPLOAD_TEXTS.zipZoneTitle}
-        hint={UPLOAD_TEXTS.zipZoneHint}
+        hint={UPLOAD_TEXTS.zipZoneHint(formatBytes(MAX_ZIP_BYTES))}
         accept=".zip,application/zip"
         isMultiple={false}
         isDisabled={isBusy}

@@ -1,9 +1,14 @@
-/** Texts of the upload zones and the upload progress dialog (specification, sections 2, 5 and 8). */
+/**
+ * Texts of the upload zones and the upload progress dialog (specification, sections 2, 5 and 8). The zones'
+ * hints name the formats really accepted and the limit (issue 25; the specification's 'PNG, JPG, GIF up to
+ * 20MB each' left out HEIC, TIFF, WebP and AVIF).
+ */
 export const UPLOAD_TEXTS = {
   imageZoneTitle: "Drag and drop images here, or click to browse",
-  imageZoneHint: "PNG, JPG, GIF up to 20MB each",
+  /** `formats`: PHOTO_FORMATS, without HEIC in a build that does not decode it. */
+  imageZoneHint: (formats: readonly string[], limit: string) => `${formats.join(", ")} · up to ${limit} each`,
   zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
-  zipZoneHint: "ZIP files up to 500MB",
+  zipZoneHint: (limit: string) => `ZIP files up to ${limit}, of photos in the same formats`,
   titleImages: "Uploading Images",
   titleZip: "Uploading Zip Archive",
   doneOk: "Upload Completed Successfully",
@@ -69,4 +74,6 @@ export function nameList(names: string[], max = NAMES_IN_SENTENCE): string {
 
 /** Specification, section 9. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** The photo formats an import takes, as the owner knows them (domain/image-formats.ts has the full table). */
+export const PHOTO_FORMATS = ["JPEG", "PNG", "GIF", "WebP", "AVIF", "HEIC", "TIFF"] as const;
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
