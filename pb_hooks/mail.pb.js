@@ -1,11 +1,21 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, cronAdd */
+/* global onRecordCreateRequest, onRecordUpdateRequest, onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, cronAdd */
 /**
  * The studio's emails (logic in lib/mail.js): the gallery email when a client's galleryEmailAt changes
  * (after the save is committed, so a synced batch sends it once it has landed), expiry reminders every
- * hour, the owner's check whether mail is configured, and a superusers' route that runs the reminder job
+ * hour (each linking to the Gallery address, else the origin the owner's app asked from), the owner's check whether mail is configured, and a superusers' route that runs the reminder job
  * at a given time (tests; an operator catching up).
  */
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/mail.js`).keepRequestOrigin(e, 0);
+  return e.next();
+}, "clients");
+
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/mail.js`).keepRequestOrigin(e, e.record.original().getInt("galleryEmailAt"));
+  return e.next();
+}, "clients");
+
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/mail.js`).galleryEmailIfAsked(e.app, e.record, 0);
   return e.next();
