@@ -105,6 +105,29 @@ function keepRequestOrigin(e, previousAt) {
   if (origin) e.record.set("galleryEmailOrigin", origin);
 }
 
+/**
+ * POST /api/owner/test-email: the gallery email as a client would get it (the studio's template, branding
+ * and link, for an example gallery), sent to the studio's address (Settings email, else the owner's), so
+ * the studio sees what its clients get before sending one. The link's base is the Gallery address, else the
+ * origin the owner's app asks from. Answers { to }, or the reason nothing was sent.
+ */
+function sendTestEmail(e) {
+  if (!smtpConfigured(e.app)) throw new BadRequestError(rules.TEXTS.notConfigured);
+  const settings = studioSettings(e.app);
+  const to = (settings && settings.getString("email")) || e.auth.email();
+  const galleryUrl = settings ? settings.getString("galleryUrl") : "";
+  const base = rules.originOf(galleryUrl) ? galleryUrl : rules.originOf(e.request.header.get("Origin"));
+  if (!base) throw new BadRequestError(rules.TEXTS.noLink);
+  const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "" };
+  const message = rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars);
+  try {
+    send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)));
+  } catch (err) {
+    throw new BadRequestError(rules.TEXTS.refused + String((err && err.message) || err).slice(0, 300));
+  }
+  return e.json(200, { to });
+}
+
 /** After a client is saved: a new galleryEmailAt is the owner's request to email the gallery, sent once. */
 function galleryEmailIfAsked(app, client, previousAt) {
   const at = client.getInt("galleryEmailAt");
@@ -165,4 +188,4 @@ function runReminders(app, nowMs) {
   return sent;
 }
 
-module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders, keepRequestOrigin, brandOf, send };
+module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders, keepRequestOrigin, sendTestEmail };

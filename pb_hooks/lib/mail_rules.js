@@ -62,6 +62,8 @@ function reminderMessage(kind, vars) {
 }
 
 const TEXTS = {
+  notConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
+  refused: "The mail server did not take the message: ",
   noLink: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
 };
 

@@ -3,7 +3,8 @@
  * Settings > Gallery address empty, the link is built on the origin the owner's app asked from (the Origin
  * header of its request, the sync's /api/batch included), never PocketBase's default
  * http://localhost:8090; a request that names no origin is refused with the reason, and nothing is sent.
- * Each message has an HTML part in the studio's name and colour beside the text.
+ * Each message has an HTML part in the studio's name and colour beside the text. 'Send test email' sends the
+ * studio the gallery email as a client would get it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer } from "./support/smtp-server";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const settings = await server.api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records", { token: server.ownerToken });
   const r = await server.api("PATCH", `/api/collections/settings/records/${settings.body.items[0]!.id}`, {
     token: server.ownerToken,
-    json: { companyName: "Lumen & Co", galleryUrl: "", primaryColor: "#0f766e" },
+    json: { companyName: "Lumen & Co", email: "studio@lumen.test", galleryUrl: "", primaryColor: "#0f766e" },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 });
@@ -81,5 +82,28 @@ describe("gallery email links with the Gallery address empty", () => {
     });
     expect(log).toMatchObject([{ status: "failed", error: expect.stringContaining("Settings > Gallery address") }]);
     expect(mailsTo("grace@client.test")).toHaveLength(0);
+  });
+});
+
+describe("send test email", () => {
+  const ask = (origin?: string) =>
+    fetch(`${server.url}/api/owner/test-email`, { method: "POST", headers: { Authorization: server.ownerToken, ...(origin ? { Origin: origin } : {}) } });
+
+  it("sends the studio the gallery email as a client gets it, linking to the app's origin", async () => {
+    const res = await ask("https://photos.lumen.test");
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ to: "studio@lumen.test" });
+    await until(() => mailsTo("studio@lumen.test").length > 0);
+    const mail = mailsTo("studio@lumen.test")[0]!;
+    expect(mail.subject).toBe("Test: Your photos from Lumen & Co are ready");
+    expect(mail.text).toContain("https://photos.lumen.test/gallery/example");
+    expect(String(mail.html)).toContain("Lumen &amp; Co");
+  });
+
+  it("says why when it cannot make the link, and only the owner may ask", async () => {
+    const res = await ask();
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain("Settings > Gallery address");
+    expect((await fetch(`${server.url}/api/owner/test-email`, { method: "POST" })).status).toBe(403);
   });
 });

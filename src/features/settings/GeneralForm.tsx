@@ -11,6 +11,7 @@ import { TextField } from "../../ui/TextField";
 import { checkGalleryAddress, galleryBase, type AddressCheck } from "./galleryAddress";
 import { saveSettings } from "./saveSettings";
 import { GeneralSchema, type GeneralValues } from "./settings-schema";
+import { TestEmailButton } from "./TestEmailButton";
 import { SETTINGS_TEXTS } from "./texts";
 import "./settings.css";
 
@@ -76,6 +77,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       <label className="checkbox">
         <input type="checkbox" {...register("noReminders")} /> {SETTINGS_TEXTS.noReminders}
       </label>
+      <TestEmailButton />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.save}

@@ -11,6 +11,11 @@ export const SETTINGS_TEXTS = {
   emailTemplateHint: "Sent by 'Email gallery to client'. Placeholders: {client}, {link}, {code}, {studio}, {expiry}. Leave blank for the default shown.",
   defaultEmailTemplate:
     "Hello {client},\n\nYour photos are ready! Open your private gallery at {link} and enter the access code {code}.\n\nWe hope you enjoy them.\n{studio}",
+  sendTestEmail: "Send test email",
+  sendingTestEmail: "Sending...",
+  testEmailHint: "Sends the gallery email, as a client gets it, to the studio's email (saved settings).",
+  testEmailSent: (to: string) => `Test email sent to ${to}.`,
+  testEmailOffline: "Sending a test email needs a connection to the server.",
   noReminders: "Don't send expiry reminders (7 days and 1 day before a gallery expires) for any gallery",
   timeZone: "Time zone",
   timeZoneHint: "Galleries expire at the end of their expiry day in this time zone.",
