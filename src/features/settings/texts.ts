@@ -11,6 +11,9 @@ export const SETTINGS_TEXTS = {
   emailTemplateHint: "Sent by 'Email gallery to client'. Placeholders: {client}, {link}, {code}, {studio}, {expiry}. Leave blank for the default shown.",
   defaultEmailTemplate:
     "Hello {client},\n\nYour photos are ready! Open your private gallery at {link} and enter the access code {code}.\n\nWe hope you enjoy them.\n{studio}",
+  maxOriginal: "Largest original (MB)",
+  maxOriginalHint: "Photos larger than this are not imported. 20 MB suits most cameras; 45-60 MP cameras write JPEGs of 25-40 MB. Up to 200 MB.",
+  maxOriginalRange: "Enter a whole number of MB from 1 to 200",
   sendTestEmail: "Send test email",
   sendingTestEmail: "Sending...",
   testEmailHint: "Sends the gallery email, as a client gets it, to the studio's email (saved settings).",

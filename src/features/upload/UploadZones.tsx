@@ -1,5 +1,5 @@
 /**
- * The gallery tab's two zones: images (image/*, 20 MB each, several) and a zip (.zip up to 500 MB, one).
+ * The gallery tab's two zones: images (image/*, up to the studio's limit each, 20 MB by default, several) and a zip (.zip up to 500 MB, one).
  * Oversized files are not imported, and the owner is told which and why (the specification drops them
  * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
  */
@@ -7,7 +7,11 @@ import { formatBytes } from "../../domain/format";
 import { IS_HEIC_DECODING_ON, photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
-import { MAX_IMAGE_BYTES, MAX_ZIP_BYTES, PHOTO_FORMATS, UPLOAD_TEXTS } from "./texts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { originalLimitBytes } from "../../domain/original-limit";
+import { db } from "../../store/db";
+import { settingsRow } from "../../store/repositories/settings";
+import { MAX_ZIP_BYTES, PHOTO_FORMATS, UPLOAD_TEXTS } from "./texts";
 import "./upload.css";
 
 interface Props {
@@ -34,12 +38,13 @@ export function acceptedZip(file: File): boolean {
 }
 
 export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
+  const limit = originalLimitBytes(useLiveQuery(() => settingsRow(db)));
   return (
     <div className="upload-zones">
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
-        hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(MAX_IMAGE_BYTES))}
+        hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(limit))}
         accept={photoAccept("image/*")}
         isMultiple
         isDisabled={isBusy}

@@ -31,7 +31,7 @@ export const UPLOAD_TEXTS = {
   zipUploaded: "Zip saved on this device",
   zipExtracted: (n: number) => `Extracted and processed ${n} images from the zip file; they upload with the next sync.`,
   zipFailed: "Zip upload failed",
-  tooLarge: (limit: string) => `Not imported: larger than ${limit}.`,
+  tooLarge: (limit: string) => `Not imported: larger than ${limit}. Raise 'Largest original' in Settings > General (up to 200 MB), or export a smaller JPEG.`,
   skippedTitle: "Some files were not added",
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
@@ -73,7 +73,6 @@ export function nameList(names: string[], max = NAMES_IN_SENTENCE): string {
 }
 
 /** Specification, section 9. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** The photo formats an import takes, as the owner knows them (domain/image-formats.ts has the full table). */
 export const PHOTO_FORMATS = ["JPEG", "PNG", "GIF", "WebP", "AVIF", "HEIC", "TIFF"] as const;
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;
