@@ -14,6 +14,8 @@ export const UPLOAD_TEXTS = {
   doneOk: "Upload Completed Successfully",
   /** The photos are on this device only: the server has not confirmed them yet. */
   savedOffline: (n: number) => `Saved on this device · uploads when online (${n} photo${n === 1 ? "" : "s"})`,
+  /** Just stored, before the device's counts have caught up. */
+  savedHere: "Saved on this device",
   savedUploading: (n: number) => `Saved on this device · uploading (${n} photo${n === 1 ? "" : "s"} left)`,
   doneIssues: "Upload Completed with Issues",
   titleCancelled: "Import Cancelled",
