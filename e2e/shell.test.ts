@@ -84,12 +84,13 @@ describe("signed out", () => {
     await page.getByText("Username is required").waitFor({ state: "detached" });
   });
 
-  it("shows 'Login failed' for a wrong password and stays on /auth", async () => {
+  it("says 'Wrong email or password' at the field for a wrong password and stays on /auth", async () => {
     await page.goto("/auth");
     const login = new LoginPage(page);
     await login.signIn(OWNER.email, "wrong-password");
-    await login.toast().getByText("Login failed").waitFor();
-    expect(await login.toast().textContent()).toContain("400");
+    await page.getByRole("alert").getByText("Wrong email or password").waitFor();
+    expect(await login.password().getAttribute("aria-invalid")).toBe("true");
+    expect(await login.toast().count()).toBe(0); // no 'Login failed — 400: Failed to authenticate.' (issue 25)
     expect(new URL(page.url()).pathname).toBe("/auth");
   });
 

@@ -67,6 +67,7 @@ describe("visitor gallery", () => {
     await page.getByText("Invalid access code. Please try again.").waitFor();
     await gallery.enterCode(wedding.accessCode);
     await gallery.toast().getByText("Access Granted").waitFor();
+    await gallery.toast().getByText("Welcome to your gallery!", { exact: true }).waitFor(); // the specification's typo fixed
     await gallery.gridImages().nth(3).waitFor();
     await page.locator(".gallery-sidebar").getByText("4 photos").waitFor();
 

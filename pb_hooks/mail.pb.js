@@ -3,9 +3,19 @@
 /**
  * The studio's emails (logic in lib/mail.js): the gallery email when a client's galleryEmailAt changes
  * (after the save is committed, so a synced batch sends it once it has landed), expiry reminders every
- * hour, the owner's check whether mail is configured, and a superusers' route that runs the reminder job
+ * hour (each linking to the Gallery address, else the origin the owner's app asked from), the owner's check whether mail is configured, the owner's test email, and a superusers' route that runs the reminder job
  * at a given time (tests; an operator catching up).
  */
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/mail.js`).keepRequestOrigin(e, 0);
+  return e.next();
+}, "clients");
+
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/mail.js`).keepRequestOrigin(e, e.record.original().getInt("galleryEmailAt"));
+  return e.next();
+}, "clients");
+
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/mail.js`).galleryEmailIfAsked(e.app, e.record, 0);
   return e.next();
@@ -23,6 +33,11 @@ cronAdd("sg_expiry_reminders", "7 * * * *", () => {
 routerAdd("GET", "/api/owner/mail-status", (e) => {
   if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can see this.");
   return e.json(200, { configured: require(`${__hooks}/lib/mail.js`).smtpConfigured(e.app) });
+});
+
+routerAdd("POST", "/api/owner/test-email", (e) => {
+  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can do this.");
+  return require(`${__hooks}/lib/mail.js`).sendTestEmail(e);
 });
 
 routerAdd("POST", "/api/owner/run-reminders", (e) => {

@@ -144,6 +144,8 @@ function visitorImagesJson(clientId, limit, offset) {
         "'hasThumbnail', json(CASE WHEN COALESCE([[thumbnail]], '') <> '' THEN 'true' ELSE 'false' END), " +
         "'hasPreview', json(CASE WHEN COALESCE([[preview]], '') <> '' THEN 'true' ELSE 'false' END), " +
         "'placeholder', COALESCE([[placeholder]], ''), 'crc32', COALESCE([[crc32]], ''), " +
+        // The web size is a JPEG when the device made it so (issue 25); older images have a WebP one.
+        "'webJpeg', json(CASE WHEN lower(COALESCE([[preview]], '')) LIKE '%.jpg' THEN 'true' ELSE 'false' END), " +
         `'sizes', json(${edges})) AS item ` +
         "FROM {{images}} WHERE [[client]] = {:client} ORDER BY [[uploadedAt]], [[id]] LIMIT {:limit} OFFSET {:offset})",
     )

@@ -42,12 +42,25 @@ function inspect(file) {
   }
 }
 
+/** The studio's limit for originals in bytes (settings.maxOriginalMB, lib/original_limit.js). */
+function studioOriginalLimit() {
+  const settings = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+  return require(`${__hooks}/lib/original_limit.js`).originalLimitBytes(settings ? settings.getInt("maxOriginalMB") : 0);
+}
+
 function guardUploads(record) {
   const guard = require(`${__hooks}/lib/image_guard.js`);
   for (const field of guard.IMAGE_FILE_FIELDS) {
     const files = record.getUnsavedFiles(field);
     for (let i = 0; i < files.length; i++) {
       const file = files[i];
+      if (field === "original") {
+        const limit = studioOriginalLimit();
+        if (file.size > limit) {
+          const message = require(`${__hooks}/lib/original_limit.js`).tooLargeMessage(file.size, limit);
+          throw new BadRequestError(message, { original: new ValidationError("validation_file_size_limit", message) });
+        }
+      }
       const verdict = inspect(file);
       if (!verdict.ok) {
         const data = {};

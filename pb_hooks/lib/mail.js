@@ -17,21 +17,27 @@ function studioSettings(app) {
   return require(`${__hooks}/lib/studio_info.js`).studioSettings(app);
 }
 
-/** The base of gallery links: the Gallery address setting, else PocketBase's Application URL. */
-function linkBase(app, settings) {
-  return (settings && settings.getString("galleryUrl")) || app.settings().meta.appURL;
+/**
+ * The base of a client's gallery links: the Gallery address setting, else the origin the owner's app ran
+ * on when it asked for the gallery email (clients.galleryEmailOrigin), else "" : no link can be made right,
+ * and nothing is sent (never PocketBase's default Application URL, http://localhost:8090).
+ */
+function linkBase(settings, client) {
+  return rules.originOf(settings ? settings.getString("galleryUrl") : "") ? settings.getString("galleryUrl") : rules.originOf(client.getString("galleryEmailOrigin"));
 }
 
-/** The link of a client's gallery, as the emails give it. */
+/** The link of a client's gallery, as the emails give it ("" when it cannot be made). */
 function galleryLinkOf(app, client) {
-  return rules.galleryLink(linkBase(app, studioSettings(app)), client.getString("accessUrl"));
+  const base = linkBase(studioSettings(app), client);
+  return base ? rules.galleryLink(base, client.getString("accessUrl")) : "";
 }
 
 function varsOf(app, client, settings) {
   const expiry = client.getDateTime("expirationDate");
+  const base = linkBase(settings, client);
   return {
     client: client.getString("name"),
-    link: rules.galleryLink(linkBase(app, settings), client.getString("accessUrl")),
+    link: base ? rules.galleryLink(base, client.getString("accessUrl")) : "",
     code: client.getString("accessCode"),
     studio: settings ? settings.getString("companyName") : "",
     expiry: expiry.isZero() ? "" : rules.formatDay(expiry.unix() * 1000, settings ? settings.getString("timeZone") : ""),
@@ -57,6 +63,7 @@ function send(app, to, message) {
       to: [{ address: to }],
       subject: message.subject,
       text: message.text,
+      html: message.html || "",
     }),
   );
 }
@@ -72,6 +79,53 @@ function deliver(app, logRow, to, message) {
   }
   app.save(logRow);
   return logRow.getString("status") === "sent";
+}
+
+/** A claimed message that is not sent because its link could not be made right, with the reason. */
+function refuseNoLink(app, row) {
+  row.set("status", "failed");
+  row.set("error", rules.TEXTS.noLink);
+  app.save(row);
+}
+
+/** The studio's branding for the HTML part: name and theme colour. */
+function brandOf(settings) {
+  return { studio: settings ? settings.getString("companyName") : "", color: settings ? settings.getString("primaryColor") : "" };
+}
+
+/**
+ * Before a client is saved through the API: a new gallery email request keeps the origin the owner's app
+ * runs on (the browser's Origin header, sent with every non-GET request, the sync's /api/batch included).
+ */
+function keepRequestOrigin(e, previousAt) {
+  const at = e.record.getInt("galleryEmailAt");
+  if (!at || at === previousAt) return;
+  // requestInfo(): a record request event does not expose `request` to the JS engine.
+  const origin = rules.originOf((e.requestInfo().headers || {}).origin);
+  if (origin) e.record.set("galleryEmailOrigin", origin);
+}
+
+/**
+ * POST /api/owner/test-email: the gallery email as a client would get it (the studio's template, branding
+ * and link, for an example gallery), sent to the studio's address (Settings email, else the owner's), so
+ * the studio sees what its clients get before sending one. The link's base is the Gallery address, else the
+ * origin the owner's app asks from. Answers { to }, or the reason nothing was sent.
+ */
+function sendTestEmail(e) {
+  if (!smtpConfigured(e.app)) throw new BadRequestError(rules.TEXTS.notConfigured);
+  const settings = studioSettings(e.app);
+  const to = (settings && settings.getString("email")) || e.auth.email();
+  const galleryUrl = settings ? settings.getString("galleryUrl") : "";
+  const base = rules.originOf(galleryUrl) ? galleryUrl : rules.originOf(e.request.header.get("Origin"));
+  if (!base) throw new BadRequestError(rules.TEXTS.noLink);
+  const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "" };
+  const message = rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars);
+  try {
+    send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)));
+  } catch (err) {
+    throw new BadRequestError(rules.TEXTS.refused + String((err && err.message) || err).slice(0, 300));
+  }
+  return e.json(200, { to });
 }
 
 /** After a client is saved: a new galleryEmailAt is the owner's request to email the gallery, sent once. */
@@ -90,7 +144,9 @@ function galleryEmailIfAsked(app, client, previousAt) {
       return;
     }
     const settings = studioSettings(app);
-    deliver(app, row, to, rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", varsOf(app, client, settings)));
+    const vars = varsOf(app, client, settings);
+    if (!vars.link) return refuseNoLink(app, row);
+    deliver(app, row, to, rules.withHtml(rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars), vars, brandOf(settings)));
   } catch (err) {
     app.logger().error("gallery email", "client", client.id, "error", String(err));
   }
@@ -122,9 +178,14 @@ function runReminders(app, nowMs) {
     if (!kind) continue;
     const row = claim(app, client.id, kind, client.getString("expirationDate"), "sending");
     if (!row) continue;
-    if (deliver(app, row, client.getString("email"), rules.reminderMessage(kind, varsOf(app, client, settings)))) sent++;
+    const vars = varsOf(app, client, settings);
+    if (!vars.link) {
+      refuseNoLink(app, row);
+      continue;
+    }
+    if (deliver(app, row, client.getString("email"), rules.withHtml(rules.reminderMessage(kind, vars), vars, brandOf(settings)))) sent++;
   }
   return sent;
 }
 
-module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders };
+module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders, keepRequestOrigin, sendTestEmail };

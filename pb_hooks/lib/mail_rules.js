@@ -61,4 +61,46 @@ function reminderMessage(kind, vars) {
   };
 }
 
-module.exports = { DAY_MS, DEFAULT_TEMPLATE, PLACEHOLDERS, render, galleryLink, formatDay, galleryMessage, reminderDue, reminderMessage };
+const TEXTS = {
+  notConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
+  refused: "The mail server did not take the message: ",
+  noLink: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
+};
+
+/** The origin (scheme, host, port) of an http(s) URL, or "". */
+function originOf(url) {
+  const m = /^(https?:\/\/[^/?#\s]+)/i.exec(String(url || "").trim());
+  return m ? m[1].toLowerCase() : "";
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+const DEFAULT_COLOR = "#6d28d9";
+
+/**
+ * The message with its HTML part (issue 25): the same text in the studio's branding, its name on a band of
+ * its colour, the gallery's link as a button as well as in the text. Everything the studio or the client
+ * wrote is escaped. brand: { studio, color }.
+ */
+function withHtml(message, vars, brand) {
+  const color = /^#[0-9a-f]{6}$/i.test(String(brand.color || "")) ? brand.color : DEFAULT_COLOR;
+  const studio = escapeHtml(brand.studio || "");
+  const link = escapeHtml(vars.link || "");
+  const paragraphs = String(message.text)
+    .split(/\n{2,}/)
+    .map((p) => "<p style=\"margin:0 0 16px\">" + escapeHtml(p).split(link).join('<a href="' + link + '" style="color:' + color + '">' + link + "</a>").replace(/\n/g, "<br>") + "</p>")
+    .join("");
+  const button = link
+    ? '<p style="margin:24px 0"><a href="' + link + '" style="background:' + color + ';color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open your gallery</a></p>'
+    : "";
+  const html =
+    '<!doctype html><html><body style="margin:0;background:#f5f3fa;font-family:Helvetica,Arial,sans-serif;color:#1c1530">' +
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff">' +
+    (studio ? '<div style="background:' + color + ';color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">' + studio + "</div>" : "") +
+    '<div style="padding:24px;font-size:15px;line-height:1.5">' + paragraphs + button + "</div></div></body></html>";
+  return { subject: message.subject, text: message.text, html };
+}
+
+module.exports = { TEXTS, originOf, withHtml, DAY_MS, DEFAULT_TEMPLATE, PLACEHOLDERS, render, galleryLink, formatDay, galleryMessage, reminderDue, reminderMessage };

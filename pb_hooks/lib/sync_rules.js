@@ -13,7 +13,7 @@
 const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders"],
+  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
   proof_lists: ["name", "limit"],
   proof_states: ["submittedAt"],

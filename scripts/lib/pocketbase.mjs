@@ -89,7 +89,9 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
   const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), {
-    env: { ...process.env, ...env, TMPDIR: uploadTmp },
+    // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
+    // (the password-reset email, pb_hooks/lib/reset_mail.js).
+    env: { ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp },
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -7,6 +7,7 @@ import { RequireAuth } from "../features/auth/RequireAuth";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
 import { SyncRunner } from "../features/sync-status/SyncRunner";
 import { AuthRoute } from "../routes/auth/AuthRoute";
+import { ResetPasswordRoute } from "../routes/auth/ResetPasswordRoute";
 import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
 import { ClientsRoute } from "../routes/clients/ClientsRoute";
 import { NewClientRoute } from "../routes/clients/NewClientRoute";
@@ -22,6 +23,7 @@ export default function OwnerApp() {
     <>
       <Routes>
         <Route path="/auth" element={<AuthRoute />} />
+        <Route path="/auth/reset-password/:token" element={<ResetPasswordRoute />} />
         <Route
           element={
             <RequireAuth>

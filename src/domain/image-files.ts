@@ -14,3 +14,15 @@ export function hasExtension(name: string, extensions: readonly string[]): boole
 export function imageName(image: { originalName?: string | null; filename?: string | null }): string {
   return image.originalName || image.filename || "";
 }
+
+/**
+ * The name a download gets in the gallery's mode: the original's own name, or for web size the same stem
+ * with the extension of the file served (`.jpg` for a web size made as a JPEG; an image imported before
+ * that has a WebP web size, named `.webp` so nothing is a WebP called .jpg).
+ */
+export function downloadName(image: { originalName?: string | null; filename?: string | null; webJpeg?: boolean }, mode: "off" | "web" | "originals"): string {
+  const name = imageName(image);
+  if (mode !== "web") return name;
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 ? name.slice(0, dot) : name) + (image.webJpeg ? ".jpg" : ".webp");
+}

@@ -66,13 +66,15 @@ export interface SettingsFields {
   emailTemplate: string;
   /** Expiry reminders off for the whole studio. */
   noReminders: boolean;
+  /** The largest original accepted, MB (1-200); 0 for the default 20 (domain/original-limit.ts). */
+  maxOriginalMB: number;
 }
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
   images: ["filename", "originalName", "metadata"],
-  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders"],
+  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
   proof_lists: ["name", "limit"],
   proof_states: ["submittedAt"],

@@ -18,3 +18,11 @@ export async function fetchLastMail(clientId: string): Promise<MailLogEntry | nu
   const page = await pb.collection("mail_log").getList(1, 1, { filter: pb.filter("client = {:id}", { id: clientId }), sort: "-updated" });
   return page.items[0] ? MailLogSchema.parse(page.items[0]) : null;
 }
+
+/**
+ * 'Send test email': the server sends the studio its gallery email for an example gallery. The request's
+ * Origin tells the server where the app runs when the Gallery address is empty. Rejects with the reason.
+ */
+export async function sendTestEmail(): Promise<string> {
+  return z.object({ to: z.string() }).parse(await pb.send("/api/owner/test-email", { method: "POST" })).to;
+}

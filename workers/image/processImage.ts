@@ -4,7 +4,8 @@
  * and checked), make every size of src/domain/image-sizes.ts down one chain (2,048 -> 1,600 -> 800 -> 400 px
  * long edge, each scaled from the one above, never from the original again), watermark the sizes a visitor
  * could use as a photo when the studio wants it, and record size, a placeholder, a checksum and a CRC-32. The
- * original is never modified.
+ * 2,048 px size is also what a "web size" download delivers, so it is a real JPEG with the photo's metadata
+ * (webJpeg.ts); the smaller sizes are WebP. The original is never modified.
  */
 import { ImageError, MAX_PIXELS } from "./errors";
 import { orientedSize, readExifOrientation } from "./exif";
@@ -13,11 +14,12 @@ import { decodeHeic } from "./heic";
 import { decodeTiff } from "./tiff";
 import { placeholderOf } from "./placeholder";
 import { scaledChain } from "./sizes";
+import { webJpeg } from "./webJpeg";
 import { drawWatermark, type Watermark } from "./watermark";
 import { crc32, crc32Hex } from "../zip/crc32";
 
 /** Encoder quality per size: small files matter most for the grid's many thumbnails. */
-const QUALITY = { thumbnail: 0.75, medium: 0.8, large: 0.82, preview: 0.85 } as const;
+const QUALITY = { thumbnail: 0.75, medium: 0.8, large: 0.82 } as const;
 
 export interface ProcessOptions {
   watermark?: { text: string; logo?: Blob } | null;
@@ -107,7 +109,7 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
     // The thumbnail stays clean (a watermark at 400 px is a smudge); every larger size carries it.
     if (mark) for (const field of ["medium", "large", "preview"] as const) drawWatermark(chain[field].getContext("2d")!, chain[field].width, chain[field].height, mark);
     const [preview, large, medium, thumbnail, checksums] = await Promise.all([
-      encode(chain.preview, QUALITY.preview),
+      webJpeg(chain.preview, file, header),
       encode(chain.large, QUALITY.large),
       encode(chain.medium, QUALITY.medium),
       encode(chain.thumbnail, QUALITY.thumbnail),

@@ -2,6 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { DEFAULT_ORIGINAL_MB } from "../../domain/original-limit";
 import { deviceTimeZone } from "../../domain/time-zone";
 import { db } from "../../store/db";
 import { updateSettings } from "../../store/repositories/settings";
@@ -11,6 +12,7 @@ import { TextField } from "../../ui/TextField";
 import { checkGalleryAddress, galleryBase, type AddressCheck } from "./galleryAddress";
 import { saveSettings } from "./saveSettings";
 import { GeneralSchema, type GeneralValues } from "./settings-schema";
+import { TestEmailButton } from "./TestEmailButton";
 import { SETTINGS_TEXTS } from "./texts";
 import "./settings.css";
 
@@ -30,6 +32,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       timeZone: settings.timeZone || deviceTimeZone(),
       emailTemplate: settings.emailTemplate ?? "",
       noReminders: settings.noReminders ?? false,
+      maxOriginalMB: settings.maxOriginalMB || DEFAULT_ORIGINAL_MB,
     },
   });
   // The studio's time zone starts as the owner's device's, the first time the owner opens the settings.
@@ -76,6 +79,20 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       <label className="checkbox">
         <input type="checkbox" {...register("noReminders")} /> {SETTINGS_TEXTS.noReminders}
       </label>
+      <TestEmailButton />
+      <TextField
+        label={SETTINGS_TEXTS.maxOriginal}
+        type="number"
+        min={1}
+        max={200}
+        step={1}
+        error={errors.maxOriginalMB?.message}
+        aria-describedby="maxOriginalHint"
+        {...register("maxOriginalMB", { valueAsNumber: true })}
+      />
+      <p className="muted small" id="maxOriginalHint">
+        {SETTINGS_TEXTS.maxOriginalHint}
+      </p>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.save}

@@ -13,6 +13,10 @@ describe("settings validation", () => {
       "galleryUrl: Invalid URL",
     ]);
     expect(GeneralSchema.safeParse({ companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles", galleryUrl: "" }).success).toBe(true);
+    // The largest original (issue 25): whole MB from 1 to 200.
+    const general = { companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles", galleryUrl: "" };
+    expect(GeneralSchema.safeParse({ ...general, maxOriginalMB: 45 }).success).toBe(true);
+    for (const bad of [0, 201, 2.5, Number.NaN]) expect(messages(GeneralSchema.safeParse({ ...general, maxOriginalMB: bad }))).toEqual(["maxOriginalMB: Enter a whole number of MB from 1 to 200"]);
   });
 
   it("defaults an empty colour and refuses anything but #rrggbb", () => {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "../../domain/colors";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
+import { MAX_ORIGINAL_MB } from "../../domain/original-limit";
 import { isTimeZone } from "../../domain/time-zone";
 import { SETTINGS_TEXTS } from "./texts";
 
@@ -13,6 +14,7 @@ export const GeneralSchema = z.object({
   galleryUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
   emailTemplate: z.string().max(5000).optional(),
   noReminders: z.boolean().optional(),
+  maxOriginalMB: z.number(SETTINGS_TEXTS.maxOriginalRange).int(SETTINGS_TEXTS.maxOriginalRange).min(1, SETTINGS_TEXTS.maxOriginalRange).max(MAX_ORIGINAL_MB, SETTINGS_TEXTS.maxOriginalRange).optional(),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
 

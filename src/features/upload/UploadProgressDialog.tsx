@@ -23,7 +23,17 @@ interface Props {
 
 export function UploadProgressDialog({ clientId, run, onCancel, onClose, onImportAnyway }: Props) {
   const upload = useUploadStates()(clientId);
-  const done = upload.pending === 0 ? UPLOAD_TEXTS.doneOk : upload.kind === "uploading" ? UPLOAD_TEXTS.savedUploading(upload.pending) : UPLOAD_TEXTS.savedOffline(upload.pending);
+  // The device's counts follow the import a moment later: photos just stored while the counts still say the
+  // gallery is empty are on this device only, never 'Upload Completed Successfully' (issue 25).
+  const stored = run ? count(run.items, "success") : 0;
+  const done =
+    upload.kind === "done" || (upload.kind === "empty" && stored === 0)
+      ? UPLOAD_TEXTS.doneOk
+      : upload.kind === "empty"
+        ? UPLOAD_TEXTS.savedHere
+        : upload.kind === "uploading"
+          ? UPLOAD_TEXTS.savedUploading(upload.pending)
+          : UPLOAD_TEXTS.savedOffline(upload.pending);
   return (
     <FileWorkDialog
       run={run}

@@ -1,13 +1,17 @@
 /**
- * The gallery tab's two zones: images (image/*, 20 MB each, several) and a zip (.zip up to 500 MB, one).
+ * The gallery tab's two zones: images (image/*, up to the studio's limit each, 20 MB by default, several) and a zip (.zip up to 500 MB, one).
  * Oversized files are not imported, and the owner is told which and why (the specification drops them
  * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
  */
 import { formatBytes } from "../../domain/format";
-import { photoAccept } from "../../domain/heic-decoding";
+import { IS_HEIC_DECODING_ON, photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
-import { MAX_ZIP_BYTES, UPLOAD_TEXTS } from "./texts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { originalLimitBytes } from "../../domain/original-limit";
+import { db } from "../../store/db";
+import { settingsRow } from "../../store/repositories/settings";
+import { MAX_ZIP_BYTES, PHOTO_FORMATS, UPLOAD_TEXTS } from "./texts";
 import "./upload.css";
 
 interface Props {
@@ -34,12 +38,13 @@ export function acceptedZip(file: File): boolean {
 }
 
 export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
+  const limit = originalLimitBytes(useLiveQuery(() => settingsRow(db)));
   return (
     <div className="upload-zones">
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
-        hint={UPLOAD_TEXTS.imageZoneHint}
+        hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(limit))}
         accept={photoAccept("image/*")}
         isMultiple
         isDisabled={isBusy}
@@ -48,7 +53,7 @@ export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
       <DropZone
         label={UPLOAD_TEXTS.zipZone}
         title={UPLOAD_TEXTS.zipZoneTitle}
-        hint={UPLOAD_TEXTS.zipZoneHint}
+        hint={UPLOAD_TEXTS.zipZoneHint(formatBytes(MAX_ZIP_BYTES))}
         accept=".zip,application/zip"
         isMultiple={false}
         isDisabled={isBusy}

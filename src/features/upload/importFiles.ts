@@ -18,14 +18,16 @@
  */
 import { pbDateAt } from "../../domain/contract";
 import { DuplicateCheck, contentKey } from "../../domain/imports";
+import { formatBytes } from "../../domain/format";
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
+import { originalLimitBytes } from "../../domain/original-limit";
 import { NO_WATERMARK, watermarkSignature } from "../../domain/watermark";
 import { db } from "../../store/db";
 import { addImages, galleryContents, type NewImage } from "../../store/repositories/images";
 import { markImported } from "../../store/repositories/imports";
 import { settingsRow, studioLogo } from "../../store/repositories/settings";
 import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
-import { MAX_IMAGE_BYTES, UPLOAD_TEXTS } from "./texts";
+import { UPLOAD_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 import { StoreError } from "../../store/errors";
 import { SpaceBudget } from "./importSpace";
@@ -126,6 +128,7 @@ function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
 export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
   const options = await processOptions();
+  const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const pool = mediaPool();
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
@@ -143,7 +146,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
       let claimed!: () => void;
       previousClaim = new Promise<void>((resolve) => (claimed = resolve));
       try {
-        if (size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        if (size > limit) throw new Error(UPLOAD_TEXTS.tooLarge(formatBytes(limit)));
         if (check) {
           const crc = await pool.run(
             (api) => {
@@ -214,6 +217,7 @@ export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan>
 export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
   const options = await processOptions();
+  const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const duplicates = check ? plan.entries.flatMap((e, i) => (check.claim(contentKey(e.crc32, e.size)) ? [] : [String(i)])) : [];
   for (const id of duplicates) update(id, { status: "duplicate", progress: 100 });
@@ -236,7 +240,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
       const id = String(i);
       if (skip.has(id)) return;
       try {
-        if (entry.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge("20 MB"));
+        if (entry.size > limit) throw new Error(UPLOAD_TEXTS.tooLarge(formatBytes(limit)));
         const original = await pool.run(
           (api) => {
             update(id, { status: "uploading", progress: 20 });

@@ -1,14 +1,21 @@
-/** Texts of the upload zones and the upload progress dialog (specification, sections 2, 5 and 8). */
+/**
+ * Texts of the upload zones and the upload progress dialog (specification, sections 2, 5 and 8). The zones'
+ * hints name the formats really accepted and the limit (issue 25; the specification's 'PNG, JPG, GIF up to
+ * 20MB each' left out HEIC, TIFF, WebP and AVIF).
+ */
 export const UPLOAD_TEXTS = {
   imageZoneTitle: "Drag and drop images here, or click to browse",
-  imageZoneHint: "PNG, JPG, GIF up to 20MB each",
+  /** `formats`: PHOTO_FORMATS, without HEIC in a build that does not decode it. */
+  imageZoneHint: (formats: readonly string[], limit: string) => `${formats.join(", ")} · up to ${limit} each`,
   zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
-  zipZoneHint: "ZIP files up to 500MB",
+  zipZoneHint: (limit: string) => `ZIP files up to ${limit}, of photos in the same formats`,
   titleImages: "Uploading Images",
   titleZip: "Uploading Zip Archive",
   doneOk: "Upload Completed Successfully",
   /** The photos are on this device only: the server has not confirmed them yet. */
   savedOffline: (n: number) => `Saved on this device · uploads when online (${n} photo${n === 1 ? "" : "s"})`,
+  /** Just stored, before the device's counts have caught up. */
+  savedHere: "Saved on this device",
   savedUploading: (n: number) => `Saved on this device · uploading (${n} photo${n === 1 ? "" : "s"} left)`,
   doneIssues: "Upload Completed with Issues",
   titleCancelled: "Import Cancelled",
@@ -26,7 +33,7 @@ export const UPLOAD_TEXTS = {
   zipUploaded: "Zip saved on this device",
   zipExtracted: (n: number) => `Extracted and processed ${n} images from the zip file; they upload with the next sync.`,
   zipFailed: "Zip upload failed",
-  tooLarge: (limit: string) => `Not imported: larger than ${limit}.`,
+  tooLarge: (limit: string) => `Not imported: larger than ${limit}. Raise 'Largest original' in Settings > General (up to 200 MB), or export a smaller JPEG.`,
   skippedTitle: "Some files were not added",
   skipped: (names: string[], limit: string) => `${names.join(", ")} ${names.length === 1 ? "is" : "are"} larger than ${limit}.`,
   notZip: "Choose a .zip file.",
@@ -73,5 +80,6 @@ export function nameList(names: string[], max = NAMES_IN_SENTENCE): string {
 }
 
 /** Specification, section 9. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** The photo formats an import takes, as the owner knows them (domain/image-formats.ts has the full table). */
+export const PHOTO_FORMATS = ["JPEG", "PNG", "GIF", "WebP", "AVIF", "HEIC", "TIFF"] as const;
 export const MAX_ZIP_BYTES = 500 * 1024 * 1024;

@@ -23,7 +23,7 @@ import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
 import { ProofingBar, type ProofingFilter } from "./ProofingBar";
 import { useProofingContext } from "./useProofing";
-import { imageName } from "../../domain/image-files";
+import { downloadName, imageName } from "../../domain/image-files";
 
 interface Props {
   name: string;
@@ -45,7 +45,7 @@ interface Props {
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"]): ZipSource {
   const url = downloadUrl(image.id, mode, "zip");
   // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
-  return { id: image.id, name: imageName(image), url, crc32: mode === "originals" ? image.crc32 : undefined };
+  return { id: image.id, name: downloadName(image, mode), url, crc32: mode === "originals" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";

@@ -25,7 +25,7 @@ import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import { ViewerProofing } from "./ViewerProofing";
 import "./gallery.css";
-import { imageName } from "../../domain/image-files";
+import { downloadName, imageName } from "../../domain/image-files";
 
 interface Props {
   images: GalleryImage[];
@@ -45,7 +45,7 @@ const SLIDESHOW_DELAY_MS = 4000;
 
 function slideOf(image: GalleryImage, mode: Delivery["downloads"]): SlideImage {
   const name = imageName(image);
-  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: name };
+  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: downloadName(image, mode) };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
   const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
@@ -104,7 +104,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
           const url = downloadUrl(image.id, downloads, "single");
           void (async () => {
             if (beforeDownload && !(await beforeDownload())) return;
-            const ok = await single.start({ id: image.id, name: imageName(image), load: () => fetchOriginal(image.id, undefined, url) });
+            const ok = await single.start({ id: image.id, name: downloadName(image, downloads), load: () => fetchOriginal(image.id, undefined, url) });
             if (!ok) onError();
           })();
         },

@@ -36,6 +36,8 @@ export const GalleryImageSchema = z.object({
   sizes: z.array(z.number()).default([]),
   /** CRC-32 of the original (8 hex digits) for the zip to copy its bytes; "" when the server has none. */
   crc32: z.string().default(""),
+  /** Whether its web size (2,048 px) is a JPEG; images imported before issue 25 have a WebP one. */
+  webJpeg: z.boolean().default(false),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 

@@ -41,7 +41,8 @@ export const GALLERY_TEXTS = {
   accessGallery: "Access Gallery",
   gateNote: "This is a private gallery that requires an access code. If you don't have a code, please contact the gallery owner.",
   accessGranted: "Access Granted",
-  accessGrantedText: "Welcome to the your gallery!",
+  /** The specification's 'Welcome to the your gallery!' without its typo (README, "Where this differs"). */
+  accessGrantedText: "Welcome to your gallery!",
   sidebarTitle: "Gallery Images",
   photos: (n: number) => `${n} photos`,
   searchPlaceholder: "Search images...",

@@ -1,0 +1,25 @@
+/// <reference path="../pb_data/types.d.ts" />
+/* global onMailerRecordPasswordResetSend */
+/**
+ * A way back into a lost owner account (issue 25): PocketBase's password-reset email, with its link
+ * pointing at the app's own reset page (lib/reset_mail.js says where and why), and a public answer to
+ * whether the server can send it at all, so the sign-in page can say plainly when email is not set up.
+ */
+onMailerRecordPasswordResetSend((e) => {
+  const mail = require(`${__hooks}/lib/reset_mail.js`);
+  const settings = require(`${__hooks}/lib/studio_info.js`).studioSettings(e.app);
+  const base = mail.resetLinkBase({
+    galleryUrl: settings ? settings.getString("galleryUrl") : "",
+    appOrigin: $os.getenv("APP_ORIGIN"),
+    appURL: e.app.settings().meta.appURL,
+  });
+  const message = mail.resetMessage(mail.resetLink(base, String(e.meta.token)), settings ? settings.getString("companyName") : "");
+  e.message.subject = message.subject;
+  e.message.html = message.html;
+  e.message.text = message.text;
+  return e.next();
+}, "users");
+
+routerAdd("GET", "/api/auth/recovery", (e) => {
+  return e.json(200, { email: require(`${__hooks}/lib/mail.js`).smtpConfigured(e.app) });
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run reset-owner-password`: sets a new password for the studio owner when the server cannot email a
+ * reset link. Reads the password from stdin (typed without echo at a terminal, twice; or piped:
+ * `printf '%s\n' "$NEW" | npm run reset-owner-password`), never from the command line, and hands it to the
+ * PocketBase command through its environment. Uses DATA_DIR like `npm start`; works with the server running.
+ */
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { ROOT, runPocketBaseCommand } from "./lib/pocketbase.mjs";
+
+/** Reads one line from stdin; at a terminal the typed characters are not shown. */
+function readLine(prompt) {
+  const tty = process.stdin.isTTY;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+  if (tty) {
+    process.stdout.write(prompt);
+    rl._writeToOutput = () => {}; // hide what is typed
+  }
+  return new Promise((resolve) => {
+    let done = false;
+    rl.once("line", (line) => {
+      done = true;
+      rl.close();
+      if (tty) process.stdout.write("\n");
+      resolve(line);
+    });
+    rl.once("close", () => !done && resolve(""));
+  });
+}
+
+const password = await readLine("New password for the studio owner: ");
+if (process.stdin.isTTY && (await readLine("Type it again: ")) !== password) {
+  console.error("The two passwords differ; nothing was changed.");
+  process.exit(1);
+}
+if (password.length < 6) {
+  console.error("The password must be at least 6 characters; nothing was changed.");
+  process.exit(1);
+}
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, "pb_data"));
+try {
+  process.stdout.write(await runPocketBaseCommand(["reset-owner-password"], dataDir, { NEW_OWNER_PASSWORD: password }));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}

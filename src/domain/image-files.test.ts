@@ -1,0 +1,19 @@
+/** The names downloads get: web size is named for what it is (issue 25), originals keep their own name. */
+import { describe, expect, it } from "vitest";
+import { downloadName } from "./image-files";
+
+describe("downloadName", () => {
+  it("names a JPEG web size .jpg, whatever the original was", () => {
+    expect(downloadName({ originalName: "Bridge.jpg", webJpeg: true }, "web")).toBe("Bridge.jpg");
+    expect(downloadName({ originalName: "IMG_0001.HEIC", webJpeg: true }, "web")).toBe("IMG_0001.jpg");
+    expect(downloadName({ originalName: "scan.tiff", webJpeg: true }, "web")).toBe("scan.jpg");
+  });
+
+  it("names the WebP web size of an image imported before .webp, never .jpg", () => {
+    expect(downloadName({ originalName: "Bridge.jpg" }, "web")).toBe("Bridge.webp");
+  });
+
+  it("keeps the original's name for originals", () => {
+    expect(downloadName({ originalName: "IMG_0001.HEIC", webJpeg: true }, "originals")).toBe("IMG_0001.HEIC");
+  });
+});
