@@ -109,13 +109,17 @@ function refund(ticket) {
   });
 }
 
-/** A wrong code on a gallery's own link: counted for the owner, in one statement; the gallery stays open. */
-function recordGalleryFailure(clientId) {
+/**
+ * A wrong answer on a gallery, counted for the owner in one statement: `kind` "code" (on its own link) or
+ * "pin" (its download PIN), each with its count and last time. The gallery stays open.
+ */
+function recordGalleryFailure(clientId, kind) {
+  const [count, last] = kind === "pin" ? ["pinFailures", "lastPinFailureAt"] : ["failures", "lastFailureAt"];
   $app
     .db()
     .newQuery(
-      "INSERT INTO access_failures (id, client, failures, lastFailureAt) VALUES ({:id}, {:client}, 1, {:at}) " +
-        "ON CONFLICT(client) DO UPDATE SET failures = failures + 1, lastFailureAt = excluded.lastFailureAt",
+      `INSERT INTO access_failures (id, client, ${count}, ${last}) VALUES ({:id}, {:client}, 1, {:at}) ` +
+        `ON CONFLICT(client) DO UPDATE SET ${count} = ${count} + 1, ${last} = excluded.${last}`,
     )
     .bind({ id: $security.randomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789"), client: clientId, at: rules.pbDateAt(Date.now()) })
     .execute();

@@ -262,7 +262,7 @@ function verify(e, accessUrl) {
     throw new ApiError(410, rules.TEXTS.expired);
   }
   if (!code || !codesMatch(code, client.getString("accessCode"))) {
-    guard.recordGalleryFailure(client.id);
+    guard.recordGalleryFailure(client.id, "code");
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
   guard.refund(taken.ticket);
