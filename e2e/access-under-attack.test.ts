@@ -5,6 +5,7 @@
  * puzzle the attack brought on), lands in the gallery and downloads past the download PIN (a puzzle again).
  * The attacker solves no puzzle (e2e/support/attacker.ts says why). Nothing here times the client: the
  * promise "within 10 s on a phone" is computed in docs/SECURITY.md; this test shows the door stays open.
+ * A second test opens a gallery's link from an IPv6 /64 whose /48 sent many wrong codes: one puzzle, then in.
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -114,5 +115,31 @@ describe("a real client under a brute-force attack", () => {
     // client's right code and PIN each give one failure back, which the attack may spend once more.
     expect([8, 9]).toContain(summary.answers["code-only"]["401"]);
     expect([5, 6]).toContain(summary.answers.pin["401"]);
+  });
+
+  it("opens a gallery's link from an IPv6 /48 that sent many wrong codes, after the /48's puzzle", async () => {
+    const api = await ownerApi(server);
+    const made = await api<{ accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Berenice Abbott", accessCode: "BERE42" });
+    // Ten /64s of one /48 spend the /48's free wrong codes on the link.
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${server.url}/api/gallery/${made.accessUrl}/verify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `2001:db8:77:${i}::1` },
+        body: JSON.stringify({ accessCode: `NOPE${i}0` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    // The real client is another /64 of that /48 (named for the server as a proxy in front of it would).
+    const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": "2001:db8:77:ff::1" } });
+    const page = await context.newPage();
+    const answers = statusesOf(page, /\/verify$/);
+    await page.goto(`/gallery/${made.accessUrl}`);
+    const visitor = new VisitorGalleryPage(page);
+    const opened = page.waitForResponse((r) => /\/verify$/.test(r.url()) && r.status() === 200, { timeout: 60_000 });
+    await visitor.enterCode("BERE42");
+    await opened;
+    await visitor.codeField().waitFor({ state: "detached", timeout: 60_000 });
+    expect(answers).toEqual([428, 200]);
+    await context.close();
   });
 });
