@@ -2,7 +2,8 @@
  * Access codes on the client form: the device refuses a code another client has (compared after the
  * contract's normalisation), warns about weak codes, generates new ones, and a clash the server finds at
  * push comes back to the form as a fixable field error instead of a parked change. The owner sees and
- * resets the wrong codes tried on a gallery's link. Expiry ends with the chosen day in the studio's time
+ * resets the wrong codes tried on a gallery's link and the wrong download PINs (with SCREENSHOT_DIR set,
+ * docs/screenshots/client-access-failures.png). Expiry ends with the chosen day in the studio's time
  * zone, tried with the browser in Los Angeles and the server in UTC.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -12,6 +13,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerSession } from "./support/owner-session";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
+import { saveRegionShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -74,20 +76,25 @@ describe("access codes on the client form", () => {
     expect(onServer.items.map((c) => c.accessCode)).toEqual([fresh]);
   });
 
-  it("shows the owner the wrong codes tried on a gallery's link, and resets them", async () => {
-    const made = await api<{ id: string; accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Eve Tried", accessCode: "EVE777" });
-    for (const code of ["EVE000", "EVE001", "EVE002"]) {
-      const res = await fetch(`${server.url}/api/gallery/${made.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: code }) });
-      expect(res.status).toBe(401);
-    }
+  it("shows the owner the wrong codes tried on a gallery's link and the wrong download PINs, and resets them", async () => {
+    const made = await api<{ id: string; accessUrl: string }>("POST", "/api/collections/clients/records", { name: "Eve Tried", accessCode: "EVE777", downloadPin: "4821" });
+    const verify = (accessCode: string) =>
+      fetch(`${server.url}/api/gallery/${made.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode }) });
+    for (const code of ["EVE000", "EVE001", "EVE002"]) expect((await verify(code)).status).toBe(401);
+    // One wrong PIN, with a session: four failures in all, under the loopback address's five free ones.
+    const session = (await verify("EVE777")).headers.get("set-cookie")!.split(";")[0]!;
+    const pin = await fetch(`${server.url}/api/gallery/${made.accessUrl}/download-pin`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: session }, body: JSON.stringify({ pin: "1234" }) });
+    expect(pin.status).toBe(401);
     await page.goto(`/clients/${made.id}`);
     const detail = new ClientDetailPage(page);
     await detail.heading("Eve Tried").waitFor();
     await detail.openDetails();
     const panel = page.getByTestId("access-failures");
     await panel.getByText(/3 wrong access codes tried on this gallery's link/).waitFor();
+    await panel.getByText(/1 wrong download PIN tried, the last on/).waitFor();
+    await saveRegionShot(page, "client-access-failures", panel);
     await panel.getByRole("button", { name: "Reset" }).click();
-    await panel.getByText("No wrong access codes have been tried on this gallery's link.").waitFor();
+    await panel.getByText("No wrong access codes or download PINs have been tried on this gallery.").waitFor();
   });
 
   it("closes a gallery at the end of its expiry day in the studio's time zone (browser in Los Angeles, server in UTC)", async () => {

@@ -1,8 +1,9 @@
 /**
  * The code-only page under pressure (issue 24): when many wrong codes were tried lately, the server asks a
  * proof of work instead of closing the door; the visitor's page solves it in a worker with a progress bar and
- * the right code gets in. The recent failures are seeded straight into the database (the browser and an
- * attacker would share the loopback address, whose own waits are tested in tests/server/access-budget.test.ts).
+ * the right code gets in. The recent failures are seeded straight into the database, so the puzzle is big
+ * enough (20 bits) to see its progress bar; e2e/access-under-attack.test.ts brings the pressure on with a
+ * real attack from 100 addresses instead.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";

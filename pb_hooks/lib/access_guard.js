@@ -1,8 +1,9 @@
 /**
  * The brute-force budget of the gallery doors, kept in the database (rules in ./rules.js, figures in
  * docs/SECURITY.md). Every check of a code first takes a ticket in one transaction (PocketBase writes through
- * one connection, so tickets never race): the address's backoff, and on the code-only route the
- * shared budget's friction (a proof of work once it is under pressure, lib/friction.js). A right code refunds
+ * one connection, so tickets never race): the address's backoff, and on a shared budget (the code-only
+ * route, a gallery's PIN, the links from one IPv6 /48) its friction (a proof of work once it is under
+ * pressure, lib/friction.js). A right code refunds
  * the ticket. Addresses are stored only as an HMAC.
  * Uses PocketBase globals; required in handlers.
  */
@@ -33,11 +34,18 @@ function writeGuard(db, key, guard) {
     .execute();
 }
 
-/** The shared budget a route's attempts also count on, with the scope its puzzles are signed for. */
-function sharedBudget(route, clientId) {
+/**
+ * The shared budget a route's attempts also count on, with the scope its puzzles are signed for. A link's
+ * attempts from IPv6 count on their /48's, keyed (like addresses) only by an HMAC of it.
+ */
+function sharedBudget(e, route, clientId) {
   if (route === "code-only") return { kind: "code-only", scope: "code-only", key: "pressure:code-only" };
   if (route === "pin") return { kind: "pin", scope: "pin:" + clientId, key: "pressure:pin:" + clientId };
-  return null; // a gallery's link: per-address waits only
+  const network = rules.networkMaterial(e.realIP());
+  if (!network) return null; // a gallery's link from IPv4: per-address waits only
+  const secret = $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
+  const id = $security.hs256(network, secret + ":network").slice(0, 32);
+  return { kind: "net48", scope: "net48:" + id, key: "pressure:net48:" + id };
 }
 
 function powSecret() {
@@ -66,12 +74,13 @@ function spendSolution(db, pow, scope, bits, now) {
 /**
  * Takes a ticket for one check of a code or PIN. Returns { ok: true, ticket } or { ok: false, ... } with
  * `reason` "address" (and retryAfterMs) or "proof" (and a challenge to solve first). `route`: "code-only",
- * "link" or "pin" (with `clientId`); `pow`: the visitor's solution, if any (lib/friction.js).
+ * "link" (its /48's budget from IPv6) or "pin" (with `clientId`); `pow`: the visitor's solution, if any
+ * (lib/friction.js).
  */
 function take(e, route, clientId, pow) {
   const now = Date.now();
   const key = addressKey(e);
-  const shared = sharedBudget(route, clientId);
+  const shared = sharedBudget(e, route, clientId);
   let result = null;
   $app.runInTransaction((tx) => {
     const db = tx.db();
@@ -109,13 +118,17 @@ function refund(ticket) {
   });
 }
 
-/** A wrong code on a gallery's own link: counted for the owner, in one statement; the gallery stays open. */
-function recordGalleryFailure(clientId) {
+/**
+ * A wrong answer on a gallery, counted for the owner in one statement: `kind` "code" (on its own link) or
+ * "pin" (its download PIN), each with its count and last time. The gallery stays open.
+ */
+function recordGalleryFailure(clientId, kind) {
+  const [count, last] = kind === "pin" ? ["pinFailures", "lastPinFailureAt"] : ["failures", "lastFailureAt"];
   $app
     .db()
     .newQuery(
-      "INSERT INTO access_failures (id, client, failures, lastFailureAt) VALUES ({:id}, {:client}, 1, {:at}) " +
-        "ON CONFLICT(client) DO UPDATE SET failures = failures + 1, lastFailureAt = excluded.lastFailureAt",
+      `INSERT INTO access_failures (id, client, ${count}, ${last}) VALUES ({:id}, {:client}, 1, {:at}) ` +
+        `ON CONFLICT(client) DO UPDATE SET ${count} = ${count} + 1, ${last} = excluded.${last}`,
     )
     .bind({ id: $security.randomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789"), client: clientId, at: rules.pbDateAt(Date.now()) })
     .execute();

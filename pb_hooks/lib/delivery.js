@@ -73,7 +73,7 @@ function verifyPin(e, accessUrl) {
   const taken = guard.take(e, "pin", client.id, body.pow);
   if (!taken.ok) return guard.refuse(e, taken);
   if (!$security.equal(pin, expected)) {
-    guard.recordGalleryFailure(client.id);
+    guard.recordGalleryFailure(client.id, "pin");
     throw new UnauthorizedError(delivery.TEXTS.wrongPin);
   }
   guard.refund(taken.ticket);

@@ -1,5 +1,5 @@
 /** Types of friction.js for the Node unit tests (PocketBase runs the plain JavaScript). */
-export type BudgetKind = "code-only" | "pin";
+export type BudgetKind = "code-only" | "pin" | "net48";
 export interface PressureRow { failures: number; nextAt: number; lastAt: number }
 export const BUDGETS: Record<BudgetKind, { free: number; halfLifeMs: number; baseBits: number; stepBits: number }>;
 export const MAX_BITS: number;

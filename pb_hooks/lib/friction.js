@@ -3,7 +3,8 @@
  * a door that closes after N failures (which any stranger could close for everyone), each further attempt
  * needs a proof of work whose cost doubles twice with every recent failure. "Recent" is a decaying count:
  * `pressure` halves every `halfLifeMs`. Below `free` nothing is asked; a right answer gives its failure back.
- * A gallery's link route is not here: its figures hold with per-address waits alone (docs/SECURITY.md).
+ * A gallery's link route has per-address waits (its figures hold with them), and only the addresses of
+ * one routed IPv6 /48 share a budget here, so that a /48's 65,536 /64s count as one network (docs/SECURITY.md).
  *
  * The puzzle (ALTCHA-like, hand-rolled so that it runs in PocketBase's JS VM with its own crypto): the
  * server signs `challenge` = "<expiresAtMs>.<random>.<bits>.<scope>" with HMAC-SHA256; the browser finds a
@@ -16,6 +17,8 @@
 const BUDGETS = {
   "code-only": { free: 8, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
   pin: { free: 5, halfLifeMs: 180 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
+  // Wrong codes on gallery links from one routed IPv6 /48 (65,536 /64s, each an address of its own).
+  net48: { free: 10, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
 };
 /** Only to keep the number finite: 2^96 hashes is beyond any attacker, so the doubling never stops in practice. */
 const MAX_BITS = 96;

@@ -52,6 +52,12 @@ describe("friction on shared budgets", () => {
     // and a thousand times that compute adds only a few
     expect(attemptsInAYear("code-only", 2e16)).toBeLessThanOrEqual(codeOnly + 20);
   });
+  it("holds one routed IPv6 /48 with 1,000 GPUs to at most 135 link guesses a year, 155 with a thousand times that", () => {
+    expect(attemptsInAYear("net48", 2e13)).toBeLessThanOrEqual(135);
+    expect(attemptsInAYear("net48", 2e16)).toBeLessThanOrEqual(155);
+    // 1,000 /48s sharing the 1,000 GPUs (one each): what each of them gets
+    expect(attemptsInAYear("net48", 2e10)).toBeLessThanOrEqual(115);
+  });
   it("counts leading zero bits of a digest and checks a challenge's shape, scope, expiry and bits", () => {
     expect(friction.leadingZeroBits("0f")).toBe(4);
     expect(friction.leadingZeroBits("001f")).toBe(11);

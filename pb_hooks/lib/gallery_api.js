@@ -251,7 +251,7 @@ function verify(e, accessUrl) {
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required"); // junk is no wrong code: no ticket, no 401
   const guard = require(`${__hooks}/lib/access_guard.js`);
-  const taken = guard.take(e, "link", "");
+  const taken = guard.take(e, "link", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
   const client = findClientByAccessUrl(accessUrl);
   const state = rules.galleryState(client && plainClient(client), Date.now());
@@ -264,7 +264,7 @@ function verify(e, accessUrl) {
     throw new ApiError(410, rules.TEXTS.expired);
   }
   if (!code || !codesMatch(code, client.getString("accessCode"))) {
-    guard.recordGalleryFailure(client.id);
+    guard.recordGalleryFailure(client.id, "code");
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
   guard.refund(taken.ticket);

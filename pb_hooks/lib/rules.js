@@ -57,21 +57,34 @@ function addressRefund(guard, nowMs) {
   return { failures: Math.max(0, guard.failures - 1), nextAt: nowMs, lastAt: guard.lastAt };
 }
 
+/** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). */
+function ipv6Groups(ip) {
+  const value = String(ip || "").trim().toLowerCase();
+  if (value.indexOf(":") === -1 || /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(value)) return null;
+  const [head, tail = ""] = value.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = value.indexOf("::") === -1 ? [] : tail ? tail.split(":") : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  return headParts.concat(new Array(Math.max(0, missing)).fill("0"), tailParts).map((g) => parseInt(g || "0", 16));
+}
+
 /** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. */
 function addressMaterial(ip) {
   const value = String(ip || "").trim().toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
   if (mapped) return mapped[1];
-  if (value.indexOf(":") === -1) return value;
-  const [head, tail = ""] = value.split("::");
-  const headParts = head ? head.split(":") : [];
-  const tailParts = value.indexOf("::") === -1 ? [] : tail ? tail.split(":") : [];
-  const missing = 8 - headParts.length - tailParts.length;
-  const groups = headParts.concat(new Array(Math.max(0, missing)).fill("0"), tailParts);
-  return groups
-    .slice(0, 4)
-    .map((g) => parseInt(g || "0", 16).toString(16))
-    .join(":") + "::/64";
+  const groups = ipv6Groups(value);
+  if (!groups) return value;
+  return groups.slice(0, 4).map((g) => g.toString(16)).join(":") + "::/64";
+}
+
+/**
+ * The routed network an IPv6 address belongs to, its /48 (65,536 /64s, what one site or customer is
+ * routed), or null for IPv4: the link's per-network friction (docs/SECURITY.md, "One routed IPv6 /48").
+ */
+function networkMaterial(ip) {
+  const groups = ipv6Groups(ip);
+  return groups ? groups.slice(0, 3).map((g) => g.toString(16)).join(":") + "::/48" : null;
 }
 
 /** How long an unlocked gallery stays unlocked in the visitor's browser. */
@@ -153,6 +166,7 @@ module.exports = {
   addressBeforeAttempt,
   addressRefund,
   addressMaterial,
+  networkMaterial,
   galleryTokenKey,
   galleryCookieName,
   isValidAccessUrl,

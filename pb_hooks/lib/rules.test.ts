@@ -61,6 +61,13 @@ describe("brute-force budget", () => {
     expect(rules.addressMaterial("2001:db8:a:b:1:2:3:4")).toBe(rules.addressMaterial("2001:db8:a:b::9"));
     expect(rules.addressMaterial("::ffff:10.0.0.1")).toBe("10.0.0.1");
   });
+  it("groups IPv6 addresses by their routed /48, and IPv4 ones not at all", () => {
+    expect(rules.networkMaterial("2001:db8:a:b:1:2:3:4")).toBe("2001:db8:a::/48");
+    expect(rules.networkMaterial("2001:0db8:000a:ffff::1")).toBe(rules.networkMaterial("2001:db8:a::9"));
+    expect(rules.networkMaterial("2001:db8:b::1")).not.toBe(rules.networkMaterial("2001:db8:a::1"));
+    expect(rules.networkMaterial("10.0.0.1")).toBeNull();
+    expect(rules.networkMaterial("::ffff:10.0.0.1")).toBeNull();
+  });
 });
 
 describe("access urls and tokens", () => {

@@ -1,4 +1,4 @@
-/** The client page's count of wrong codes tried on the gallery's link, with a reset (online only). */
+/** The client page's counts of wrong codes tried on the gallery's link and of wrong download PINs, with one reset (online only). */
 import { useCallback, useEffect, useState } from "react";
 import { parseDate } from "../../domain/gallery-status";
 import { fetchAccessFailures, resetAccessFailures, type AccessFailures } from "../../sync/accessFailures";
@@ -17,7 +17,8 @@ export function AccessFailuresPanel({ clientId }: { clientId: string }) {
   if (!failures) return <p className="muted" data-testid="access-failures">{CLIENT_TEXTS.noFailures}</p>;
   return (
     <div className="access-failures" data-testid="access-failures">
-      <p>{CLIENT_TEXTS.failures(failures.failures, parseDate(failures.lastFailureAt)?.toLocaleString() ?? "")}</p>
+      {failures.failures > 0 && <p>{CLIENT_TEXTS.failures(failures.failures, parseDate(failures.lastFailureAt)?.toLocaleString() ?? "")}</p>}
+      {failures.pinFailures > 0 && <p>{CLIENT_TEXTS.pinFailures(failures.pinFailures, parseDate(failures.lastPinFailureAt)?.toLocaleString() ?? "")}</p>}
       <Button variant="outline" onClick={() => resetAccessFailures(failures.id).then(load, load)}>
         {CLIENT_TEXTS.resetFailures}
       </Button>

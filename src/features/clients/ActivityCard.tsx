@@ -1,6 +1,6 @@
 /**
  * The client page's Activity card: views, visitors, last visit and downloads as the server counts them
- * (online only), favourites from the device's synced proofing (offline too) and failed code attempts.
+ * (online only), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
@@ -14,6 +14,7 @@ import "./clients.css";
 interface Online {
   activity: GalleryActivity | null;
   failures: number;
+  pinFailures: number;
 }
 
 export function ActivityCard({ clientId }: { clientId: string }) {
@@ -22,7 +23,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
   useEffect(() => {
     let live = true;
     Promise.all([fetchActivity(clientId), fetchAccessFailures(clientId)]).then(
-      ([activity, failures]) => live && setOnline({ activity, failures: failures?.failures ?? 0 }),
+      ([activity, failures]) => live && setOnline({ activity, failures: failures?.failures ?? 0, pinFailures: failures?.pinFailures ?? 0 }),
       () => live && setOnline("unavailable"),
     );
     return () => {
@@ -42,6 +43,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
     [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
     [CLIENT_TEXTS.activityFavourites, favourites === undefined ? dash : String(favourites)],
     [CLIENT_TEXTS.activityFailures, known ? String(known.failures) : dash],
+    [CLIENT_TEXTS.activityPinFailures, known ? String(known.pinFailures) : dash],
   ];
   return (
     <section className="activity-card" aria-labelledby="activity-title" data-testid="activity-card">

@@ -130,7 +130,8 @@ export const galleryApi = {
    * page preloads (pb_hooks/lib/visitor_pages.js builds the same URL), so one answer draws the first rows.
    */
   infoWithFirstImages: (accessUrl: string) => call(GalleryInfoSchema, `${base(accessUrl)}?first=${FIRST_IMAGES}`),
-  verify: (accessUrl: string, accessCode: string) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode }) }),
+  /** `pow`: the solved puzzle a link asks when many wrong codes came from the visitor's IPv6 /48 lately. */
+  verify: (accessUrl: string, accessCode: string, pow?: PowSolution) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode, pow }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
   /** Proves the download PIN for this browser session (a session cookie). */
   downloadPin: (accessUrl: string, pin: string, pow?: PowSolution) => call(VerifySchema, `${base(accessUrl)}/download-pin`, { method: "POST", body: JSON.stringify({ pin, pow }) }),

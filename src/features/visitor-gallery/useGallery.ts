@@ -115,7 +115,8 @@ export function useGallery(accessUrl: string) {
 
   const unlock = useCallback(
     async (code: string) => {
-      await galleryApi.verify(accessUrl, code);
+      // Many wrong codes from the visitor's IPv6 /48 lately ask a puzzle first (the button stays pending meanwhile).
+      await withProofOfWork((pow) => galleryApi.verify(accessUrl, code, pow), () => undefined);
       setPhase("unlocked");
       // One request: the event date (told only to an unlocked visitor) and the first images.
       void applyInfo(true).then(
