@@ -164,7 +164,10 @@ export function lockDownDataDir(dataDir) {
   }
 }
 
-/** Creates or updates a superuser (used by tests and for the dashboard); runs the CLI, not the server. */
+/**
+ * Creates or updates a superuser (`npm run superuser`, tests); runs the CLI, not the server. The password
+ * goes in the child's environment (`set-superuser`, pb_hooks/maintenance.pb.js), never its command line.
+ */
 export function upsertSuperuser(dataDir, email, password) {
-  return runPocketBaseCommand(["superuser", "upsert"], dataDir, {}, [email, password]);
+  return runPocketBaseCommand(["set-superuser"], dataDir, { SG_SUPERUSER_EMAIL: email, SG_SUPERUSER_PASSWORD: password });
 }
