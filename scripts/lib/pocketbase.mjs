@@ -122,7 +122,9 @@ export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
   return new Promise((resolve, reject) => {
     // Values (an email, a password) go after "--", so one that starts with "-" is never read as a flag.
     const tail = values.length ? ["--", ...values] : [];
-    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir), ...tail], {
+    // Never dev mode, as in serveArgs: it would log every SQL statement with its values (the owner's
+    // password hash and token key at the bootstrap). `--dev` is a global flag every command accepts.
+    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir), "--dev=false", ...tail], {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
