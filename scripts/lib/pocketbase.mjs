@@ -162,6 +162,8 @@ export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
  */
 export async function prepareDataDir(dataDir, env = {}) {
   await runPocketBaseCommand(["migrate", "up"], dataDir, env);
+  // With a key, settings a start without one left in plain text are encrypted now (settings_encryption.pb.js).
+  if (encryptionArgs({ ...process.env, ...env }).length) await runPocketBaseCommand(["save-settings"], dataDir, env);
   await runPocketBaseCommand(["maintenance-superuser"], dataDir, { ...env, SG_MAINTENANCE_PASSWORD: "", SG_ONLY_IF_NO_SUPERUSER: "1" });
   return runPocketBaseCommand(["ensure-owner"], dataDir, env);
 }

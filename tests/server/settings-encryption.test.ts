@@ -50,6 +50,18 @@ describe("app settings at rest", () => {
     expect(again.body.smtp.host).toBe("smtp.studio.test");
   });
 
+  it("are encrypted at the first start with the key of a studio that ran without one", async () => {
+    server = await startTestServer();
+    await saveSmtpPassword(server, "smtp-Secret-0c61d8");
+    await server.stop({ keepData: true });
+    process.env[ENCRYPTION_ENV] = KEY;
+    await prepareDataDir(server.dataDir);
+    expect(storedSettings(server.dataDir)).not.toContain("smtp.studio.test");
+    await server.start();
+    const read = await server.api<{ smtp: { host: string } }>("GET", "/api/settings", { token: server.superToken });
+    expect(read.body.smtp.host).toBe("smtp.studio.test");
+  });
+
   it("with the key lost, nothing starts; clearing the settings as docs/DEPLOY.md says brings the studio back", async () => {
     process.env[ENCRYPTION_ENV] = KEY;
     server = await startTestServer();
