@@ -17,3 +17,22 @@ $app.rootCmd.addCommand(
     },
   }),
 );
+
+/**
+ * `pocketbase set-superuser` (run by `npm run superuser`, scripts/superuser.mjs): creates or updates the
+ * superuser SG_SUPERUSER_EMAIL with the password SG_SUPERUSER_PASSWORD. Unlike PocketBase's own
+ * `superuser upsert EMAIL PASSWORD`, the password comes through the environment, never the command line.
+ */
+$app.rootCmd.addCommand(
+  new Command({
+    use: "set-superuser",
+    short: "Create or update the superuser SG_SUPERUSER_EMAIL with the password SG_SUPERUSER_PASSWORD",
+    run: () => {
+      const email = $os.getenv("SG_SUPERUSER_EMAIL");
+      const password = $os.getenv("SG_SUPERUSER_PASSWORD");
+      if (!email || !password) throw new Error("SG_SUPERUSER_EMAIL and SG_SUPERUSER_PASSWORD must both be set.");
+      require(`${__hooks}/lib/maintenance.js`).upsertSuperuser(email, password);
+      console.log("Superuser " + email + " is set: sign in at /_/ with it.");
+    },
+  }),
+);

@@ -5,31 +5,11 @@
  * PocketBase command through its environment. Uses DATA_DIR like `npm start`; works with the server running.
  */
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { ROOT, runPocketBaseCommand } from "./lib/pocketbase.mjs";
+import { readNewPassword } from "./lib/read-secret.mjs";
 
-/** Reads one line from stdin; at a terminal the typed characters are not shown. */
-function readLine(prompt) {
-  const tty = process.stdin.isTTY;
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
-  if (tty) {
-    process.stdout.write(prompt);
-    rl._writeToOutput = () => {}; // hide what is typed
-  }
-  return new Promise((resolve) => {
-    let done = false;
-    rl.once("line", (line) => {
-      done = true;
-      rl.close();
-      if (tty) process.stdout.write("\n");
-      resolve(line);
-    });
-    rl.once("close", () => !done && resolve(""));
-  });
-}
-
-const password = await readLine("New password for the studio owner: ");
-if (process.stdin.isTTY && (await readLine("Type it again: ")) !== password) {
+const password = await readNewPassword("New password for the studio owner: ");
+if (password === null) {
   console.error("The two passwords differ; nothing was changed.");
   process.exit(1);
 }

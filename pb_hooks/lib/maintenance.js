@@ -1,18 +1,24 @@
 /**
- * The maintenance superuser (scripts/lib/admin.mjs has the same address): created when missing, its
- * password set to `password`, or to 48 random characters when `password` is empty. Uses PocketBase globals.
+ * Superusers set from the CLI (`npm run superuser`), and the maintenance superuser (scripts/lib/admin.mjs has
+ * the same address): created when missing, its password set to `password`, or to 48 random characters when
+ * `password` is empty. Uses PocketBase globals.
  */
 const MAINTENANCE_EMAIL = "maintenance@studio-gallery.local";
 
 function setMaintenancePassword(password) {
+  upsertSuperuser(MAINTENANCE_EMAIL, password || $security.randomString(48));
+}
+
+/** Creates the superuser `email`, or sets its password when it exists; PocketBase validates both. */
+function upsertSuperuser(email, password) {
   let record;
   try {
-    record = $app.findAuthRecordByEmail("_superusers", MAINTENANCE_EMAIL);
+    record = $app.findAuthRecordByEmail("_superusers", email);
   } catch (_) {
     record = new Record($app.findCollectionByNameOrId("_superusers"));
-    record.setEmail(MAINTENANCE_EMAIL);
+    record.setEmail(email);
   }
-  record.setPassword(password || $security.randomString(48));
+  record.setPassword(password);
   $app.save(record);
 }
 
@@ -27,4 +33,4 @@ function hasSuperuser() {
   return $app.countRecords("_superusers", $dbx.not($dbx.hashExp({ email: INSTALLER_EMAIL }))) > 0;
 }
 
-module.exports = { MAINTENANCE_EMAIL, setMaintenancePassword, hasSuperuser };
+module.exports = { MAINTENANCE_EMAIL, setMaintenancePassword, upsertSuperuser, hasSuperuser };

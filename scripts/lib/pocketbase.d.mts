@@ -25,3 +25,5 @@ export function startPocketBase(options: {
   hooksDir?: string;
 }): Promise<RunningPocketBase>;
 export function lockDownDataDir(dataDir: string): void;
+export const ENCRYPTION_ENV: "PB_ENCRYPTION_KEY";
+export function encryptionArgs(env: Record<string, string | undefined>): string[];

@@ -46,6 +46,23 @@ export function serveArgs({ host, port, dataDir, publicDir, dev = false, hooksPo
   return [...common, `--publicDir=${publicDir ?? path.join(ROOT, "dist")}`, "--hooksWatch=false", "--dev=false", `--origins=${origin}`];
 }
 
+/**
+ * App settings (with the SMTP and S3 secrets) encrypted at rest: when the operator sets PB_ENCRYPTION_KEY
+ * (32 bytes), every PocketBase process, the server and each command before or beside it, gets
+ * `--encryptionEnv=PB_ENCRYPTION_KEY` and reads the key from its own environment (never its command line).
+ * All of them must: a command without the key cannot read encrypted settings, and one that saves them
+ * (a migration) would write them in plain text again. docs/DEPLOY.md says what losing the key costs.
+ */
+export const ENCRYPTION_ENV = "PB_ENCRYPTION_KEY";
+
+export function encryptionArgs(env) {
+  const key = env[ENCRYPTION_ENV];
+  if (!key) return [];
+  const bytes = Buffer.byteLength(key);
+  if (bytes !== 32) throw new Error(`${ENCRYPTION_ENV} must be exactly 32 bytes (32 ASCII characters); it has ${bytes}.`);
+  return [`--encryptionEnv=${ENCRYPTION_ENV}`];
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -88,10 +105,11 @@ export const UPLOAD_TMP_DIR = ".upload_tmp";
 export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe", hooksPool, hooksDir }) {
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
-  const child = spawn(pocketbaseBinary(), serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), {
-    // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
-    // (the password-reset email, pb_hooks/lib/reset_mail.js).
-    env: { ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp },
+  // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
+  // (the password-reset email, pb_hooks/lib/reset_mail.js).
+  const childEnv = { ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp };
+  const child = spawn(pocketbaseBinary(), [...serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), ...encryptionArgs(childEnv)], {
+    env: childEnv,
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -122,8 +140,11 @@ export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
   return new Promise((resolve, reject) => {
     // Values (an email, a password) go after "--", so one that starts with "-" is never read as a flag.
     const tail = values.length ? ["--", ...values] : [];
-    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir), ...tail], {
-      env: { ...process.env, ...env },
+    // Never dev mode, as in serveArgs: it would log every SQL statement with its values (the owner's
+    // password hash and token key at the bootstrap). `--dev` is a global flag every command accepts.
+    const childEnv = { ...process.env, ...env };
+    const child = spawn(pocketbaseBinary(), [...args, ...dirArgs(dataDir), "--dev=false", ...encryptionArgs(childEnv), ...tail], {
+      env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -141,6 +162,8 @@ export function runPocketBaseCommand(args, dataDir, env = {}, values = []) {
  */
 export async function prepareDataDir(dataDir, env = {}) {
   await runPocketBaseCommand(["migrate", "up"], dataDir, env);
+  // With a key, settings a start without one left in plain text are encrypted now (settings_encryption.pb.js).
+  if (encryptionArgs({ ...process.env, ...env }).length) await runPocketBaseCommand(["save-settings"], dataDir, env);
   await runPocketBaseCommand(["maintenance-superuser"], dataDir, { ...env, SG_MAINTENANCE_PASSWORD: "", SG_ONLY_IF_NO_SUPERUSER: "1" });
   return runPocketBaseCommand(["ensure-owner"], dataDir, env);
 }
@@ -164,7 +187,10 @@ export function lockDownDataDir(dataDir) {
   }
 }
 
-/** Creates or updates a superuser (used by tests and for the dashboard); runs the CLI, not the server. */
+/**
+ * Creates or updates a superuser (`npm run superuser`, tests); runs the CLI, not the server. The password
+ * goes in the child's environment (`set-superuser`, pb_hooks/maintenance.pb.js), never its command line.
+ */
 export function upsertSuperuser(dataDir, email, password) {
-  return runPocketBaseCommand(["superuser", "upsert"], dataDir, {}, [email, password]);
+  return runPocketBaseCommand(["set-superuser"], dataDir, { SG_SUPERUSER_EMAIL: email, SG_SUPERUSER_PASSWORD: password });
 }

@@ -1,0 +1,1 @@
+export function readNewPassword(prompt: string): Promise<string | null>;
