@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import { db } from "../../store/db";
 import { fetchActivity, type GalleryActivity } from "../../sync/activity";
@@ -38,7 +39,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
   const rows: [string, string][] = [
     [CLIENT_TEXTS.activityViews, known ? String(a?.views ?? 0) : dash],
     [CLIENT_TEXTS.activityVisitors, known ? String(a?.sessions ?? 0) : dash],
-    [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? lastVisit.toLocaleString() : CLIENT_TEXTS.activityNever) : dash],
+    [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? formatDateTime(lastVisit) : CLIENT_TEXTS.activityNever) : dash],
     [CLIENT_TEXTS.activityDownloads, known ? String(a?.singleDownloads ?? 0) : dash],
     [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
     [CLIENT_TEXTS.activityFavourites, favourites === undefined ? dash : String(favourites)],

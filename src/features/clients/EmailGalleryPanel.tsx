@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { parseDate } from "../../domain/gallery-status";
+import { formatMoment } from "../../domain/format";
 import { db } from "../../store/db";
 import type { ClientRow } from "../../store/rows";
 import { pendingEntriesOf } from "../../store/outbox";
@@ -57,7 +57,7 @@ export function EmailGalleryPanel({ client }: { client: ClientRow }) {
       ) : null}
       {last && !queued ? (
         <p className="muted small" data-testid="last-mail">
-          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, parseDate(last.updated)?.toLocaleString() ?? "", last.error)}
+          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, formatMoment(last.updated), last.error)}
         </p>
       ) : null}
     </div>
