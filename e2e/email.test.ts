@@ -4,7 +4,8 @@
  * previewed. Asked while the owner's device is offline, the client's page shows the message as queued and nothing is sent;
  * after reconnecting it arrives once, to the client's address, with the gallery's link and access code, and
  * the page says it was sent. Against a server without SMTP the page says email is not set up, and a request
- * made offline syncs without failing and is shown as not sent. With SCREENSHOT_DIR set, it also saves the
+ * made offline syncs without failing and is shown as not sent. The expiry reminder the server sends (its
+ * job run at a chosen time) shows in the client's Activity with how it went. With SCREENSHOT_DIR set, it also saves the
  * client form's delivery controls, the email preview and the email panel (queued, sent) kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
@@ -15,6 +16,7 @@ import { launchChromium } from "./support/browser";
 import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
 import { saveRegionShot, saveShot } from "./support/screenshots";
+import { upsertSuperuser } from "../scripts/lib/pocketbase.mjs";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 
 let smtp: SmtpServer;
@@ -71,7 +73,7 @@ describe("email gallery to client", () => {
     await page.getByRole("dialog", { name: "Email preview" }).getByRole("button", { name: "Send" }).click();
     const queued = panel.getByTestId("email-queued");
     await queued.getByText("Gallery email queued.").waitFor();
-    await saveRegionShot(page, "client-email-queued", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-queued", page.getByRole("heading", { name: "Email", exact: true }), panel);
     await page.waitForTimeout(500);
     expect(mailTo(smtp, "ada@client.test")).toHaveLength(0); // nothing has left the device
 
@@ -84,13 +86,34 @@ describe("email gallery to client", () => {
     expect(mail.text).toContain(link);
     await queued.waitFor({ state: "detached" });
     await panel.getByTestId("last-mail").getByText(/^Gallery email: sent /).waitFor();
-    await saveRegionShot(page, "client-email-sent", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-sent", page.getByRole("heading", { name: "Email", exact: true }), panel);
 
     // Later syncs and reloads send nothing more.
     await page.reload();
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
     await page.waitForTimeout(500);
     expect(mailTo(smtp, "ada@client.test")).toHaveLength(1);
+    await context.close();
+  });
+
+  it("shows the expiry reminder the server sent in the client's activity", async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const client = await asOwner<Client>(server, "POST", "/api/collections/clients/records", { name: "Mary Somerville", email: "mary@client.test", expirationDate: `${inThreeDays} 00:00:00.000Z` });
+    // The hourly job, run now through the superusers' route.
+    await upsertSuperuser(server.dataDir, "ops@studio.test", "ops-pass-12345");
+    const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identity: "ops@studio.test", password: "ops-pass-12345" }) });
+    const { token } = (await auth.json()) as { token: string };
+    const run = await fetch(`${server.url}/api/owner/run-reminders`, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ now: new Date().toISOString() }) });
+    expect(run.status).toBe(200);
+    await expect.poll(() => mailTo(smtp, "mary@client.test").length, { timeout: 20_000 }).toBe(1);
+    expect(mailTo(smtp, "mary@client.test")[0]!.subject).toBe("Your gallery from Lumen Studio expires in 7 days");
+
+    const { context, page } = await ownerSession(browser, server);
+    await page.goto(`/clients/${client.id}`);
+    await new ClientDetailPage(page).openDetails();
+    const history = page.getByTestId("activity-card").getByTestId("mail-history");
+    await history.getByText(/^7-day expiry reminder: sent \w+ \d{1,2}, \d{4}, /).waitFor();
+    await saveRegionShot(page, "client-activity-emails", page.getByTestId("activity-card"));
     await context.close();
   });
 

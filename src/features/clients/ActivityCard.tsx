@@ -1,6 +1,6 @@
 /**
  * The client page's Activity card: views, visitors, last visit and downloads as the server counts them
- * (online only), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
+ * (online only), the gallery emails and expiry reminders with how each went (online), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
@@ -9,6 +9,7 @@ import { parseDate } from "../../domain/gallery-status";
 import { db } from "../../store/db";
 import { fetchActivity, type GalleryActivity } from "../../sync/activity";
 import { fetchAccessFailures } from "../../sync/accessFailures";
+import { MailHistory } from "./MailHistory";
 import { CLIENT_TEXTS } from "./texts";
 import "./clients.css";
 
@@ -59,6 +60,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
           </div>
         ))}
       </dl>
+      {online === "unavailable" ? null : <MailHistory clientId={clientId} />}
       <p className="muted small">{online === "unavailable" ? CLIENT_TEXTS.activityOffline : CLIENT_TEXTS.activityNote}</p>
     </section>
   );

@@ -45,6 +45,8 @@ export const CLIENT_TEXTS = {
   activityFailures: "Failed code attempts",
   activityPinFailures: "Failed PIN attempts",
   activityNever: "Not opened yet",
+  activityEmails: "Emails to the client",
+  activityNoEmails: "No gallery email or expiry reminder sent yet.",
   activityZipPhotos: (zips: number, photos: number) => `${zips} (${photos} photo${photos === 1 ? "" : "s"})`,
   activityOffline: "Views and downloads show when you are online.",
   activityNote: "Counted by the server without IP addresses: a view is each time the access code opens the gallery, a visitor is each new browser session.",
