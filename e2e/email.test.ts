@@ -1,10 +1,12 @@
 /**
- * 'Email gallery to client' in Chromium against the real server and a real SMTP server (issue 12): asked
- * while the owner's device is offline, the client's page shows the message as queued and nothing is sent;
+ * 'Email gallery to client' in Chromium against the real server and a real SMTP server (issue 12): the
+ * button first shows a preview with the client's name and link (issue 25), and the email sent is the one
+ * previewed. Asked while the owner's device is offline, the client's page shows the message as queued and nothing is sent;
  * after reconnecting it arrives once, to the client's address, with the gallery's link and access code, and
  * the page says it was sent. Against a server without SMTP the page says email is not set up, and a request
- * made offline syncs without failing and is shown as not sent. With SCREENSHOT_DIR set, it also saves the
- * client form's delivery controls and the email panel (queued, sent) kept in docs/screenshots.
+ * made offline syncs without failing and is shown as not sent. The expiry reminder the server sends (its
+ * job run at a chosen time) shows in the client's Activity with how it went. With SCREENSHOT_DIR set, it also saves the
+ * client form's delivery controls, the email preview and the email panel (queued, sent) kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +15,8 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
-import { saveRegionShot } from "./support/screenshots";
+import { saveRegionShot, saveShot } from "./support/screenshots";
+import { upsertSuperuser } from "../scripts/lib/pocketbase.mjs";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 
 let smtp: SmtpServer;
@@ -57,10 +60,20 @@ describe("email gallery to client", () => {
     await saveRegionShot(page, "client-delivery-controls", page.getByRole("group", { name: "Delivery" }));
 
     await context.setOffline(true);
-    await button.click();
+    await button.click(); // the preview is made on the device, so it shows offline too
+    const preview = page.getByTestId("email-preview");
+    const link = `${server.url}/gallery/${client.accessUrl}`;
+    await preview.getByText(link, { exact: false }).waitFor();
+    const subject = await preview.getByTestId("email-preview-subject").innerText();
+    const text = await preview.getByTestId("email-preview-text").innerText();
+    expect(subject).toBe("Your photos from Lumen Studio are ready");
+    expect(text).toContain("Hello Ada Lovelace,");
+    expect(text).toContain(client.accessCode);
+    await saveShot(page, "email-preview");
+    await page.getByRole("dialog", { name: "Email preview" }).getByRole("button", { name: "Send" }).click();
     const queued = panel.getByTestId("email-queued");
     await queued.getByText("Gallery email queued.").waitFor();
-    await saveRegionShot(page, "client-email-queued", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-queued", page.getByRole("heading", { name: "Email", exact: true }), panel);
     await page.waitForTimeout(500);
     expect(mailTo(smtp, "ada@client.test")).toHaveLength(0); // nothing has left the device
 
@@ -68,18 +81,39 @@ describe("email gallery to client", () => {
     await expect.poll(() => mailTo(smtp, "ada@client.test").length, { timeout: 20_000 }).toBe(1);
     const mail = mailTo(smtp, "ada@client.test")[0]!;
     expect(recipients(mail)).toEqual(["ada@client.test"]);
-    expect(mail.subject).toBe("Your photos from Lumen Studio are ready");
-    expect(mail.text).toContain(`${server.url}/gallery/${client.accessUrl}`);
-    expect(mail.text).toContain(client.accessCode);
+    expect(mail.subject).toBe(subject); // what the preview showed is what the client got
+    expect(String(mail.text).trim()).toBe(text.trim());
+    expect(mail.text).toContain(link);
     await queued.waitFor({ state: "detached" });
     await panel.getByTestId("last-mail").getByText(/^Gallery email: sent /).waitFor();
-    await saveRegionShot(page, "client-email-sent", page.getByRole("heading", { name: "Email" }), panel);
+    await saveRegionShot(page, "client-email-sent", page.getByRole("heading", { name: "Email", exact: true }), panel);
 
     // Later syncs and reloads send nothing more.
     await page.reload();
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
     await page.waitForTimeout(500);
     expect(mailTo(smtp, "ada@client.test")).toHaveLength(1);
+    await context.close();
+  });
+
+  it("shows the expiry reminder the server sent in the client's activity", async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const client = await asOwner<Client>(server, "POST", "/api/collections/clients/records", { name: "Mary Somerville", email: "mary@client.test", expirationDate: `${inThreeDays} 00:00:00.000Z` });
+    // The hourly job, run now through the superusers' route.
+    await upsertSuperuser(server.dataDir, "ops@studio.test", "ops-pass-12345");
+    const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identity: "ops@studio.test", password: "ops-pass-12345" }) });
+    const { token } = (await auth.json()) as { token: string };
+    const run = await fetch(`${server.url}/api/owner/run-reminders`, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ now: new Date().toISOString() }) });
+    expect(run.status).toBe(200);
+    await expect.poll(() => mailTo(smtp, "mary@client.test").length, { timeout: 20_000 }).toBe(1);
+    expect(mailTo(smtp, "mary@client.test")[0]!.subject).toBe("Your gallery from Lumen Studio expires in 7 days");
+
+    const { context, page } = await ownerSession(browser, server);
+    await page.goto(`/clients/${client.id}`);
+    await new ClientDetailPage(page).openDetails();
+    const history = page.getByTestId("activity-card").getByTestId("mail-history");
+    await history.getByText(/^7-day expiry reminder: sent \w+ \d{1,2}, \d{4}, /).waitFor();
+    await saveRegionShot(page, "client-activity-emails", page.getByTestId("activity-card"));
     await context.close();
   });
 
@@ -97,6 +131,7 @@ describe("email gallery to client", () => {
     await page.reload();
     await new ClientDetailPage(page).openDetails();
     await panel.getByRole("button", { name: "Email gallery to client" }).click();
+    await page.getByRole("dialog", { name: "Email preview" }).getByRole("button", { name: "Send" }).click();
     await panel.getByTestId("email-queued").waitFor();
     await context.setOffline(false);
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 20_000 });

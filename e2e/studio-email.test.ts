@@ -1,7 +1,7 @@
 /**
  * Email a studio can send (issue 25), in Chromium against the real server and a real SMTP server, with
  * Settings > Gallery address empty: 'Email gallery to client' links to the origin the owner's app runs on
- * (never PocketBase's default http://localhost:8090) and its HTML part carries the studio's name; 'Send test
+ * (never PocketBase's default http://localhost:8090), in its preview as in the email, and its HTML part carries the studio's name; 'Send test
  * email' in Settings sends the studio that email. With SCREENSHOT_DIR set, it saves the Settings button's
  * answer and the email's HTML part as a mail program shows it, kept in docs/screenshots.
  */
@@ -42,6 +42,9 @@ describe("studio email with the gallery address empty", () => {
     const button = page.getByTestId("email-panel").getByRole("button", { name: "Email gallery to client" });
     await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
+    const preview = page.getByRole("dialog", { name: "Email preview" });
+    await preview.getByText(`${server.url}/gallery/${client.accessUrl}`, { exact: false }).waitFor(); // this app's origin, as sent
+    await preview.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => mailTo(smtp, "ada@client.test").length, { timeout: 20_000 }).toBe(1);
     const mail = mailTo(smtp, "ada@client.test")[0]!;
     expect(mail.text).toContain(`${server.url}/gallery/${client.accessUrl}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatDate, initials, truncateFileName, truncateName } from "./format";
+import { formatBytes, formatDate, formatDateTime, formatMoment, formatTime, initials, truncateFileName, truncateName } from "./format";
 
 describe("formatBytes", () => {
   it("uses base 1024 with at most two decimals", () => {
@@ -17,6 +17,40 @@ describe("formatBytes", () => {
 describe("formatDate", () => {
   it("writes US English with a long month", () => {
     expect(formatDate(new Date("2026-01-05T00:00:00Z"))).toBe("January 5, 2026");
+  });
+});
+
+describe("formatTime", () => {
+  const moment = new Date("2026-11-24T13:36:00Z");
+
+  it("writes the time as the device's locale does, not a hard-wired US clock", () => {
+    expect(formatTime(moment, { locale: "de-DE", timeZone: "UTC" })).toBe("13:36");
+    expect(formatTime(moment, { locale: "en-US", timeZone: "UTC" })).toMatch(/^1:36\sPM$/);
+  });
+
+  it("uses the device's locale and time zone by default", () => {
+    expect(formatTime(moment)).toBe(new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(moment));
+  });
+});
+
+describe("formatDateTime", () => {
+  const moment = new Date("2026-11-24T13:33:30Z");
+
+  it("writes the spec's long date, then the time as the device writes it", () => {
+    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "UTC" })).toBe("November 24, 2026, 13:33");
+    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "Pacific/Auckland" })).toBe("November 25, 2026, 2:33");
+  });
+
+  it("uses the device's time zone by default", () => {
+    const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(moment);
+    expect(formatDateTime(moment)).toBe(`${day}, ${formatTime(moment)}`);
+  });
+});
+
+describe("formatMoment", () => {
+  it("formats the server's dates as moments, and nothing for none", () => {
+    expect(formatMoment("2026-11-24 13:33:30.000Z", { locale: "de-DE", timeZone: "UTC" })).toBe("November 24, 2026, 13:33");
+    expect(formatMoment("")).toBe("");
   });
 });
 

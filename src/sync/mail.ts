@@ -19,6 +19,12 @@ export async function fetchLastMail(clientId: string): Promise<MailLogEntry | nu
   return page.items[0] ? MailLogSchema.parse(page.items[0]) : null;
 }
 
+/** The client's gallery emails and expiry reminders, newest first (at most `limit`), with how each went. */
+export async function fetchMailLog(clientId: string, limit = 10): Promise<MailLogEntry[]> {
+  const page = await pb.collection("mail_log").getList(1, limit, { filter: pb.filter("client = {:id}", { id: clientId }), sort: "-updated" });
+  return page.items.map((item) => MailLogSchema.parse(item));
+}
+
 /**
  * 'Send test email': the server sends the studio its gallery email for an example gallery. The request's
  * Origin tells the server where the app runs when the Gallery address is empty. Rejects with the reason.

@@ -1,6 +1,6 @@
 /** The client page's counts of wrong codes tried on the gallery's link and of wrong download PINs, with one reset (online only). */
 import { useCallback, useEffect, useState } from "react";
-import { parseDate } from "../../domain/gallery-status";
+import { formatMoment } from "../../domain/format";
 import { fetchAccessFailures, resetAccessFailures, type AccessFailures } from "../../sync/accessFailures";
 import { Button } from "../../ui/Button";
 import { CLIENT_TEXTS } from "./texts";
@@ -17,8 +17,8 @@ export function AccessFailuresPanel({ clientId }: { clientId: string }) {
   if (!failures) return <p className="muted" data-testid="access-failures">{CLIENT_TEXTS.noFailures}</p>;
   return (
     <div className="access-failures" data-testid="access-failures">
-      {failures.failures > 0 && <p>{CLIENT_TEXTS.failures(failures.failures, parseDate(failures.lastFailureAt)?.toLocaleString() ?? "")}</p>}
-      {failures.pinFailures > 0 && <p>{CLIENT_TEXTS.pinFailures(failures.pinFailures, parseDate(failures.lastPinFailureAt)?.toLocaleString() ?? "")}</p>}
+      {failures.failures > 0 && <p>{CLIENT_TEXTS.failures(failures.failures, formatMoment(failures.lastFailureAt))}</p>}
+      {failures.pinFailures > 0 && <p>{CLIENT_TEXTS.pinFailures(failures.pinFailures, formatMoment(failures.lastPinFailureAt))}</p>}
       <Button variant="outline" onClick={() => resetAccessFailures(failures.id).then(load, load)}>
         {CLIENT_TEXTS.resetFailures}
       </Button>

@@ -1,13 +1,15 @@
 /**
  * The client page's Activity card: views, visitors, last visit and downloads as the server counts them
- * (online only), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
+ * (online only), the gallery emails and expiry reminders with how each went (online), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import { db } from "../../store/db";
 import { fetchActivity, type GalleryActivity } from "../../sync/activity";
 import { fetchAccessFailures } from "../../sync/accessFailures";
+import { MailHistory } from "./MailHistory";
 import { CLIENT_TEXTS } from "./texts";
 import "./clients.css";
 
@@ -38,7 +40,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
   const rows: [string, string][] = [
     [CLIENT_TEXTS.activityViews, known ? String(a?.views ?? 0) : dash],
     [CLIENT_TEXTS.activityVisitors, known ? String(a?.sessions ?? 0) : dash],
-    [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? lastVisit.toLocaleString() : CLIENT_TEXTS.activityNever) : dash],
+    [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? formatDateTime(lastVisit) : CLIENT_TEXTS.activityNever) : dash],
     [CLIENT_TEXTS.activityDownloads, known ? String(a?.singleDownloads ?? 0) : dash],
     [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
     [CLIENT_TEXTS.activityFavourites, favourites === undefined ? dash : String(favourites)],
@@ -58,6 +60,7 @@ export function ActivityCard({ clientId }: { clientId: string }) {
           </div>
         ))}
       </dl>
+      {online === "unavailable" ? null : <MailHistory clientId={clientId} />}
       <p className="muted small">{online === "unavailable" ? CLIENT_TEXTS.activityOffline : CLIENT_TEXTS.activityNote}</p>
     </section>
   );

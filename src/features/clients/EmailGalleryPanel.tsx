@@ -1,21 +1,27 @@
 /**
  * 'Email gallery to client' on the client's page: a request through the store (a synced client field), so
  * offline it waits in the outbox (the panel says it is queued) and the server sends it when the device syncs.
+ * Before it is asked, a preview shows the email as the client will get it (EmailPreviewDialog); Send asks.
  * Says when the server has no SMTP, and what happened to the last message (online).
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { parseDate } from "../../domain/gallery-status";
+import { formatMoment } from "../../domain/format";
 import { db } from "../../store/db";
+import type { ClientRow } from "../../store/rows";
 import { pendingEntriesOf } from "../../store/outbox";
 import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../sync/mail";
 import { Button } from "../../ui/Button";
 import { useGalleryUrl } from "../settings/useSettingsRow";
 import { requestGalleryEmail } from "./actions";
+import { EmailPreviewDialog } from "./EmailPreviewDialog";
 import { CLIENT_TEXTS } from "./texts";
 import "./clients.css";
 
-export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: string; email: string; requestedAt: number }) {
+export function EmailGalleryPanel({ client }: { client: ClientRow }) {
+  const { id: clientId, email } = client;
+  const requestedAt = client.galleryEmailAt ?? 0;
+  const [isPreviewing, setIsPreviewing] = useState(false);
   const [configured, setConfigured] = useState<boolean | "unknown">("unknown");
   const [last, setLast] = useState<MailLogEntry | null>(null);
   const galleryUrl = useGalleryUrl();
@@ -28,9 +34,18 @@ export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: 
 
   return (
     <div className="email-panel" data-testid="email-panel">
-      <Button variant="outline" disabled={!email || configured === false} onClick={() => void requestGalleryEmail(clientId)}>
+      <Button variant="outline" disabled={!email || configured === false} onClick={() => setIsPreviewing(true)}>
         {CLIENT_TEXTS.emailGallery}
       </Button>
+      <EmailPreviewDialog
+        client={client}
+        isOpen={isPreviewing}
+        onClose={() => setIsPreviewing(false)}
+        onSend={() => {
+          setIsPreviewing(false);
+          void requestGalleryEmail(clientId);
+        }}
+      />
       {!email ? <p className="muted small">{CLIENT_TEXTS.emailNoAddress}</p> : null}
       {configured === false ? <p className="field-warning" role="status">{CLIENT_TEXTS.emailNotConfigured}</p> : null}
       {configured === "unknown" ? <p className="muted small">{CLIENT_TEXTS.emailStatusUnavailable}</p> : null}
@@ -42,7 +57,7 @@ export function EmailGalleryPanel({ clientId, email, requestedAt }: { clientId: 
       ) : null}
       {last && !queued ? (
         <p className="muted small" data-testid="last-mail">
-          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, parseDate(last.updated)?.toLocaleString() ?? "", last.error)}
+          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, formatMoment(last.updated), last.error)}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 /** The dashboard's 'Recent activity': the galleries visited last, as the server counts them (online only). */
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { parseDate } from "../../domain/gallery-status";
+import { formatMoment } from "../../domain/format";
 import type { ClientRow } from "../../store/rows";
 import { fetchRecentActivity, type GalleryActivity } from "../../sync/activity";
 import { DASHBOARD_TEXTS } from "./texts";
@@ -41,7 +41,7 @@ export function RecentActivityCard({ clients }: { clients: ClientRow[] | undefin
                 <Link to={`/clients/${a.client}`}>{names.get(a.client)}</Link>
                 <p className="muted small">{DASHBOARD_TEXTS.activityLine(a.views, a.singleDownloads + a.zipPhotos)}</p>
               </div>
-              <span className="muted small">{DASHBOARD_TEXTS.lastVisit(parseDate(a.lastVisit)?.toLocaleString() ?? "")}</span>
+              <span className="muted small">{DASHBOARD_TEXTS.lastVisit(formatMoment(a.lastVisit))}</span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@
  * failure with Retry, refused changes with "Send them again". Conflicts open their dialog from here.
  */
 import { useState } from "react";
+import { formatTime } from "../../domain/format";
 import { db } from "../../store/db";
 import { retryParked } from "../../store/retryParked";
 import { appSync } from "../../sync/appSync";
@@ -16,8 +17,6 @@ async function retryRefused() {
   await retryParked(db);
   await appSync.syncOnce().catch(() => undefined);
 }
-
-const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
 export function SyncStatusIndicator() {
   const s = useSyncStatus();
@@ -35,7 +34,7 @@ export function SyncStatusIndicator() {
     // Only what the server confirmed counts: never while a photo's original is missing there, nor while a
     // restored server is being reconciled.
     !waiting && !s.rejected && !s.notOnServer && !s.isReconciling ? SYNC_TEXTS.allSynced : "",
-    s.lastSyncedAt ? SYNC_TEXTS.lastSynced(TIME.format(s.lastSyncedAt)) : SYNC_TEXTS.neverSynced,
+    s.lastSyncedAt ? SYNC_TEXTS.lastSynced(formatTime(new Date(s.lastSyncedAt))) : SYNC_TEXTS.neverSynced,
   ].filter(Boolean);
   return (
     <div className={`sync-status sync-${tone}`} data-testid="sync-status">

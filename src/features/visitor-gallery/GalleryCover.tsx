@@ -3,6 +3,7 @@
  * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
  * 'View photos' button that moves to the grid (and focus with it).
  */
+import { formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import { Logo } from "../../ui/Logo";
 import type { GalleryImage, StudioBranding } from "./api";
@@ -20,10 +21,9 @@ interface Props {
 }
 
 /** "2026-06-01 00:00:00.000Z" -> "June 1, 2026" (the date as the owner entered it, whatever the zone). */
-export function formatEventDate(value: string): string {
+function formatEventDate(value: string): string {
   const date = parseDate(value);
-  if (!date) return "";
-  return date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return date ? formatDate(date) : "";
 }
 
 export function GalleryCover({ name, eventDate, studio, cover, count, photosId }: Props) {

@@ -65,7 +65,7 @@ export function ClientDetailRoute() {
             codeShared={codeShared}
           />
           <h2 className="section-title">{CLIENT_TEXTS.emailTitle}</h2>
-          <EmailGalleryPanel clientId={client.id} email={client.email} requestedAt={client.galleryEmailAt ?? 0} />
+          <EmailGalleryPanel client={client} />
           <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>
           <AccessFailuresPanel clientId={client.id} />
           <ActivityCard clientId={client.id} />
