@@ -14,6 +14,8 @@ export const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
 export interface AppServer {
   url: string;
   dataDir: string;
+  /** The `npm start` (node) process; PocketBase is its child. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
