@@ -24,6 +24,9 @@ interface Props {
 export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
   const name = imageName(image);
+  // A long name is cut in its stem, never in its extension: the owner tells a .jpg from a .heic at a glance.
+  const dot = name.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
   return (
     <div className={`image-card${isSelected ? " is-selected" : ""}`}>
       <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>
@@ -55,7 +58,10 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
         ) : null}
       </div>
       <div className="image-card-caption">
-        <span title={name}>{name}</span>
+        <span className="image-card-name" title={name}>
+          <span className="image-card-stem">{stem}</span>
+          <span className="image-card-ext">{extension}</span>
+        </span>
         {isCover ? (
           <span className="image-card-cover-mark">{IMAGE_TEXTS.cover}</span>
         ) : onSetCover ? (

@@ -1,8 +1,11 @@
 /**
  * Full-screen viewer: the preview, 'k of n', previous/next (disabled at the ends), Left/Right/Escape,
  * Download, and the file's name, size and upload date. A modal: focus is trapped in it and returns on close.
+ * It is rendered on the page's body with an opaque backdrop, so no ancestor's stacking or transform lets the
+ * grid show through.
  */
 import { useEffect, useRef } from "react";
+import { createPortal } from "react-dom";
 import { formatBytes, formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import type { ImageRow } from "../../store/rows";
@@ -42,7 +45,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
   if (!image) return null;
   const name = imageName(image);
   const uploaded = parseDate(image.uploadedAt);
-  return (
+  return createPortal(
     <div className="viewer" role="dialog" aria-modal="true" aria-label={name} ref={ref} tabIndex={-1}>
       <div className="viewer-top">
         <span className="viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
@@ -71,6 +74,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
           {IMAGE_TEXTS.uploaded} {uploaded ? formatDate(uploaded) : "—"}
         </span>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

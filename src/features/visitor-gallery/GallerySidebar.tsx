@@ -55,8 +55,10 @@ export function GallerySidebar(p: Props) {
                 <input type="checkbox" aria-label={GALLERY_TEXTS.select(name)} checked={p.selected.has(image.id)} onChange={() => p.onToggle(image.id)} onClick={(e) => e.stopPropagation()} />
                 <button type="button" className="sidebar-open" onClick={() => p.onOpen(image.id)} title={name}>
                   <img src={imageUrl(image.id, "thumbnail")} alt="" loading="lazy" width={44} height={44} />
-                  <span className="sidebar-name">{truncateName(name)}</span>
-                  <span className="sidebar-size">{formatBytes(image.fileSize)}</span>
+                  <span className="sidebar-text">
+                    <span className="sidebar-name">{truncateName(name)}</span>
+                    <span className="sidebar-size">{formatBytes(image.fileSize)}</span>
+                  </span>
                 </button>
                 <HeartButton imageId={image.id} name={name} className="sidebar-heart" />
               </div>

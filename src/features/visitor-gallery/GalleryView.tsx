@@ -63,6 +63,8 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
   const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
   const pin = useDownloadPin(delivery, onProvePin);
+  // The PIN prompt shows inside the viewer while it is open: the viewer makes the rest of the page inert.
+  const pinDialog = <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />;
   const downloads = delivery?.downloads ?? "off";
   const canDownload = downloads !== "off";
   const proofing = useProofingContext();
@@ -151,7 +153,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
       </div>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} beforeDownload={pin.ensure} />
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} beforeDownload={pin.ensure} pinDialog={pinDialog} />
         </Suspense>
       ) : null}
       {selected.size > 0 && canDownload ? (
@@ -160,7 +162,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
         </Button>
       ) : null}
       <DownloadDialog run={zip.run} onClose={zip.close} />
-      <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />
+      {viewerIndex < 0 ? pinDialog : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * to the grid; previous and next wrap around at both ends (specification, section 2). Download saves the
  * original under its name with the specification's single-download dialog ('Preparing Your Download', then
  * 'Download Complete' or the error), shown inside the viewer so it is not behind the viewer's inert
- * backdrop; a failure rechecks the session like a photo that fails to load. It is a modal that
+ * backdrop, as is the download PIN's prompt when the gallery has one; a failure rechecks the session like a photo that fails to load. It is a modal that
  * makes the rest of the page inert (focus cannot leave it) and, on closing, focus returns to the photo it
  * was opened from. Each slide has the photo's sizes as its srcset, so a phone never loads more than it
  * shows; the neighbours load ahead.
@@ -16,7 +16,7 @@ import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { useEffect, useMemo, useRef, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, type ReactNode, type SyntheticEvent } from "react";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
@@ -39,6 +39,8 @@ interface Props {
   downloads?: Delivery["downloads"];
   /** Resolves true when a download may start (the PIN was asked for when needed). */
   beforeDownload?: () => Promise<boolean>;
+  /** The download PIN's prompt, shown inside the viewer (outside it, the viewer's inert backdrop would hide it). */
+  pinDialog?: ReactNode;
 }
 
 const SLIDESHOW_DELAY_MS = 4000;
@@ -62,7 +64,7 @@ function focusPhoto(id: string | undefined) {
 /** Keys, pointers and wheel inside the download dialog stay there (the viewer would swipe or close). */
 const keepInside = (e: SyntheticEvent) => e.stopPropagation();
 
-export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", beforeDownload }: Props) {
+export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", beforeDownload, pinDialog }: Props) {
   const slides = useMemo(() => images.map((image) => slideOf(image, downloads)), [images, downloads]);
   const single = useSingleDownload();
   const isOpen = index >= 0;
@@ -117,6 +119,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
             {current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null}
             <div onKeyDown={keepInside} onKeyUp={keepInside} onPointerDown={keepInside} onPointerMove={keepInside} onPointerUp={keepInside} onWheel={keepInside}>
               <DownloadDialog run={single.run} onClose={single.close} />
+              {pinDialog}
             </div>
           </>
         ),
