@@ -142,6 +142,11 @@ export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], fie
   }
 }
 
+/** Ids of the images this device still has an upload waiting for (their create entry, in any stage). */
+async function imagesWaitingToSend(db: StudioDb): Promise<Set<string>> {
+  return new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+}
+
 /**
  * Per client, from the server's confirmations: photos in the gallery, photos whose original the server has
  * not confirmed (`unconfirmed`), and of those, how many this device still has to send (`pending`). A photo
@@ -159,13 +164,13 @@ export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, Cl
   for (const client of (await db.images.orderBy("client").keys()) as string[]) of(client).images++;
   const unconfirmed = await db.images.where("files.original").equals("").toArray();
   for (const row of unconfirmed) of(row.client).unconfirmed++;
-  const sending = new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+  const sending = await imagesWaitingToSend(db);
   for (const row of unconfirmed) if (sending.has(row.id)) of(row.client).pending++;
   return counts;
 }
 
 /** Photos whose original the server has not confirmed and that this device has nothing waiting to send. */
 export async function photosNotOnServer(db: StudioDb): Promise<number> {
-  const sending = new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+  const sending = await imagesWaitingToSend(db);
   return (await db.images.where("files.original").equals("").primaryKeys()).filter((id) => !sending.has(id)).length;
 }
