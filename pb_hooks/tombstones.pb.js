@@ -26,4 +26,5 @@ onRecordDelete(
   "proof_favourites",
   "proof_picks",
   "proof_comments",
+  "proof_people", // pb_migrations/1795536000_proof_people.js (issue 26)
 );
