@@ -52,6 +52,12 @@ export const SCHEMA_V5 = {
   imports: "id, client",
 };
 
+/** v6 (issue 26): the gallery's people, pulled from the server; favourites, picks, comments and states name one. */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  proofPeople: "id, client",
+};
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -65,6 +71,7 @@ export class StudioDb extends Dexie {
   proofFavourites!: Table<ProofRow, string>;
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
+  proofPeople!: Table<ProofRow, string>;
   imports!: Table<ImportRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
@@ -111,6 +118,9 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
+    // v6: the people table, filled by the next pull; the proofing rows get their person as the server moved
+    // each one (pb_migrations/1795536000_proof_people.js gave them a new `updated`, so the pull brings them again).
+    this.version(6).stores(SCHEMA_V6);
   }
 
   /** Now, on the server's clock. */

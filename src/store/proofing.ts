@@ -6,12 +6,12 @@ import { PROOF_FIELDS, type ProofCollection, type ProofRow } from "../domain/pro
 import type { StudioDb } from "./db";
 
 export function proofTable(db: StudioDb, collection: ProofCollection) {
-  const tables = { proof_lists: db.proofLists, proof_states: db.proofStates, proof_favourites: db.proofFavourites, proof_picks: db.proofPicks, proof_comments: db.proofComments };
+  const tables = { proof_lists: db.proofLists, proof_states: db.proofStates, proof_people: db.proofPeople, proof_favourites: db.proofFavourites, proof_picks: db.proofPicks, proof_comments: db.proofComments };
   return tables[collection];
 }
 
 export function proofTables(db: StudioDb) {
-  return [db.proofLists, db.proofStates, db.proofFavourites, db.proofPicks, db.proofComments];
+  return [db.proofLists, db.proofStates, db.proofPeople, db.proofFavourites, db.proofPicks, db.proofComments];
 }
 
 /** Stores pulled records (idempotent). */

@@ -17,8 +17,8 @@ const PAGE_SIZE = 500;
 // Proofing after the records it points at, and before tombstones (a delete pulled later wins).
 const PULL_ORDER = ["clients", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
 
-/** The visitor's proofing rows: stored as the server wrote them (the owner never edits them). */
-function isVisitorProof(collection: string): collection is "proof_favourites" | "proof_picks" | "proof_comments" {
+/** The visitor's proofing rows and people: stored as the server wrote them (the owner never edits them). */
+function isVisitorProof(collection: string): collection is "proof_people" | "proof_favourites" | "proof_picks" | "proof_comments" {
   return isProofCollection(collection) && !(collection in PULL_FIELDS);
 }
 

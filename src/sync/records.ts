@@ -13,7 +13,7 @@ export const PULL_FIELDS: Record<SyncedCollection | "tombstones", string> = {
   images: "id,created,updated,fieldTimes,client,fileSize,mimeType,width,height,checksum,crc32,placeholder,uploadedAt,original,thumbnail,medium,large,preview," + SYNCED_FIELDS.images.join(","),
   settings: "id,created,updated,fieldTimes,logo," + SYNCED_FIELDS.settings.join(","),
   proof_lists: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_lists.join(","),
-  proof_states: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_states.join(","),
+  proof_states: "id,created,updated,fieldTimes,client,person," + SYNCED_FIELDS.proof_states.join(","),
   tombstones: "id,updated,recordCollection,recordId,client",
 };
 
@@ -27,7 +27,9 @@ export function syncedValues(collection: SyncedCollection, record: RecordModel):
 export function serverOnlyValues(collection: SyncedCollection, record: RecordModel): Record<string, unknown> {
   if (collection === "clients") return { createdAt: String(record.created ?? "").replace(" ", "T") };
   if (collection === "settings") return { logo: record.logo ?? "" };
-  if (collection === "proof_lists" || collection === "proof_states") return { client: record.client ?? "", created: record.created ?? "", updated: record.updated ?? "" };
+  if (collection === "proof_lists") return { client: record.client ?? "", created: record.created ?? "", updated: record.updated ?? "" };
+  // A submitted state is one person's (issue 26).
+  if (collection === "proof_states") return { client: record.client ?? "", person: record.person ?? "", created: record.created ?? "", updated: record.updated ?? "" };
   return {
     client: record.client,
     fileSize: record.fileSize ?? 0,
