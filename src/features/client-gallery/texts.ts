@@ -6,6 +6,7 @@ export const IMAGE_TEXTS = {
   show: "Show",
   allPhotos: (n: number) => `All photos (${n})`,
   favourites: "Favourites",
+  favouritesOf: (name: string) => `${name}'s favourites`,
   filterOption: (label: string, n: number) => `${label} (${n})`,
   deselectAll: "Deselect All",
   downloadSelected: (n: number) => `Download Selected (${n})`,

@@ -42,6 +42,10 @@ export const CLIENT_TEXTS = {
   activityDownloads: "Downloads",
   activityZips: "Zip downloads",
   activityFavourites: "Favourites",
+  activityPeople: "People choosing",
+  /** "5 (Anna 3, Ben 2)": with more than one person, each one's count. */
+  activityFavouritesOf: (total: number, people: Array<{ name: string; count: number }>) =>
+    people.length > 1 ? `${total} (${people.map((p) => `${p.name} ${p.count}`).join(", ")})` : String(total),
   activityFailures: "Failed code attempts",
   activityPinFailures: "Failed PIN attempts",
   activityNever: "Not opened yet",
@@ -139,7 +143,19 @@ export const PROOFING_OWNER_TEXTS = {
   downloadOf: (label: string) => `Download ${label}`,
   comments: "Comments",
   unlock: "Unlock selection",
-  unlocked: "Selection unlocked. The client can change it and submit again.",
+  unlocked: "Selection unlocked. They can change it and submit again.",
+  // People (issue 26): each person's choices on their own.
+  noPeople: "No one has chosen photos yet. Each person who hearts, picks or comments gives their name first.",
+  peopleSummary: (people: number, submitted: number) => `${people} ${people === 1 ? "person is" : "people are"} choosing; ${submitted} submitted.`,
+  personCounts: (favourites: number, picks: number, comments: number) =>
+    `${favourites} ${favourites === 1 ? "favourite" : "favourites"} · ${picks} ${picks === 1 ? "pick" : "picks"} · ${comments} ${comments === 1 ? "comment" : "comments"}`,
+  personSubmitted: (name: string) => `${name} submitted their selection.`,
+  personNotSubmitted: (name: string) => `${name} has not submitted yet.`,
+  unlockOf: (name: string) => `Unlock ${name}'s selection`,
+  ofPerson: (label: string, name: string) => `${name}'s ${label}`,
+  commentsOf: (name: string) => `${name}'s comments`,
+  lists: "Lists",
+  listSummary: (limit: number, picks: number) => `${limit > 0 ? `up to ${limit} each` : "no limit"} · ${picks} ${picks === 1 ? "pick" : "picks"} in all`,
   newList: "New list",
   listName: "List name",
   listNamePlaceholder: "Album, Prints, ...",
@@ -152,7 +168,7 @@ export const PROOFING_OWNER_TEXTS = {
   editOf: (label: string) => `Edit ${label}`,
   delete: "Delete",
   deleteOf: (label: string) => `Delete ${label}`,
-  confirmDelete: (name: string, n: number) => `Delete the list '${name}'${n ? ` and the client's ${n} ${n === 1 ? "pick" : "picks"} in it` : ""}?`,
+  confirmDelete: (name: string, n: number) => `Delete the list '${name}'${n ? ` and the ${n} ${n === 1 ? "pick" : "picks"} in it` : ""}?`,
   listDeleted: (name: string) => `List '${name}' deleted`,
   offlineNote: "Changes made offline reach the client's gallery when this device syncs.",
 } as const;
