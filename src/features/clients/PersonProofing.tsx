@@ -1,7 +1,7 @@
 /**
  * One person's proofing on the client page (issue 26): their favourites and each list's picks with counts,
  * each copied as file names (Lightroom's filter form) or downloaded as a zip, their comments, whether they
- * submitted, and 'Unlock' for their selection only.
+ * submitted, and 'Unlock' for their selection only. Someone who chose nothing yet shows their name and counts only.
  */
 import { useId } from "react";
 import { imageName } from "../../domain/image-files";
@@ -21,6 +21,8 @@ interface Props {
 export function PersonProofing({ person, onCopy, onDownload, onUnlock }: Props) {
   const titleId = useId();
   const picks = person.lists.reduce((n, l) => n + l.images.length, 0);
+  // Someone who gave their name and chose nothing yet: their name and counts, no empty rows.
+  const nothing = !person.favourites.length && !picks && !person.comments.length && !person.submittedAt;
   const row = (key: string, label: string, title: string, count: string, images: ImageRow[]) => (
     <li key={key} className="proofing-row">
       <span>
@@ -51,10 +53,12 @@ export function PersonProofing({ person, onCopy, onDownload, onUnlock }: Props) 
           </Button>
         ) : null}
       </p>
-      <ul className="proofing-rows">
-        {row("favourites", T.ofPerson(T.favourites, person.name), T.favourites, T.count(person.favourites.length), person.favourites)}
-        {person.lists.map((l) => row(l.id, T.ofPerson(l.name, person.name), l.name, T.chosen(l.images.length, l.limit), l.images))}
-      </ul>
+      {nothing ? null : (
+        <ul className="proofing-rows">
+          {row("favourites", T.ofPerson(T.favourites, person.name), T.favourites, T.count(person.favourites.length), person.favourites)}
+          {person.lists.map((l) => row(l.id, T.ofPerson(l.name, person.name), l.name, T.chosen(l.images.length, l.limit), l.images))}
+        </ul>
+      )}
       {person.comments.length ? (
         <ul className="proofing-comments" aria-label={T.commentsOf(person.name)}>
           {person.comments.map((c) => (
