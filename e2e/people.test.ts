@@ -75,7 +75,16 @@ describe("people", () => {
     await cancelled.getByRole("button", { name: "Cancel" }).click();
     await benGrid.getByRole("button", { name: "Add photo-2.jpg to favourites" }).waitFor();
     expect(await records("proof_favourites")).toHaveLength(2);
-    await (await heartAs(ben.page, "photo-2.jpg", "Ben")).getByRole("button", { name: "Continue" }).click();
+    // His second try is in the viewer: the dialog opens over the photo, which stays open behind it.
+    await ben.page.locator(`.photo-card-open[data-image-id="${photos[1]!.id}"]`).click();
+    const benViewer = ben.page.locator(".yarl__root");
+    await benViewer.getByRole("button", { name: "Add photo-2.jpg to favourites" }).click();
+    const benDialog = ben.page.getByRole("dialog", { name: "Who's choosing?" });
+    await benDialog.getByLabel("Your name").fill("Ben");
+    await benDialog.getByRole("button", { name: "Continue" }).click();
+    await benViewer.getByRole("button", { name: "Remove photo-2.jpg from favourites" }).waitFor();
+    await benViewer.getByRole("button", { name: "Back to gallery" }).click();
+    await benViewer.waitFor({ state: "detached" });
     await benGrid.getByRole("button", { name: "Remove photo-2.jpg from favourites" }).waitFor();
 
     // Each sees only their own, also after a reload (the browser keeps who they are).
