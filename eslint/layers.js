@@ -5,13 +5,14 @@
  */
 import path from "node:path";
 
-export const LAYERS = ["app", "routes", "features", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
+export const LAYERS = ["app", "routes", "features", "media", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
 
 /** Which src/ layers each layer may import (besides itself and npm packages). */
 export const ALLOWED = {
   app: LAYERS,
   routes: ["features", "ui", "domain", "lib", "state"],
-  features: ["ui", "state", "store", "sync", "workers-client", "domain", "lib"],
+  features: ["media", "ui", "state", "store", "sync", "workers-client", "domain", "lib"],
+  media: ["store", "sync", "workers-client", "domain", "lib"],
   ui: ["lib"],
   state: ["domain", "lib"],
   store: ["domain", "lib"],
