@@ -4,12 +4,12 @@
  * of thumbnails and previews (sync/offlineCache.ts) in the tab that synced.
  */
 import { useEffect } from "react";
-import { useSession } from "../../state/session";
-import { appSync, startAppSync } from "../../sync/appSync";
-import { requestPersistentStorage } from "../../sync/localData";
-import { createCacheFiller } from "../../sync/offlineCache";
-import { db } from "../../store/db";
-import { rebuildMissingSizes } from "../../media/rebuildSizes";
+import { useSession } from "../state/session";
+import { appSync, startAppSync } from "../sync/appSync";
+import { requestPersistentStorage } from "../sync/localData";
+import { createCacheFiller } from "../sync/offlineCache";
+import { db } from "../store/db";
+import { rebuildMissingSizes } from "../media/rebuildSizes";
 
 function rebuildAfterSyncs(): () => void {
   const controller = new AbortController();
