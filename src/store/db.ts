@@ -94,7 +94,7 @@ export class StudioDb extends Dexie {
           }),
       );
     // v3: images have medium and large sizes and a placeholder (src/domain/image-sizes.ts); older rows
-    // get empty ones, which sync fills in (features/client-gallery/rebuildSizes.ts).
+    // get empty ones, which sync fills in (media/rebuildSizes.ts).
     this.version(3)
       .stores(SCHEMA_V2)
       .upgrade((tx) =>
