@@ -48,7 +48,7 @@ export function tableName(collection: PulledCollection): string {
 }
 
 /** The Dexie tables of the registered collections with their indexes, as the current schema declares them. */
-export function registryTables(): Record<string, string> {
+export function registrySchema(): Record<string, string> {
   return Object.fromEntries(COLLECTIONS.map((c) => [c.table, c.indexes]));
 }
 
