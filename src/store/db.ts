@@ -10,6 +10,7 @@
  */
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
+import { registrySchema } from "../domain/registry";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
 import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
 
@@ -52,11 +53,32 @@ export const SCHEMA_V5 = {
   imports: "id, client",
 };
 
-/** v6 (issue 26): the gallery's people, pulled from the server; favourites, picks, comments and states name one. */
+/**
+ * v6 (issue 26): the gallery's people (`proof_people`), pulled from the server; favourites, picks, comments
+ * and states name one (a field, not an index).
+ */
 export const SCHEMA_V6 = {
   ...SCHEMA_V5,
   proofPeople: "id, client",
 };
+
+/** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
+export const DEVICE_TABLES = {
+  imageBlobs: "id",
+  outbox: "++seq, [collection+recordId]",
+  syncState: "key",
+  conflicts: "++id, [collection+recordId], resolved",
+  imports: "id, client",
+};
+
+/**
+ * The current version and its schema: the device's own tables and one table per collection of the registry
+ * (src/domain/registry.ts). Older versions stay declared above exactly as they were; a registry change that
+ * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
+ * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
+ */
+export const CURRENT_VERSION = 6;
+export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
@@ -101,7 +123,7 @@ export class StudioDb extends Dexie {
           }),
       );
     // v3: images have medium and large sizes and a placeholder (src/domain/image-sizes.ts); older rows
-    // get empty ones, which sync fills in (features/client-gallery/rebuildSizes.ts).
+    // get empty ones, which sync fills in (media/rebuildSizes.ts).
     this.version(3)
       .stores(SCHEMA_V2)
       .upgrade((tx) =>
@@ -118,9 +140,10 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
-    // v6: the people table, filled by the next pull; the proofing rows get their person as the server moved
-    // each one (pb_migrations/1795536000_proof_people.js gave them a new `updated`, so the pull brings them again).
-    this.version(6).stores(SCHEMA_V6);
+    // v6 (the current one, SCHEMA_V6 as the registry derives it): the people table, filled by the next pull;
+    // the proofing rows get their person as the server moved each one (pb_migrations/1795536000_proof_people.js
+    // gave them a new `updated`, so the pull brings them again).
+    this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);
   }
 
   /** Now, on the server's clock. */
