@@ -200,6 +200,7 @@ function notifyStudio(client, person, result) {
       result.favourites.length,
       result.comments.length,
       require(`${__hooks}/lib/mail.js`).galleryLinkOf($app, client),
+      person.getString("email"),
     );
     $app.newMailClient().send(
       new MailerMessage({

@@ -76,12 +76,13 @@ function escapeHtml(s) {
 }
 
 /**
- * The studio's email when a client submits: subject, HTML and plain text. `lists` are {name, count, limit},
- * `favourites` and `comments` counts.
+ * The studio's email when a person submits: subject, HTML and plain text. `lists` are {name, count, limit},
+ * `favourites` and `comments` counts; the person's email, when they gave one, is in the text.
  */
-function submittedEmail(clientName, personName, lists, favourites, comments, link) {
+function submittedEmail(clientName, personName, lists, favourites, comments, link, personEmail) {
   const who = personName && personName !== clientName ? personName + " (" + clientName + "'s gallery)" : clientName;
   const lines = [who + " submitted their selection."];
+  if (personEmail) lines.push(personName + "'s email: " + personEmail);
   if (link) lines.push("Gallery: " + link);
   for (const l of lists) lines.push(l.name + ": " + l.count + (l.limit > 0 ? " of " + l.limit : "") + " chosen");
   lines.push("Favourites: " + favourites);

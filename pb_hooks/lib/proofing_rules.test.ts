@@ -8,7 +8,7 @@ const rules = require("./proofing_rules.js") as {
   commentText: (v: unknown) => string;
   personName: (v: unknown) => string;
   personEmail: (v: unknown) => string;
-  submittedEmail: (name: string, person: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number, link?: string) => { subject: string; text: string; html: string };
+  submittedEmail: (name: string, person: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number, link?: string, email?: string) => { subject: string; text: string; html: string };
 };
 
 describe("proofing rules", () => {
@@ -32,6 +32,8 @@ describe("proofing rules", () => {
     expect(mail.text).toContain("Gallery: https://photos.lumen.test/gallery/ada");
     expect(mail.html).toContain("&lt;b&gt;Ada&lt;/b&gt;");
     expect(rules.submittedEmail("Ada", "Anna", [], 3, 1).subject).toBe("Anna (Ada's gallery) submitted their selection");
+    expect(rules.submittedEmail("Ada", "Anna", [], 3, 1, "", "anna@example.com").text).toContain("Anna's email: anna@example.com");
+    expect(rules.submittedEmail("Ada", "Anna", [], 3, 1).text).not.toContain("email:");
   });
 
   it("cleans a person's name: bidi, zero-width and control characters, spaces, length", () => {
