@@ -11,7 +11,7 @@
  * freeze a field against later edits (a "disable" or a new code from another device).
  */
 const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage", "originalsAs"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.

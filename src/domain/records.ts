@@ -30,10 +30,15 @@ export interface ClientFields {
   noReminders: boolean;
   /** The gallery's cover photo: an image id of this client, or "" for the first image (rows stored before it existed lack it). */
   coverImage?: string;
+  /** Originals that are not JPEG go out as shot or as a full-size JPEG made on the device (issue 25); "" (older rows) is as shot. */
+  originalsAs?: OriginalsAs | "";
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
 export type DownloadMode = (typeof DOWNLOAD_MODES)[number];
+
+export const ORIGINALS_AS = ["shot", "jpeg"] as const;
+export type OriginalsAs = (typeof ORIGINALS_AS)[number];
 
 export interface ImageFields {
   client: string;
@@ -72,7 +77,7 @@ export interface SettingsFields {
 
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
+  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage", "originalsAs"],
   images: ["filename", "originalName", "metadata"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
