@@ -10,7 +10,7 @@ export type ServerRecord = RecordModel & { updated: string; fieldTimes?: Record<
 /** A named field list per query (only what the device stores). */
 export const PULL_FIELDS: Record<SyncedCollection | "tombstones", string> = {
   clients: "id,created,updated,fieldTimes," + SYNCED_FIELDS.clients.join(","),
-  images: "id,created,updated,fieldTimes,client,fileSize,mimeType,width,height,checksum,crc32,placeholder,uploadedAt,original,thumbnail,medium,large,preview," + SYNCED_FIELDS.images.join(","),
+  images: "id,created,updated,fieldTimes,client,fileSize,mimeType,width,height,checksum,crc32,placeholder,uploadedAt,original,thumbnail,medium,large,preview,jpeg," + SYNCED_FIELDS.images.join(","),
   settings: "id,created,updated,fieldTimes,logo," + SYNCED_FIELDS.settings.join(","),
   proof_lists: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_lists.join(","),
   proof_states: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_states.join(","),
@@ -38,6 +38,6 @@ export function serverOnlyValues(collection: SyncedCollection, record: RecordMod
     crc32: record.crc32 ?? "",
     placeholder: record.placeholder ?? "",
     uploadedAt: record.uploadedAt ?? "",
-    files: { original: record.original ?? "", thumbnail: record.thumbnail ?? "", medium: record.medium ?? "", large: record.large ?? "", preview: record.preview ?? "" },
+    files: { original: record.original ?? "", thumbnail: record.thumbnail ?? "", medium: record.medium ?? "", large: record.large ?? "", preview: record.preview ?? "", jpeg: record.jpeg ?? "" },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The last step of an image's upload: its original, one multipart PATCH of the record the server already
- * has (with medium and large when their batch could not carry them). The server's answer frees the device's
+ * has (with its full-size JPEG when the gallery delivers originals as JPEG, and with medium and large when
+ * their batch could not carry them). The server's answer frees the device's
  * original, medium and large; on a full device the whole photo leaves it. A record the server no longer
  * has is set aside when it was deleted elsewhere, and created again when the server lost it (a restore).
  * Also the helpers the other steps share: the photo's name, its files' names, and setting an entry aside.
@@ -52,6 +53,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   const form = new FormData();
   form.set("original", blobs.original, name);
   for (const field of LATER_SIZES) if (blobs[field]) form.set(field, blobs[field], fileName(field, blobs[field])); // not sent in their batch
+  if (blobs.jpeg) form.set("jpeg", blobs.jpeg, "jpeg.jpg"); // the full-size JPEG (issue 25) goes with the original it was made from
   let record: ServerRecord;
   try {
     record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
@@ -63,7 +65,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await confirmEntries(db, [entry]);
-      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
+      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, jpeg: undefined });
       await applyServerRecords(db, "images", [record]);
     });
   } catch (err) {

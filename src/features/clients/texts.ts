@@ -77,9 +77,10 @@ export const CLIENT_TEXTS = {
   originalsAsLabel: "Originals that are not JPEG",
   originalsAs: { shot: "As shot (HEIC, TIFF, AVIF, WebP as they are)", jpeg: "As JPEG (full size, opens everywhere)" },
   originalsAsHint: "HEIC, TIFF, AVIF and WebP originals reach clients as shot, or as a full-size JPEG made on this device (sRGB, quality 90, with artist, copyright and capture date, without GPS), named .jpg. JPEG and PNG originals always go as shot.",
-  jpegProgress: (made: number, total: number) => `Full-size JPEGs made: ${made} of ${total}. Until a photo has its JPEG, clients get its original as shot.`,
-  jpegDone: (total: number) => `Every ${total === 1 ? "photo that needs one has its" : `one of the ${total} photos that need one has its`} full-size JPEG.`,
-  jpegWaiting: (total: number) => `${total} ${total === 1 ? "photo needs" : "photos need"} a full-size JPEG; this device makes them when it syncs with its original at hand or from the server. Until then clients get the originals as shot.`,
+  jpegProgress: (made: number, total: number) =>
+    `Full-size JPEGs on the server: ${made} of ${total}. This device makes the missing ones after each sync, from the originals; until a photo has its JPEG, clients get its original as shot.`,
+  jpegDone: (total: number) => (total === 1 ? "The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG." : `All ${total} HEIC, TIFF, AVIF and WebP photos have their full-size JPEG.`),
+  jpegProgressLabel: "Full-size JPEGs made",
   downloadPinLabel: "Download PIN (optional)",
   downloadPinPlaceholder: "4 digits",
   downloadPinHint: "Asked once per visit before the first download, separate from the access code.",

@@ -72,13 +72,15 @@ async function duplicateCheck(clientId: string, options: ImportOptions): Promise
 }
 
 /** What import asks of the media worker: the studio's watermark when it wants one. */
-export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
+export async function processOptions(clientId?: string): Promise<ProcessOptions & { signature: string }> {
   const settings = await settingsRow(db);
-  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK };
+  // A gallery that delivers originals as JPEG gets a full-size JPEG of each non-JPEG original (issue 25).
+  const fullJpeg = !!clientId && (await db.clients.get(clientId))?.originalsAs === "jpeg";
+  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK, fullJpeg };
   const logo = await studioLogo(db); // kept on the device by sync: no network here
   // The signature names the logo only when its bytes are here (the worker draws the name otherwise).
   const signature = watermarkSignature({ ...settings, logo: logo ? settings.logo : "" });
-  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature };
+  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature, fullJpeg };
 }
 
 /**
@@ -116,6 +118,7 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
     medium: p.medium,
     large: p.large,
     preview: p.preview,
+    ...(p.jpeg ? { jpeg: p.jpeg } : {}),
   };
 }
 
@@ -127,7 +130,7 @@ function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
 /** Checks, processes and stores each photo; says how many were stored and which were duplicates. */
 export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
-  const options = await processOptions();
+  const options = await processOptions(clientId);
   const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const pool = mediaPool();
@@ -216,7 +219,7 @@ export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan>
  */
 export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
-  const options = await processOptions();
+  const options = await processOptions(clientId);
   const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const duplicates = check ? plan.entries.flatMap((e, i) => (check.claim(contentKey(e.crc32, e.size)) ? [] : [String(i)])) : [];

@@ -27,6 +27,8 @@ export const GalleryImageSchema = z.object({
   originalName: z.string(),
   filename: z.string(),
   fileSize: z.number(),
+  /** The original's type (its format by its bytes), which the download dialog names when it goes as shot. */
+  mimeType: z.string().default(""),
   width: z.number().optional(),
   height: z.number().optional(),
   uploadedAt: z.string().optional(),
@@ -38,12 +40,16 @@ export const GalleryImageSchema = z.object({
   crc32: z.string().default(""),
   /** Whether its web size (2,048 px) is a JPEG; images imported before issue 25 have a WebP one. */
   webJpeg: z.boolean().default(false),
+  /** Whether the owner's device made a full-size JPEG of this (HEIC, TIFF, AVIF or WebP) original (issue 25). */
+  hasJpeg: z.boolean().default(false),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
 /** What this visitor may download (pb_hooks/lib/delivery.js); the server enforces it, the page only follows. */
 export const DeliverySchema = z.object({
   downloads: z.enum(["off", "web", "originals"]),
+  /** Originals as shot, or as the full-size JPEG the owner's device made (issue 25); the server decides which file goes. */
+  originalsAs: z.enum(["shot", "jpeg"]).default("shot"),
   pinRequired: z.boolean(),
   pinVerified: z.boolean(),
 });
