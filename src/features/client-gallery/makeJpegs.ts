@@ -40,10 +40,16 @@ async function makeAll(signal: AbortSignal): Promise<number> {
     const next = await nextPhoto();
     if (!next || signal.aborted) return done;
     try {
-      const original = await imageFile(db, next.id, "original", signal);
-      const jpeg = await mediaPool().run((api) => api.makeFullJpeg(original), signal);
+      // One made at import that was too large to go with its original is here already.
+      const kept = (await db.imageBlobs.get(next.id))?.jpeg;
+      let jpeg = kept ?? null;
+      if (!jpeg) {
+        const original = await imageFile(db, next.id, "original", signal);
+        jpeg = await mediaPool().run((api) => api.makeFullJpeg(original), signal);
+      }
       if (!jpeg) throw new Error("no JPEG needed"); // its bytes are not what its type says: not tried again
       await uploadJpeg(db, pb, next.id, jpeg, signal);
+      if (kept) await db.imageBlobs.update(next.id, { jpeg: undefined });
       done++;
     } catch {
       if (signal.aborted) return done;
