@@ -68,10 +68,12 @@ describe("originals as shot or as JPEG", () => {
     const cookie = await unlock(c);
     const list = await server.api<{ images: Array<{ id: string; hasJpeg: boolean }> }>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
     expect(list.body.images.find((i) => i.id === image)?.hasJpeg).toBe(false);
-    const got = await download(image, "?download=single", { Cookie: cookie });
-    expect(got.status).toBe(200);
-    expect(got.bytes.equals(ORIGINAL)).toBe(true);
-    expect(got.disposition).toContain('filename="Bridge.webp"');
+    for (const query of ["?download=single", "?download=zip&format=original", "?download=zip&format=jpeg"]) {
+      const got = await download(image, query, { Cookie: cookie });
+      expect(got.status).toBe(200);
+      expect(got.bytes.equals(ORIGINAL)).toBe(true);
+      expect(got.disposition).toContain('filename="Bridge.webp"');
+    }
   });
 
   it("an as-shot gallery delivers the original and refuses the JPEG, whatever the photo has", async () => {

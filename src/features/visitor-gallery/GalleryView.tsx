@@ -4,7 +4,7 @@
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import { downloadUrl, type Delivery, type GalleryImage, type StudioBranding } from "./api";
+import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
@@ -44,11 +44,11 @@ interface Props {
 }
 
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): ZipSource {
-  const url = downloadUrl(image.id, mode, "zip");
+  const format = originalFormat(image, originalsAs);
+  const url = downloadUrl(image.id, mode, "zip", format);
   const name = downloadName(image, mode, originalsAs);
   // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes.
-  const asShot = mode === "originals" && !(originalsAs === "jpeg" && image.hasJpeg);
-  return { id: image.id, name, url, crc32: asShot ? image.crc32 : undefined };
+  return { id: image.id, name, url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";

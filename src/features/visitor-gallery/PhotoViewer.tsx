@@ -20,7 +20,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEve
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
-import { downloadUrl, fetchOriginal, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
+import { downloadUrl, fetchOriginal, originalFormat, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import { deliveryNote } from "./deliveryNote";
@@ -50,7 +50,7 @@ const SLIDESHOW_DELAY_MS = 4000;
 
 function slideOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): SlideImage {
   const name = imageName(image);
-  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: downloadName(image, mode, originalsAs) };
+  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single", originalFormat(image, originalsAs)), filename: downloadName(image, mode, originalsAs) };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
   const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
@@ -107,7 +107,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
         download: ({ slide }) => {
           const image = images[slides.indexOf(slide)];
           if (!image || downloads === "off") return;
-          const url = downloadUrl(image.id, downloads, "single");
+          const url = downloadUrl(image.id, downloads, "single", originalFormat(image, originalsAs));
           void (async () => {
             if (beforeDownload && !(await beforeDownload())) return;
             setNote(deliveryNote([image], { downloads, originalsAs }));

@@ -154,10 +154,17 @@ export const sizeUrl = (id: string, edge: SizeEdge) => galleryImageUrl(id, { siz
 
 /**
  * The file a download asks for in the gallery's mode: the original, or the 2,048 px preview for "web"; the
- * `download` mark lets the server apply the gallery's rules and count it.
+ * `download` mark lets the server apply the gallery's rules and count it. An original names the format the
+ * page expects (`format`: the full-size JPEG or the original as shot, issue 25), so a page older than the
+ * owner's last change gets a refusal, never other bytes under the expected name and checksum.
  */
-export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip"): string {
-  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind });
+export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip", format: "original" | "jpeg" = "original"): string {
+  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind, format });
+}
+
+/** The format a visitor's original comes in: the full-size JPEG when the gallery says so and the photo has one. */
+export function originalFormat(image: Pick<GalleryImage, "hasJpeg">, originalsAs: Delivery["originalsAs"]): "original" | "jpeg" {
+  return originalsAs === "jpeg" && image.hasJpeg ? "jpeg" : "original";
 }
 
 /**
