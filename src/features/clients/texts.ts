@@ -77,7 +77,7 @@ export const CLIENT_TEXTS = {
   originalsAsLabel: "Originals that are not JPEG",
   originalsAs: { shot: "As shot (HEIC, TIFF, AVIF, WebP as they are)", jpeg: "As JPEG (full size, opens everywhere)" },
   originalsAsHint:
-    "HEIC, TIFF, AVIF and WebP originals go to clients as shot, or as a full-size JPEG this device makes (sRGB, quality 90; artist, copyright and capture date kept, GPS removed), named .jpg. Other originals always go as shot.",
+    "With Downloads on Original files, HEIC, TIFF, AVIF and WebP originals go to clients as shot, or as a full-size JPEG this device makes (sRGB, quality 90; artist, copyright and capture date kept, GPS removed), named .jpg. Other originals always go as shot.",
   jpegProgress: (made: number, total: number) =>
     `Full-size JPEGs on the server: ${made} of ${total}. This device makes the missing ones after each sync, from the originals; until a photo has its JPEG, clients get its original as shot.`,
   jpegDone: (total: number) => (total === 1 ? "The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG." : `All ${total} HEIC, TIFF, AVIF and WebP photos have their full-size JPEG.`),
