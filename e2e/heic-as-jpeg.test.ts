@@ -2,8 +2,8 @@
  * Originals as shot or as JPEG (issue 25), in Chromium against the real server: a HEIC made by libheif's
  * heif-enc from a camera JPEG (artist, copyright, capture date, GPS) is imported on the owner's device into
  * a gallery that delivers originals as shot, and a visitor's download is that HEIC. The owner switches the
- * gallery to JPEG on Client Details: the device makes the photo's full-size JPEG from the original after the
- * sync (the count says so), and the visitor's single download and zip are JPEGs named .jpg that exiftool
+ * gallery to JPEG on Client Details (offline first: the page counts 0 of 1 JPEGs and says clients get the
+ * original until then): the device makes the photo's full-size JPEG from the original after the sync, and the visitor's single download and zip are JPEGs named .jpg that exiftool
  * reads the artist and copyright from (no GPS); the download dialog says which format comes. A HEIC
  * imported once the gallery says JPEG has its JPEG on the server with its original. With SCREENSHOT_DIR
  * set it saves the owner's choice and the visitor's dialog naming the format.
@@ -139,9 +139,14 @@ describe("HEIC originals as shot or as JPEG", () => {
     // The owner asks for JPEG: the device makes the JPEG from the original after the sync, and counts it.
     const details = new ClientDetailPage(owner.page);
     await details.openDetails();
+    // Offline first: the choice is kept on the device, and the page says what clients get until the JPEG exists.
+    await owner.context.setOffline(true);
     await owner.page.getByLabel("Originals that are not JPEG").selectOption("jpeg");
     await details.save();
     const status = owner.page.getByTestId("jpeg-status");
+    await status.getByText("Full-size JPEGs on the server: 0 of 1.", { exact: false }).waitFor();
+    expect(await status.textContent()).toContain("until a photo has its JPEG, clients get its original as shot");
+    await owner.context.setOffline(false);
     await status.getByText("The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG.").waitFor({ timeout: 90_000 });
     await owner.page.setViewportSize({ width: 1100, height: 1600 }); // the whole section below the sticky header
     await saveRegionShot(owner.page, "delivery-choice", owner.page.locator("fieldset.form-section"));
