@@ -42,10 +42,16 @@ export function icu<Args extends unknown[]>(message: string, ...names: string[])
   return { icu: message, names };
 }
 
-type Entry = string | IcuMessage<never[]> | IcuMessage<unknown[]> | ((...args: never[]) => unknown);
+type Entry = string | IcuMessage<never[]> | IcuMessage<unknown[]> | ((...args: never[]) => unknown) | { readonly [key: string]: Entry };
 
 export type Localized<T> = {
-  readonly [K in keyof T]: T[K] extends string ? string : T[K] extends IcuMessage<infer A> ? (...args: A) => string : T[K];
+  readonly [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends IcuMessage<infer A>
+      ? (...args: A) => string
+      : T[K] extends (...args: never[]) => unknown
+        ? T[K]
+        : Localized<T[K]>;
 };
 
 /** Every namespace's English texts, for the catalogue checks. */
@@ -57,43 +63,64 @@ export function isLocalizedTexts(value: unknown): boolean {
   return typeof value === "object" && value !== null && LOCALIZED.has(value);
 }
 
+export function isIcu(value: unknown): value is IcuMessage<unknown[]> {
+  return typeof value === "object" && value !== null && "icu" in value;
+}
+
 function textOf(id: string, english: string): string {
   const translated = i18n.messages[id];
   return typeof translated === "string" ? translated : english;
 }
 
-/**
- * A feature's texts, translated in the active locale whenever read. Functions that are neither a string
- * nor an `icu` entry pass through untouched (they build text from other entries).
- */
-export function localized<const T extends Record<string, Entry>>(namespace: string, english: T): Localized<T> {
-  ENGLISH.set(namespace, english);
+function translateAll(prefix: string, english: Record<string, Entry>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(english)) {
-    const id = `${namespace}.${key}`;
+    const id = `${prefix}.${key}`;
     if (typeof value === "string") {
       Object.defineProperty(out, key, { enumerable: true, get: () => textOf(id, value) });
-    } else if (typeof value === "object" && value !== null && "icu" in value) {
+    } else if (isIcu(value)) {
       out[key] = (...args: unknown[]) => {
         const values: Record<string, unknown> = {};
         value.names.forEach((name, i) => (values[name] = args[i]));
         return i18n._(id, values, { message: value.icu });
       };
+    } else if (typeof value === "object") {
+      out[key] = Object.freeze(translateAll(id, value as Record<string, Entry>));
     } else {
       out[key] = value;
     }
   }
+  return out;
+}
+
+/**
+ * A feature's texts, translated in the active locale whenever read. Nested groups become dotted ids
+ * (`sync-status.uploadState.queued`). Functions that are neither a string nor an `icu` entry pass through
+ * untouched (they build text from other entries).
+ */
+export function localized<const T extends Record<string, Entry>>(namespace: string, english: T): Localized<T> {
+  ENGLISH.set(namespace, english);
+  const out = translateAll(namespace, english);
   LOCALIZED.add(out);
   return Object.freeze(out) as Localized<T>;
 }
 
+/** A catalogue's nested groups as dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
+export function flattenCatalogue(catalogue: Record<string, unknown>, prefix = ""): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(catalogue)) {
+    const id = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") flat[id] = value;
+    else if (value && typeof value === "object") Object.assign(flat, flattenCatalogue(value as Record<string, unknown>, id));
+  }
+  return flat;
+}
+
 /** Loads what `load` returns for each namespace (a catalogue: key -> message) and makes `locale` the active one. */
-export async function activate(locale: Locale, catalogues: Array<Promise<{ namespace: string; messages: Record<string, string> }>>): Promise<void> {
+export async function activate(locale: Locale, catalogues: Array<Promise<{ namespace: string; messages: Record<string, unknown> }>>): Promise<void> {
   const loaded = await Promise.all(catalogues);
   const messages: Messages = {};
-  for (const { namespace, messages: catalogue } of loaded) {
-    for (const [key, message] of Object.entries(catalogue)) messages[`${namespace}.${key}`] = message;
-  }
+  for (const { namespace, messages: catalogue } of loaded) Object.assign(messages, flattenCatalogue(catalogue, namespace));
   i18n.load(locale, messages);
   i18n.activate(locale);
 }
