@@ -39,6 +39,7 @@ export const IMAGE_TEXTS = {
   shareMessage: (base: string, url: string, code: string) =>
     `Your gallery is ready! Visit ${base}/gallery/${url} and use access code ${code} to view and download your photos.`,
   galleryLink: "Gallery link",
+  imageId: (id: string) => `ID: ${id}`,
   accessCode: "Access code",
   uploaded: "Uploaded",
   setCover: "Set as cover",

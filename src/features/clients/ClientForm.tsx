@@ -82,7 +82,7 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
         <textarea id="notes" rows={3} {...register("notes")} />
       </div>
       <label className="checkbox">
-        <input type="checkbox" {...register("enabled")} /> Gallery enabled
+        <input type="checkbox" {...register("enabled")} /> {CLIENT_TEXTS.galleryEnabled}
       </label>
       <fieldset className="form-section">
         <legend>{CLIENT_TEXTS.deliveryTitle}</legend>

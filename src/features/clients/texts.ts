@@ -111,6 +111,7 @@ export const CLIENT_TEXTS = {
   errorDeleting: "Error deleting client",
   noImagesToDownload: (name: string) => `${name} has no images to download.`,
   fieldName: "Name",
+  galleryEnabled: "Gallery enabled",
   fieldEmail: "Email",
   fieldEventType: "Event Type",
   fieldEventDate: "Event Date",

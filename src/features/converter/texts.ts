@@ -19,6 +19,8 @@ export const CONVERTER_TEXTS = localized("converter", {
   chooseImages: "Choose images",
   chooseZip: "Choose a zip file",
   imagesSelected: icu<[n: number]>("{n} image(s) selected", "n"),
+  /** A converted file's size in KB (the specification's results list). */
+  sizeKb: icu<[kb: string]>("{kb} KB", "kb"),
   zipSelected: icu<[name: string, kb: string]>("Selected zip file: {name} ({kb} KB)", "name", "kb"),
   clear: "Clear",
   convert: "Convert",
