@@ -2,13 +2,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import { OWNER_NAMESPACES, activateLocale, ownerLocale } from "./locale";
+import { ownerLocale, startLocale } from "./locale";
 import { registerServiceWorker } from "./registerServiceWorker";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
 // The catalogue of the owner's language first (English has none to wait for), then the app.
-await activateLocale(ownerLocale(), OWNER_NAMESPACES);
+await startLocale(ownerLocale());
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />
