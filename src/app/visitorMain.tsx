@@ -3,12 +3,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { VISITOR_NAMESPACES, startLocale, visitorLocale } from "./locale";
 import { registerVisitorServiceWorker } from "./registerVisitorServiceWorker";
-import { VisitorApp } from "./VisitorApp";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
 // Only the visitor's namespaces, in only their language (English needs no catalogue).
 await startLocale(visitorLocale(), VISITOR_NAMESPACES);
+const { VisitorApp } = await import("./VisitorApp");
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <VisitorApp />

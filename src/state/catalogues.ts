@@ -1,7 +1,7 @@
 /**
  * Where catalogues come from (issue 27): `src/locales/<locale>/<namespace>.json`, each its own chunk, so an
  * app loads only its namespaces in only the active language (English needs none: the texts are written in
- * it). The first `switchLocale` of a page names its namespaces; later switches (a menu) reuse them.
+ * it). The first `switchLocale` of a page names its namespaces; later switches (a menu) reuse them. A switch made by a person reloads the page (`chooseLocale`): modules may read their texts as they load.
  */
 import { activate, activeLocale } from "../lib/i18n/i18n";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../lib/i18n/locales";
@@ -48,4 +48,10 @@ export function rememberLocale(locale: Locale | null): void {
   } catch {
     // storage refused: the choice lasts this page
   }
+}
+
+/** A person's choice from a menu (null: follow the browser again): remembered on this device, then the page reloads in it. */
+export function chooseLocale(locale: Locale | null): void {
+  rememberLocale(locale);
+  window.location.reload();
 }
