@@ -18,7 +18,6 @@ const NOT_YET_LOCALIZED = [
   "../features/client-gallery/texts.ts",
   "../features/clients/texts.ts",
   "../features/downloads/texts.ts",
-  "../features/sync-status/texts.ts",
   "../features/upload/texts.ts",
   "../features/visitor-gallery/texts.ts",
 ];
