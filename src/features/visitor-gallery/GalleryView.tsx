@@ -4,7 +4,7 @@
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import { downloadUrl, type Delivery, type GalleryImage, type StudioBranding } from "./api";
+import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
@@ -17,6 +17,7 @@ import { GallerySidebar } from "./GallerySidebar";
 import { useDownloadPin } from "./useDownloadPin";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
+import { deliveryNote } from "./deliveryNote";
 import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
@@ -42,10 +43,12 @@ interface Props {
   onZipDownloaded?: () => void;
 }
 
-function sourceOf(image: GalleryImage, mode: Delivery["downloads"]): ZipSource {
-  const url = downloadUrl(image.id, mode, "zip");
-  // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
-  return { id: image.id, name: downloadName(image, mode), url, crc32: mode === "originals" ? image.crc32 : undefined };
+function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): ZipSource {
+  const format = originalFormat(image, originalsAs);
+  const url = downloadUrl(image.id, mode, "zip", format);
+  const name = downloadName(image, mode, originalsAs);
+  // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes.
+  return { id: image.id, name, url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -62,6 +65,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
   // Once opened the viewer stays mounted (closed), so that it can animate out and give focus back.
   const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
+  const [note, setNote] = useState("");
   const pin = useDownloadPin(delivery, onProvePin);
   // The PIN prompt shows inside the viewer while it is open: the viewer makes the rest of the page inert.
   const pinDialog = <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />;
@@ -87,7 +91,8 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
   async function downloadImages(chosen: GalleryImage[]) {
     // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
     if (!chosen.length || images.kind !== "loaded" || images.isPartial || !canDownload || !(await pin.ensure())) return;
-    const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads)));
+    setNote(deliveryNote(chosen, delivery));
+    const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads, delivery?.originalsAs ?? "shot")));
     if (failed) onZipDownloaded?.();
     if (failed?.length) onAccessLost();
   }
@@ -153,7 +158,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
       </div>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} beforeDownload={pin.ensure} pinDialog={pinDialog} />
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} originalsAs={delivery?.originalsAs ?? "shot"} beforeDownload={pin.ensure} pinDialog={pinDialog} />
         </Suspense>
       ) : null}
       {selected.size > 0 && canDownload ? (
@@ -161,7 +166,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
           {GALLERY_TEXTS.floatingDownload(selected.size)}
         </Button>
       ) : null}
-      <DownloadDialog run={zip.run} onClose={zip.close} />
+      <DownloadDialog run={zip.run} onClose={zip.close} note={note} />
       {viewerIndex < 0 ? pinDialog : null}
     </div>
   );

@@ -21,6 +21,8 @@ export interface NewImage {
   medium?: Blob;
   large?: Blob;
   preview: Blob;
+  /** The full-size JPEG when the gallery delivers originals as JPEG (issue 25). */
+  jpeg?: Blob;
 }
 
 /** The files of an import journal these images are: marked done in the transaction that stores them. */
@@ -44,8 +46,8 @@ export async function addImages(db: StudioDb, images: NewImage[], journal?: Jour
       for (const [i, row] of rows.entries()) {
         const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
         row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
-        const { original, thumbnail, medium, large, preview } = images[i]!;
-        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview });
+        const { original, thumbnail, medium, large, preview, jpeg } = images[i]!;
+        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview, ...(jpeg ? { jpeg } : {}) });
       }
       await db.images.bulkAdd(rows);
       if (journal) await markImported(db, journal.importId, journal.keys);
