@@ -1,5 +1,5 @@
 /** Texts of the sync status, conflicts and sign-out warning. */
-import { icu, localized } from "../../lib/i18n/i18n";
+import { icu, localized, withEntries } from "../../lib/i18n/i18n";
 
 const PLAIN = {
   online: "Online",
@@ -101,21 +101,16 @@ function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists"
 }
 
 type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states"]: (name: string) => string } & { readonly settings: () => string };
-type SyncTexts = Omit<typeof TEXTS, "conflictNamed" | "conflictGone"> & { readonly conflictSubject: Subjects };
 
-/** The texts, their getters kept (each read is in the active language), with the lost photos' client and the conflict subjects resolved. */
-export const SYNC_TEXTS: SyncTexts = Object.defineProperties({} as SyncTexts, {
-  ...Object.getOwnPropertyDescriptors(TEXTS),
-  lostOriginals: { enumerable: true, value: (n: number, client: string): string => TEXTS.lostOriginals(n, client || TEXTS.deletedClientName) },
-  lostPhotos: { enumerable: true, value: (n: number, client: string): string => TEXTS.lostPhotos(n, client || TEXTS.deletedClientName) },
+/** The texts, with the lost photos' client and the conflict subjects resolved. */
+export const SYNC_TEXTS = withEntries(TEXTS, {
+  lostOriginals: (n: number, client: string): string => TEXTS.lostOriginals(n, client || TEXTS.deletedClientName),
+  lostPhotos: (n: number, client: string): string => TEXTS.lostPhotos(n, client || TEXTS.deletedClientName),
   conflictSubject: {
-    enumerable: true,
-    value: {
-      clients: (name: string) => conflictSubject("clients", name),
-      images: (name: string) => conflictSubject("images", name),
-      settings: () => conflictSubject("settings", ""),
-      proof_lists: (name: string) => conflictSubject("proof_lists", name),
-      proof_states: (client: string) => conflictSubject("proof_states", client),
-    } satisfies Subjects,
-  },
+    clients: (name: string) => conflictSubject("clients", name),
+    images: (name: string) => conflictSubject("images", name),
+    settings: () => conflictSubject("settings", ""),
+    proof_lists: (name: string) => conflictSubject("proof_lists", name),
+    proof_states: (client: string) => conflictSubject("proof_states", client),
+  } satisfies Subjects,
 });

@@ -105,6 +105,18 @@ export function localized<const T extends Record<string, Entry>>(namespace: stri
   return Object.freeze(out) as Localized<T>;
 }
 
+/**
+ * Localized texts with some entries replaced (functions that fill an argument from another text, say): the
+ * other entries keep their getters, so each read is still in the active language.
+ */
+export function withEntries<T extends object, E extends Record<string, unknown>>(texts: T, entries: E): Readonly<Omit<T, keyof E> & E> {
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(texts);
+  for (const [key, value] of Object.entries(entries)) descriptors[key] = { enumerable: true, value };
+  const out = Object.defineProperties({}, descriptors) as Omit<T, keyof E> & E;
+  LOCALIZED.add(out);
+  return Object.freeze(out);
+}
+
 /** A catalogue's nested groups as dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
 export function flattenCatalogue(catalogue: Record<string, unknown>, prefix = ""): Record<string, string> {
   const flat: Record<string, string> = {};
