@@ -28,9 +28,9 @@ describe("conflictSubjects", () => {
     ]);
     expect(Object.fromEntries(labels)).toEqual({
       [client.id]: "Ada Lovelace",
-      [image!.id]: "Photo ‘IMG_0001.jpg’",
+      [image!.id]: "Photo 'IMG_0001.jpg'",
       settings1: "Studio settings",
-      list1: "Proofing list ‘Album’",
+      list1: "Proofing list 'Album'",
       state1: "Proofing of Ada Lovelace",
       gone: SYNC_TEXTS.conflictSubject.images(""),
     });

@@ -18,12 +18,12 @@ const PLAIN = {
   restoreNothingLost: "Nothing of what this device held was lost.",
   restoreCannotRecover: "What could not be recovered:",
   lostOriginals: icu<[n: number, client: string]>(
-    "{n, plural, one {# original of {client}’s gallery was freed from this device after upload and is not on the restored server (the photo is back at preview size)} other {# originals of {client}’s gallery were freed from this device after upload and are not on the restored server (the photos are back at preview size)}}",
+    "{n, plural, one {# original of {client}'s gallery was freed from this device after upload and is not on the restored server (the photo is back at preview size)} other {# originals of {client}'s gallery were freed from this device after upload and are not on the restored server (the photos are back at preview size)}}",
     "n",
     "client",
   ),
   lostPhotos: icu<[n: number, client: string]>(
-    "{n, plural, one {# photo of {client}’s gallery is not on the restored server, and this device no longer holds it} other {# photos of {client}’s gallery are not on the restored server, and this device no longer holds them}}",
+    "{n, plural, one {# photo of {client}'s gallery is not on the restored server, and this device no longer holds it} other {# photos of {client}'s gallery are not on the restored server, and this device no longer holds them}}",
     "n",
     "client",
   ),
@@ -55,8 +55,8 @@ const PLAIN = {
   conflictsIntro: "The same field was changed in two places. The newer change was kept; here is the other one.",
   /** What a conflict is about, by the record's name (or its client's, for proofing). */
   conflictNamed: {
-    images: icu<[name: string]>("Photo ‘{name}’", "name"),
-    proof_lists: icu<[name: string]>("Proofing list ‘{name}’", "name"),
+    images: icu<[name: string]>("Photo ''{name}''", "name"),
+    proof_lists: icu<[name: string]>("Proofing list ''{name}''", "name"),
     proof_states: icu<[client: string]>("Proofing of {client}", "client"),
   },
   /** What a conflict is about when the record is gone from this device. */
@@ -65,7 +65,7 @@ const PLAIN = {
     images: "A deleted photo",
     settings: "Studio settings",
     proof_lists: "A deleted proofing list",
-    proof_states: "A client’s proofing",
+    proof_states: "A client's proofing",
   },
   /** Toast title when restoring or dismissing fails, by what the conflict is about. */
   conflictActionFailed: {
@@ -85,7 +85,7 @@ const PLAIN = {
   deletedRecord: "Changed here, but deleted elsewhere",
   signOutTitle: "Sign out and discard unsynced changes?",
   signOutBody: icu<[n: number]>(
-    "{n, plural, one {# change has not reached the server yet. Signing out removes this device’s copy of the studio’s data, and that change would be lost.} other {# changes have not reached the server yet. Signing out removes this device’s copy of the studio’s data, and those changes would be lost.}}",
+    "{n, plural, one {# change has not reached the server yet. Signing out removes this device's copy of the studio's data, and that change would be lost.} other {# changes have not reached the server yet. Signing out removes this device's copy of the studio's data, and those changes would be lost.}}",
     "n",
   ),
   staySignedIn: "Stay signed in",
