@@ -27,6 +27,7 @@ function englishEntries(texts: Record<string, unknown>, prefix = ""): Array<[str
   return Object.entries(texts).flatMap(([key, value]) => {
     const id = prefix ? `${prefix}.${key}` : key;
     if (typeof value === "string" || isIcu(value)) return [[id, value] as [string, string | { icu: string; names: readonly string[] }]];
+    if (Array.isArray(value)) return value.map((text: string, i: number) => [`${id}.${i}`, text] as [string, string]);
     if (value && typeof value === "object") return englishEntries(value as Record<string, unknown>, id);
     return [];
   });

@@ -42,12 +42,14 @@ export function icu<Args extends unknown[]>(message: string, ...names: string[])
   return { icu: message, names };
 }
 
-type Entry = string | IcuMessage<never[]> | IcuMessage<unknown[]> | ((...args: never[]) => unknown) | { readonly [key: string]: Entry };
+type Entry = string | readonly string[] | IcuMessage<never[]> | IcuMessage<unknown[]> | ((...args: never[]) => unknown) | { readonly [key: string]: Entry };
 
 export type Localized<T> = {
   readonly [K in keyof T]: T[K] extends string
     ? string
-    : T[K] extends IcuMessage<infer A>
+    : T[K] extends readonly string[]
+      ? readonly string[]
+      : T[K] extends IcuMessage<infer A>
       ? (...args: A) => string
       : T[K] extends (...args: never[]) => unknown
         ? T[K]
@@ -78,6 +80,9 @@ function translateAll(prefix: string, english: Record<string, Entry>): Record<st
     const id = `${prefix}.${key}`;
     if (typeof value === "string") {
       Object.defineProperty(out, key, { enumerable: true, get: () => textOf(id, value) });
+    } else if (Array.isArray(value)) {
+      // A list of texts (the points of a list): "key.0", "key.1", ... in a catalogue's array.
+      Object.defineProperty(out, key, { enumerable: true, get: () => value.map((text: string, i: number) => textOf(`${id}.${i}`, text)) });
     } else if (isIcu(value)) {
       out[key] = (...args: unknown[]) => {
         const values: Record<string, unknown> = {};
