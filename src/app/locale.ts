@@ -15,9 +15,14 @@ export function ownerLocale(): Locale {
   return pickLocale(chosenLocale(), browserLanguages());
 }
 
-/** The visitor's gallery: a language switched to on this device, else the browser's languages. */
+/**
+ * The visitor's gallery: a language the visitor switched to on this device, else the one the server wrote
+ * into the page (the gallery's own, else the browser's, else the studio's: pb_hooks/lib/gallery_language.js),
+ * else the browser's languages.
+ */
 export function visitorLocale(): Locale {
-  return pickLocale(chosenLocale(), browserLanguages());
+  const served = document.querySelector<HTMLMetaElement>('meta[name="gallery-language"]')?.content;
+  return pickLocale(chosenLocale(), served, browserLanguages());
 }
 
 /** Starts a page in `locale` with its namespaces, and keeps `<html lang>` on the active language. */

@@ -89,6 +89,9 @@ const TEXTS = localized("clients", {
   downloadsLabel: "Downloads",
   downloadModes: { off: "Off (view only)", web: "Web size (2,048 px)", originals: "Original files" },
   downloadsHint: "Web size is the 2,048 px preview, watermarked when the watermark is on. Off hides every download button; the server refuses downloads either way.",
+  languageLabel: "Gallery language",
+  languageVisitor: "The visitor's browser language",
+  languageHint: "Visitors see the gallery's pages and its link preview in this language, and can switch. With the visitor's browser language, a language this app does not speak falls back to the studio's language (Settings > General).",
   originalsAsLabel: "Originals that are not JPEG",
   originalsAs: { shot: "As shot (HEIC, TIFF, AVIF, WebP as they are)", jpeg: "As JPEG (full size, opens everywhere)" },
   originalsAsHint:

@@ -22,6 +22,8 @@ export const SETTINGS_TEXTS = localized("settings", {
   testEmailSent: icu<[to: string]>("Test email sent to {to}.", "to"),
   testEmailOffline: "Sending a test email needs a connection to the server.",
   noReminders: "Don't send expiry reminders (7 days and 1 day before a gallery expires) for any gallery",
+  studioLanguage: "Studio language",
+  studioLanguageHint: "Galleries set to the visitor's browser language fall back to this one when this app does not speak the visitor's language.",
   timeZone: "Time zone",
   timeZoneHint: "Galleries expire at the end of their expiry day in this time zone.",
   invalidTimeZone: "Use a time zone name such as America/Los_Angeles",
