@@ -3,6 +3,9 @@ import { icu, localized, withEntries } from "../../lib/i18n/i18n";
 
 const TEXTS = localized("visitor-gallery", {
   accessTitle: "Client Gallery Access",
+  language: "Language",
+  studioLogo: "Studio logo",
+  logoOf: icu<[studio: string]>("{studio} logo", "studio"),
   accessPrompt: "Enter your access code to view your private photo collection",
   accessCode: "Access Code",
   accessPlaceholder: "Enter your access code",
