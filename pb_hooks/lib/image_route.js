@@ -14,6 +14,9 @@ const transfers = require(`${__hooks}/lib/transfers.js`);
 const imageFiles = require(`${__hooks}/lib/image_files.js`);
 const delivery = require(`${__hooks}/lib/delivery.js`);
 
+/** The request-event key PocketBase's activity logger reads (apis.Static sets it for every static file). */
+const SKIP_SUCCESS_LOG = "__skipSuccessActivityLogger";
+
 /** The cached gallery as the record reads of lib/delivery.js expect it. */
 function asRecord(client) {
   return {
@@ -40,14 +43,17 @@ function imageFile(e, imageId) {
   const q = e.request.url.query();
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field);
+  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q);
   const fileName = image.files[field];
   const downloadName = field === "original" ? image.originalName || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
+  // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
+  // thousands of images; each logged one cost a row in the log database and the CPU to write it).
+  e.set(SKIP_SUCCESS_LOG, true);
   if (transfers.notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
-  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType);
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType, cache.filesystem());
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }
