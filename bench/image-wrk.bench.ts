@@ -11,6 +11,8 @@
  * X-Forwarded-For (wrk cannot bind source addresses; loopback's 127.0.0.0/8 would all leave from
  * 127.0.0.1), each visitor with its own gallery session made from its own address. The static side
  * sends the same addresses (no cookie: the session cookie's path is /api/gallery/).
+ * A third side, the same bytes through PocketBase's public file route (`/api/files/...`, Go, what
+ * bench/image-load.bench.ts compares against), shows where that bench's 0.91x and this one's ratio part.
  * BENCH_IMAGES (200), BENCH_SECONDS (10 per side and round), BENCH_ROUNDS (5), BENCH_THREADS (wrk threads,
  * 2) scale it; BENCH_HOOKS_DIR runs another pb_hooks folder (a variant under study) on the same data.
  */
@@ -129,6 +131,9 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     const thumb = await sharp(noise, { raw: { width: 400, height: 267, channels: 3 } }).blur(1.2).webp({ quality: 75 }).toBuffer(); // about 6.7 KB, as the app's thumbnails average (docs/BENCHMARKS.md)
     const client = (await api<{ id: string; accessUrl: string; accessCode: string }>(url, "POST", "/api/collections/clients/records", { token: ownerToken, json: { name: "wrk Bench" } })).body;
     mkdirSync(path.join(publicDir, "bench-static"), { recursive: true });
+    const pub = await api(url, "POST", "/api/collections", { token: superToken, json: { name: "bench_public", type: "base", listRule: "", viewRule: "", fields: [{ name: "thumbnail", type: "file", maxSelect: 1, maxSize: 10_000_000 }] } });
+    if (pub.status !== 200) throw new Error(`public collection: ${pub.status} ${JSON.stringify(pub.body)}`);
+    const filePaths: string[] = [];
     const ids: string[] = [];
     for (let i = 0; i < IMAGES; i += 8) {
       ids.push(
@@ -140,6 +145,11 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
             const r = await api<{ id: string }>(url, "POST", "/api/collections/images/records", { token: ownerToken, form });
             if (r.status !== 200) throw new Error(`seeding failed: ${r.status} ${JSON.stringify(r.body)}`);
             writeFileSync(path.join(publicDir, "bench-static", `t${i + k}.webp`), thumb);
+            const plain = new FormData();
+            plain.set("thumbnail", new File([new Uint8Array(thumb)], `t${i + k}.webp`, { type: "image/webp" }));
+            const f = await api<{ id: string; thumbnail: string }>(url, "POST", "/api/collections/bench_public/records", { token: superToken, form: plain });
+            if (f.status !== 200) throw new Error(`seeding failed: ${f.status}`);
+            filePaths[i + k] = `/api/files/bench_public/${f.body.id}/${f.body.thumbnail}`;
             return r.body.id;
           }),
         )),
@@ -153,6 +163,7 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     }
     const galleryLines = ids.map((id, i) => `/api/gallery/image/${id}?thumbnail=true\t${addressOf(i % VISITORS)}\t${cookies[i % VISITORS]}`).join("\n");
     const staticLines = ids.map((_, i) => `/bench-static/t${i}.webp\t${addressOf(i % VISITORS)}\t`).join("\n");
+    const fileLines = ids.map((_, i) => `${filePaths[i]}\t${addressOf(i % VISITORS)}\t`).join("\n");
     // Both answer 200 with the same bytes before anything is measured.
     const check = async (line: string) => {
       const [p, addr, cookie] = line.split("\t");
@@ -162,22 +173,26 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     };
     await check(galleryLines.split("\n")[0]!);
     await check(staticLines.split("\n")[0]!);
-    const files = { script: path.join(dataDir, "bench.lua"), gallery: path.join(dataDir, "gallery.txt"), static: path.join(dataDir, "static.txt") };
+    await check(fileLines.split("\n")[0]!);
+    const files = { script: path.join(dataDir, "bench.lua"), gallery: path.join(dataDir, "gallery.txt"), static: path.join(dataDir, "static.txt"), files: path.join(dataDir, "files.txt") };
     writeFileSync(files.script, WRK_SCRIPT);
     writeFileSync(files.gallery, galleryLines + "\n");
     writeFileSync(files.static, staticLines + "\n");
+    writeFileSync(files.files, fileLines + "\n");
     const pid = pb.process.pid!;
     runWrk(wrk, url, files.script, files.static, 2, pid); // warm-up: every pooled VM loads its modules
     runWrk(wrk, url, files.script, files.gallery, 2, pid);
+    runWrk(wrk, url, files.script, files.files, 2, pid);
 
-    const rounds: Array<{ ratio: number; gallery: WrkRun; static: WrkRun }> = [];
+    const rounds: Array<{ ratio: number; ratioFiles: number; gallery: WrkRun; static: WrkRun; files: WrkRun }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const order = round % 2 ? (["static", "gallery"] as const) : (["gallery", "static"] as const);
+      const order = round % 2 ? (["static", "gallery", "files"] as const) : (["files", "gallery", "static"] as const);
       const loadBefore = os.loadavg()[0]!;
-      const runs = {} as Record<"gallery" | "static", WrkRun>;
-      for (const side of order) runs[side] = runWrk(wrk, url, files.script, side === "gallery" ? files.gallery : files.static, SECONDS, pid);
+      const runs = {} as Record<"gallery" | "static" | "files", WrkRun>;
+      for (const side of order) runs[side] = runWrk(wrk, url, files.script, files[side], SECONDS, pid);
       const ratio = runs.gallery.rps / runs.static.rps;
-      rounds.push({ ratio, ...runs });
+      const ratioFiles = runs.gallery.rps / runs.files.rps;
+      rounds.push({ ratio, ratioFiles, ...runs });
       report("image-wrk", {
         round,
         order: order.join("-"),
@@ -192,7 +207,12 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
         gallery_p99_ms: runs.gallery.p99,
         gallery_errors: runs.gallery.errors,
         gallery_cpu_ms_per_request: runs.gallery.cpuPerRequestMs,
+        files_rps: runs.files.rps,
+        files_p99_ms: runs.files.p99,
+        files_errors: runs.files.errors,
+        files_cpu_ms_per_request: runs.files.cpuPerRequestMs,
         ratio_vs_static: ratio,
+        ratio_vs_api_files: ratioFiles,
       });
     }
     report("image-wrk", {
@@ -210,6 +230,8 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
       static_p99_median_ms: median(rounds.map((r) => r.static.p99)),
       gallery_cpu_ms_per_request_median: median(rounds.map((r) => r.gallery.cpuPerRequestMs)),
       static_cpu_ms_per_request_median: median(rounds.map((r) => r.static.cpuPerRequestMs)),
+      files_cpu_ms_per_request_median: median(rounds.map((r) => r.files.cpuPerRequestMs)),
+      ratio_vs_api_files_median: median(rounds.map((r) => r.ratioFiles)),
     });
   } finally {
     await pb?.stop();
