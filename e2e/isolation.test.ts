@@ -60,6 +60,15 @@ async function convert(name: string, format: string, options: { lossless?: boole
 
 describe("the owner's app", () => {
   it("is cross-origin isolated when the server answers, and when its service worker opens it offline", async () => {
+    // The server's answers alone (no service worker in this context) isolate the app.
+    const bare = await browser.newContext({ baseURL: server.url, serviceWorkers: "block" });
+    try {
+      const first = await bare.newPage();
+      await first.goto("/auth");
+      expect(await first.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    } finally {
+      await bare.close();
+    }
     await page.goto("/");
     expect(await isolated()).toEqual({ isolated: true, sharedMemory: true });
     await context.setOffline(true);
