@@ -3,7 +3,7 @@
 /**
  * The visitor image route's in-memory cache (lib/serve_cache.js) is stale the moment a gallery, an image or
  * the server's secret changes: after every committed save or delete of one, its epoch moves on. A settings
- * change moves it too: each VM's storage handle (serve_cache.filesystem) is then opened again, on S3 or not.
+ * change moves it too: each VM's handle on the local storage (serve_cache.filesystem) is then made again, or dropped for S3.
  */
 onRecordAfterUpdateSuccess(
   (e) => {

@@ -143,14 +143,16 @@ function contentType(key, read) {
 const storage = { epoch: -1, fsys: null };
 
 /**
- * The storage (`$app.newFilesystem()`), opened once per VM and epoch rather than once per request: opening
- * it costs a directory creation and a stat (local) or a new client (S3) on every image. A settings change
- * (S3 on or off) moves the epoch too (serve_cache.pb.js), so a handle never outlives the storage it names.
- * A VM runs one request at a time, so its handle is never shared.
+ * The local storage (`$app.newFilesystem()`), opened once per VM and epoch rather than once per request
+ * (opening it costs a directory creation and a stat on every image), or null on S3, whose handle holds a
+ * client: the caller then opens and closes one per file as before, since a VM PocketBase builds past its
+ * pool is dropped without being told. A settings change (S3 on or off) moves the epoch too
+ * (serve_cache.pb.js), so a handle never outlives the storage it names. A VM runs one request at a time,
+ * so its handle is never shared.
  */
 function filesystem() {
   const current = epoch();
-  if (storage.fsys && storage.epoch === current) return storage.fsys;
+  if (storage.epoch === current) return storage.fsys;
   if (storage.fsys) {
     try {
       storage.fsys.close();
@@ -158,7 +160,7 @@ function filesystem() {
       // already closed: nothing to give back
     }
   }
-  storage.fsys = $app.newFilesystem();
+  storage.fsys = $app.settings().s3.enabled ? null : $app.newFilesystem();
   storage.epoch = current;
   return storage.fsys;
 }
