@@ -6,9 +6,11 @@
 # Needs Debian's emscripten (3.1.6) and node-acorn (its JavaScript optimiser requires it), and git:
 #   apt-get install emscripten node-acorn git
 # MozJPEG's source is v4.1.5, cloned from its public repository, or taken from MOZJPEG_SRC (a checkout of
-# that tag) when set. The encoder's C code is MozJPEG's own (the same as @jsquash/jpeg's 3.3.1 in what it
-# writes: same bytes for the same pixels and settings), compiled with -msimd128 so the compiler may
-# vectorise loops; the binding is Squoosh's, as @jsquash/jpeg ships it, in scripts/mozjpeg-simd/.
+# that tag) when set. The encoder's C code is MozJPEG's own (it writes the same bytes as @jsquash/jpeg's
+# 3.3.1 for the same pixels and settings), compiled with -msimd128 so the compiler may vectorise loops; the
+# binding is Squoosh's, as @jsquash/jpeg ships it, in scripts/mozjpeg-simd/. libjpeg-turbo's own SIMD
+# routines are x86 assembly or ARM NEON intrinsics: the NEON ones through SIMDe (Debian's libsimde-dev)
+# were slower than the C code in WebAssembly (docs/benchmarks-history.md), so they are not compiled in.
 set -euo pipefail
 
 MOZJPEG_TAG=v4.1.5
@@ -59,7 +61,8 @@ sed -e 's/@COPYRIGHT_YEAR@/1991-2023/' "$SRC/jversion.h.in" >"$CFG/jversion.h"
 # The binding includes autotools' config.h (MozJPEG 3's build); MOZJPEG_VERSION is all it reads from it.
 { cat "$CFG/jconfigint.h"; echo '#define MOZJPEG_VERSION 4.1.5'; } >"$CFG/config.h"
 
-CFLAGS=(-O3 -msimd128 -I "$CFG" -I "$SRC")
+# -flto as @jsquash/jpeg builds (a third smaller here, as fast).
+CFLAGS=(-O3 -flto -msimd128 -I "$CFG" -I "$SRC")
 # The encoder's part of libjpeg (CMakeLists.txt's JPEG_SOURCES without the decoder), rdswitch.c for
 # set_quality_ratings (cjpeg's quality parsing, which the binding uses) and no hand-written SIMD.
 SOURCES=(jcapimin jcapistd jccoefct jccolor jcdctmgr jcext jchuff jcicc jcinit jcmainct jcmarker jcmaster
@@ -77,7 +80,9 @@ emcc "${CFLAGS[@]}" -std=c++17 --bind \
   -s FILESYSTEM=0 -s ALLOW_MEMORY_GROWTH=1 -s TEXTDECODER=0 \
   -o "$OUT/mozjpeg_enc_simd.js" "$HERE/mozjpeg-simd/mozjpeg_enc.cpp" "$WORK"/obj/*.o
 
-# The notices the binary needs (libjpeg-turbo's LICENSE.md asks for README.ijg with it).
+# The notices the binary needs (libjpeg-turbo's LICENSE.md asks for README.ijg with it; the binding is
+# Apache-2.0, as jSquash's LICENSE says); vite-plugin-licences.ts copies them into the app's notices.
 cp "$SRC/LICENSE.md" "$OUT/LICENSE.md"
 cp "$SRC/README.ijg" "$OUT/README.ijg"
+cp "$HERE/mozjpeg-simd/LICENSE-binding.txt" "$OUT/LICENSE-binding.txt"
 ls -l "$OUT"
