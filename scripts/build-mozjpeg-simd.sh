@@ -22,8 +22,11 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 command -v emcc >/dev/null || { echo "emcc not found: apt-get install emscripten node-acorn" >&2; exit 1; }
-# Debian's emscripten runs its optimiser with the system's node; node-acorn is where Debian puts acorn.
-export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
+# Debian's emscripten runs its optimiser with the system's node, which must find node-acorn's acorn: a
+# Node from outside Debian does not look in the folder Debian installs it into, so it is added here.
+ACORN_PACKAGE="$(dpkg -L node-acorn 2>/dev/null | grep -m1 '/acorn/package.json$' || true)"
+[ -n "$ACORN_PACKAGE" ] || { echo "node-acorn not installed: apt-get install node-acorn" >&2; exit 1; }
+export NODE_PATH="${NODE_PATH:+$NODE_PATH:}$(dirname "$(dirname "$ACORN_PACKAGE")")"
 
 SRC="${MOZJPEG_SRC:-}"
 if [ -z "$SRC" ]; then
