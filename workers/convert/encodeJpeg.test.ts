@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultOptions } from "@jsquash/jpeg/meta";
 import createPlain from "@jsquash/jpeg/codec/enc/mozjpeg_enc.js";
 import createSimd from "./mozjpeg-simd/mozjpeg_enc_simd.js";
@@ -44,6 +44,25 @@ describe("MozJPEG builds", () => {
       const actual = simd.encode(pixels, width, height, { ...defaultOptions, quality });
       expect(actual?.subarray(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
       expect(actual).toEqual(expected);
+    }
+  });
+
+  it("an engine without SIMD gets @jsquash/jpeg's build, and the same JPEG", async () => {
+    vi.resetModules();
+    const validate = vi.spyOn(WebAssembly, "validate").mockReturnValue(false);
+    try {
+      // In Node the build cannot fetch its .wasm by URL, as a worker does: it is given to it compiled.
+      const { init } = await import("@jsquash/jpeg/encode");
+      await init(await WebAssembly.compile(readFileSync(PLAIN_WASM)));
+      const { encodeJpeg, hasWasmSimd: probe } = await import("./encodeJpeg");
+      expect(probe()).toBe(false);
+      const [width, height] = [64, 48];
+      const data = testImage(width, height);
+      const bytes = new Uint8Array(await encodeJpeg({ data, width, height, colorSpace: "srgb" } as ImageData, { quality: 80 }));
+      const simd = await createSimd({ noInitialRun: true, wasmBinary: readFileSync(SIMD_WASM) });
+      expect(bytes).toEqual(simd.encode(data, width, height, { ...defaultOptions, quality: 80 }));
+    } finally {
+      validate.mockRestore();
     }
   });
 });
