@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 import layers from "./eslint/layers.js";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage"] },
+  { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage", "workers/convert/mozjpeg-simd/*.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
