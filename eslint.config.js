@@ -51,6 +51,29 @@ export default tseslint.config(
     },
   },
   {
+    // Every text a person reads comes from a feature's texts.ts (issue 27: catalogues per language), and every
+    // date, time and number is formatted in the active locale (src/domain/format.ts): no English written into
+    // JSX, no toLocale*String, no Intl formatter with a hard-wired locale. src/locales/catalogues.test.ts
+    // holds the texts.ts files themselves to the catalogues.
+    files: ["src/**/*.tsx", "src/**/*.ts"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/sync/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "JSXText[value=/[A-Za-z]{2,}/]", message: "A text a person reads belongs in the feature's texts.ts (translated through src/locales)." },
+        {
+          selector: "JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/[A-Za-z]{2,}/]",
+          message: "A label a person hears or reads belongs in the feature's texts.ts (translated through src/locales).",
+        },
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: "Format through src/domain/format.ts, in the active locale." },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/Format$/] > Literal:first-child",
+          message: "Format in the active locale (activeLocale() from src/lib/i18n), never a hard-wired one.",
+        },
+      ],
+    },
+  },
+  {
     // Small files, one job each (STYLE.md): past 300 lines a file is split along its subjects, tests and
     // benchmarks too (eslint/max-lines.test.ts keeps the rule on for every folder).
     files: ["{src,workers,pb_hooks,scripts,tests,e2e,bench}/**/*.{ts,tsx,js,mjs,cjs,mts}"],
