@@ -52,7 +52,7 @@ function isStudioOwner(e) {
 }
 
 function hasValidSession(e, client) {
-  return !!session.sessionClaims(e, client);
+  return session.hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
 }
 
 /** Compares the normalised forms (lib/contract.js), in constant time for equal lengths. */

@@ -16,9 +16,20 @@ function sessionClaims(e, client) {
   return claimsOf(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
 }
 
-/** Whether the request holds a valid session token of the gallery `clientId` with this code and generation. */
+/**
+ * Whether the request holds a valid session token of the gallery `clientId` with this code and generation:
+ * the image route's check, through lib/session_tokens.js, which remembers the tokens this VM verified.
+ */
 function hasSession(e, clientId, accessCode, generation) {
-  return !!claimsOf(e, clientId, accessCode, generation);
+  let cookie;
+  try {
+    cookie = e.request.cookie(rules.galleryCookieName(clientId));
+  } catch (_) {
+    return false; // no such cookie
+  }
+  if (!cookie || !cookie.value) return false;
+  const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
+  return require(`${__hooks}/lib/session_tokens.js`).verifies(cookie.value, key, clientId, generation);
 }
 
 function claimsOf(e, clientId, accessCode, generation) {
