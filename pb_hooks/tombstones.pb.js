@@ -17,9 +17,12 @@ onRecordDelete(
     tombstone.set("client", collectionName === "clients" ? record.id : record.getString("client"));
     e.app.save(tombstone);
     if (collectionName === "images") require(`${__hooks}/lib/references.js`).clearCoversOf(e.app, record.id);
+    if (collectionName === "sets") require(`${__hooks}/lib/sets.js`).clearSetOf(e.app, record.id);
   },
   "clients",
   "images",
+  // sets (pb_migrations/1795534000_sets.js)
+  "sets",
   // proofing (pb_migrations/1763771500_proofing.js)
   "proof_lists",
   "proof_states",

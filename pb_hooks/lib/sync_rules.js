@@ -12,11 +12,13 @@
  */
 const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
-  images: ["filename", "originalName", "metadata"],
+  images: ["filename", "originalName", "metadata", "set"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
   proof_lists: ["name", "limit"],
   proof_states: ["submittedAt"],
+  // A gallery's sets (issue 26): the tab's name and its place among them.
+  sets: ["name", "position"],
 };
 
 function parseTimes(raw) {
