@@ -8,7 +8,7 @@ import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES, parsePbDate, pb
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export type SyncedCollection = "clients" | "images" | "settings" | "proof_lists" | "proof_states";
+export type SyncedCollection = "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets";
 
 export interface ClientFields {
   name: string;
@@ -50,6 +50,15 @@ export interface ImageFields {
   placeholder: string;
   metadata: Record<string, unknown> | null;
   uploadedAt: string;
+  /** The set (sub-gallery) the photo is in, an id of a set of its client; "" or absent for none (issue 26). */
+  set?: string;
+}
+
+/** A set of a gallery (issue 26): a tab of the visitor's gallery ("Ceremony"), in `position` order. */
+export interface SetFields {
+  client: string;
+  name: string;
+  position: number;
 }
 
 export interface SettingsFields {
@@ -73,15 +82,17 @@ export interface SettingsFields {
 /** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
 export const SYNCED_FIELDS = {
   clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
-  images: ["filename", "originalName", "metadata"],
+  images: ["filename", "originalName", "metadata", "set"],
   settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
   // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
   proof_lists: ["name", "limit"],
   proof_states: ["submittedAt"],
+  // A gallery's sets (issue 26): the tab's name and its place among them.
+  sets: ["name", "position"],
 } as const satisfies Record<SyncedCollection, readonly string[]>;
 
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */
-export const IMAGE_CREATE_FIELDS = ["client", "filename", "originalName", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "metadata", "uploadedAt"] as const satisfies ReadonlyArray<keyof ImageFields>;
+export const IMAGE_CREATE_FIELDS = ["client", "filename", "originalName", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "metadata", "uploadedAt", "set"] as const satisfies ReadonlyArray<keyof ImageFields>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */
 export function toPbDate(value: string): string {

@@ -11,7 +11,7 @@
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
-import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SetRow, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = LEGACY_DB_NAME;
 /** The name of the database of nobody (signed out); it is never opened, so it never exists. */
@@ -52,6 +52,12 @@ export const SCHEMA_V5 = {
   imports: "id, client",
 };
 
+/** v6 (issue 26): a gallery's sets, synced rows like proofing lists, found by client. */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  sets: "id, client",
+};
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -66,6 +72,7 @@ export class StudioDb extends Dexie {
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
   imports!: Table<ImportRow, string>;
+  sets!: Table<SetRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -111,6 +118,8 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
+    // v6: sets, empty until the next pull fills them; photos without `set` are in none. No data changes.
+    this.version(6).stores(SCHEMA_V6);
   }
 
   /** Now, on the server's clock. */

@@ -60,12 +60,12 @@ export interface RestorePlan {
 
 type Row = SyncMeta & Record<string, unknown> & { id: string };
 
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates" };
+const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
 
 /** The values a create of this record carries: its synced fields and what the server needs besides. */
 function createFields(collection: SyncedCollection, row: Row): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  const extra = collection === "images" ? ["client", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "uploadedAt"] : collection === "proof_lists" ? ["client"] : [];
+  const extra = collection === "images" ? ["client", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "uploadedAt"] : collection === "proof_lists" || collection === "sets" ? ["client"] : [];
   for (const f of [...extra, ...SYNCED_FIELDS[collection]]) if (row[f] !== undefined) fields[f] = row[f];
   return fields;
 }
@@ -82,7 +82,7 @@ export async function markReconciling(db: StudioDb, epoch: string): Promise<void
 }
 
 export async function applyRestorePlan(db: StudioDb, plan: RestorePlan): Promise<RestoreReport> {
-  const tables = [db.clients, db.images, db.settings, db.proofLists, db.proofStates, db.outbox, db.syncState];
+  const tables = [db.clients, db.sets, db.images, db.settings, db.proofLists, db.proofStates, db.outbox, db.syncState];
   return db.transaction("rw", tables, async () => {
     let resent = 0;
     for (const ref of [...plan.creates, ...plan.updates]) {

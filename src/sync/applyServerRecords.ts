@@ -18,7 +18,7 @@ import { serverOnlyValues, syncedValues, type ServerRecord } from "./records";
 
 type Row = SyncMeta & Record<string, unknown> & { id: string };
 
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates" };
+const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
 
 function tableOf(db: StudioDb, collection: SyncedCollection) {
   return db.table<Row, string>(TABLES[collection]);

@@ -49,7 +49,7 @@ function pickFields(row: object, fields: readonly string[]): Record<string, unkn
 }
 
 export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Promise<void> {
-  await db.transaction("rw", [db.clients, db.images, db.imageBlobs, ...proofTables(db), ...outboxTables(db)], async () => {
+  await db.transaction("rw", [db.clients, db.sets, db.images, db.imageBlobs, ...proofTables(db), ...outboxTables(db)], async () => {
     for (const t of tombstones) {
       // Proofing rows are server-written and never edited on the device: a delete simply drops them.
       if (isProofCollection(t.recordCollection)) await deleteProofRows(db, t.recordCollection, t.recordId);
@@ -59,7 +59,9 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         targets.push(["clients", t.recordId]);
         const imageIds = (await db.images.where("client").equals(t.recordId).primaryKeys()) as string[];
         for (const id of imageIds) targets.push(["images", id]);
-      } else if (t.recordCollection === "images" || t.recordCollection === "proof_lists" || t.recordCollection === "proof_states") {
+        const setIds = (await db.sets.where("client").equals(t.recordId).primaryKeys()) as string[];
+        for (const id of setIds) targets.push(["sets", id]);
+      } else if (t.recordCollection === "images" || t.recordCollection === "proof_lists" || t.recordCollection === "proof_states" || t.recordCollection === "sets") {
         targets.push([t.recordCollection, t.recordId]);
       }
       // A client is set aside whole when it or one of its photos had work the server never got, so that
@@ -77,6 +79,7 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         await rememberDeleted(db, collection, [id]);
         if (collection === "clients") await db.clients.delete(id);
         else if (isProofCollection(collection)) continue; // its row went above
+        else if (collection === "sets") await db.sets.delete(id); // its photos come back from the server in no set
         else {
           await db.images.delete(id);
           await db.imageBlobs.delete(id);

@@ -14,8 +14,8 @@ import { applyTombstones, type Tombstone } from "./applyTombstones";
 import { PULL_FIELDS, type ServerRecord } from "./records";
 
 const PAGE_SIZE = 500;
-// Proofing after the records it points at, and before tombstones (a delete pulled later wins).
-const PULL_ORDER = ["clients", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
+// Sets before the images that name them; proofing after the records it points at, and before tombstones (a delete pulled later wins).
+const PULL_ORDER = ["clients", "sets", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
 
 /** The visitor's proofing rows: stored as the server wrote them (the owner never edits them). */
 function isVisitorProof(collection: string): collection is "proof_favourites" | "proof_picks" | "proof_comments" {
@@ -46,7 +46,7 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof 
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
-    const tables = isVisitorProof(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.images, db.imageBlobs, db.settings, ...proofTables(db), ...outboxTables(db)];
+    const tables = isVisitorProof(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.sets, db.images, db.imageBlobs, db.settings, ...proofTables(db), ...outboxTables(db)];
     await db.transaction("rw", tables, async () => {
       if (isVisitorProof(collection)) await putProofRecords(db, collection, page.items);
       else if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);

@@ -75,7 +75,7 @@ export function sendableEntries(entries: OutboxEntry[]): OutboxEntry[] {
 }
 
 async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ status: number; body: unknown }>) {
-  await db.transaction("rw", [...outboxTables(db), db.clients, db.images, db.settings, db.proofLists, db.proofStates], async () => {
+  await db.transaction("rw", [...outboxTables(db), db.clients, db.images, db.settings, db.proofLists, db.proofStates, db.sets], async () => {
     await confirmEntries(db, chunk);
     for (const [i, entry] of chunk.entries()) {
       if (entry.op === "delete") continue;

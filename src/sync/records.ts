@@ -14,12 +14,13 @@ export const PULL_FIELDS: Record<SyncedCollection | "tombstones", string> = {
   settings: "id,created,updated,fieldTimes,logo," + SYNCED_FIELDS.settings.join(","),
   proof_lists: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_lists.join(","),
   proof_states: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_states.join(","),
+  sets: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.sets.join(","),
   tombstones: "id,updated,recordCollection,recordId,client",
 };
 
 export function syncedValues(collection: SyncedCollection, record: RecordModel): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const field of SYNCED_FIELDS[collection]) values[field] = record[field] ?? (field === "metadata" ? null : "");
+  for (const field of SYNCED_FIELDS[collection]) values[field] = record[field] ?? (field === "metadata" ? null : field === "position" ? 0 : "");
   return values;
 }
 
@@ -27,7 +28,7 @@ export function syncedValues(collection: SyncedCollection, record: RecordModel):
 export function serverOnlyValues(collection: SyncedCollection, record: RecordModel): Record<string, unknown> {
   if (collection === "clients") return { createdAt: String(record.created ?? "").replace(" ", "T") };
   if (collection === "settings") return { logo: record.logo ?? "" };
-  if (collection === "proof_lists" || collection === "proof_states") return { client: record.client ?? "", created: record.created ?? "", updated: record.updated ?? "" };
+  if (collection === "proof_lists" || collection === "proof_states" || collection === "sets") return { client: record.client ?? "", created: record.created ?? "", updated: record.updated ?? "" };
   return {
     client: record.client,
     fileSize: record.fileSize ?? 0,

@@ -24,9 +24,9 @@ import { deletedOnServer, outboxInOrder } from "../store/outbox";
 import { applyRestorePlan, markReconciling, RECONCILING_KEY, SERVER_EPOCH_KEY, type LostItem, type RecordRef, type RestorePlan, type RestoreReport } from "../store/restoredServer";
 
 /** Collections the owner creates and deletes; settings and proofing states are only ever updated. */
-const OWNED: readonly SyncedCollection[] = ["clients", "proof_lists", "images"];
-const COLLECTIONS: readonly SyncedCollection[] = ["clients", "settings", "proof_lists", "proof_states", "images"];
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates" };
+const OWNED: readonly SyncedCollection[] = ["clients", "proof_lists", "sets", "images"];
+const COLLECTIONS: readonly SyncedCollection[] = ["clients", "settings", "proof_lists", "proof_states", "sets", "images"];
+const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
 
 interface Indexed {
   id: string;

@@ -3,7 +3,12 @@
  * its own gallery, and deleting a set moves its photos to no set in the same transaction, leaving a tombstone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/store/repositories/clients";
+import { addImages } from "../../src/store/repositories/images";
+import { createSet, createSets, deleteSet, moveToSet, renameSet, reorderSets, setsOf } from "../../src/store/repositories/sets";
+import { makeDevice } from "./devices";
 import { galleryHelpers, type Client } from "./gallery-fixture";
+import { imageInput } from "./test-images";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -118,5 +123,46 @@ describe("deleting a set", () => {
     expect((await server.api("DELETE", `/api/collections/clients/records/${a.id}`, { token: server.ownerToken })).status).toBe(204);
     const tombstones = await server.api<{ totalItems: number }>("GET", `/api/collections/tombstones/records?filter=${encodeURIComponent(`recordId='${set.id}'`)}`, { token: server.ownerToken });
     expect(tombstones.body.totalItems).toBe(1);
+  });
+});
+
+describe("sets on the owner's devices", () => {
+  it("sets made offline with photos in them reach another device; a delete there moves the photos to no set on both", async () => {
+    const a = await makeDevice(server);
+    const b = await makeDevice(server);
+    const client = await createClient(a.db, { name: "Offline Olga" });
+    const [ready, ceremony, party] = await createSets(a.db, client.id, ["Getting ready", "Ceremony", "Party"]);
+    const photos = await addImages(a.db, [{ ...imageInput(client.id, "a.png", 1), fields: { ...imageInput(client.id, "a.png", 1).fields, set: ceremony! } }, imageInput(client.id, "b.png", 5)]);
+    await moveToSet(a.db, [photos[1]!.id], party!);
+    await renameSet(a.db, ready!, "Prep");
+    await reorderSets(a.db, client.id, [party!, ready!, ceremony!]);
+    await a.sync.syncOnce();
+    await a.sync.syncOnce(); // the move of a photo waits for its upload, which ends the first sync
+
+    await b.sync.syncOnce();
+
+    expect((await setsOf(b.db, client.id)).map((s) => s.name)).toEqual(["Party", "Prep", "Ceremony"]);
+    expect((await b.db.images.get(photos[0]!.id))!.set).toBe(ceremony);
+    expect((await b.db.images.get(photos[1]!.id))!.set).toBe(party);
+
+    await deleteSet(b.db, party!);
+    expect((await b.db.images.get(photos[1]!.id))!.set).toBe("");
+    await b.sync.syncOnce();
+    await a.sync.syncOnce();
+    expect((await setsOf(a.db, client.id)).map((s) => s.name)).toEqual(["Prep", "Ceremony"]);
+    expect((await a.db.images.get(photos[1]!.id))!.set).toBe("");
+    expect((await getImage(photos[1]!.id)).set).toBe("");
+    expect(await a.db.conflicts.count()).toBe(0);
+  });
+
+  it("a photo imported offline into a set deleted before the push reaches the server in no set", async () => {
+    const a = await makeDevice(server);
+    const client = await createClient(a.db, { name: "Gone Gwen" });
+    const set = await createSet(a.db, client.id, "Short-lived");
+    const [photo] = await addImages(a.db, [{ ...imageInput(client.id, "c.png", 9), fields: { ...imageInput(client.id, "c.png", 9).fields, set } }]);
+    await deleteSet(a.db, set);
+    await a.sync.syncOnce();
+    expect((await getImage(photo!.id)).set).toBe("");
+    expect(await a.db.outbox.count()).toBe(0);
   });
 });

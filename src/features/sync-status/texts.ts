@@ -48,6 +48,7 @@ export const SYNC_TEXTS = {
     settings: () => "Studio settings",
     proof_lists: (name: string) => (name ? `Proofing list '${name}'` : "A deleted proofing list"),
     proof_states: (client: string) => (client ? `Proofing of ${client}` : "A client's proofing"),
+    sets: (name: string) => (name ? `Set '${name}'` : "A deleted set"),
   },
   /** Toast title when restoring or dismissing fails, by what the conflict is about. */
   conflictActionFailed: {
@@ -56,6 +57,7 @@ export const SYNC_TEXTS = {
     settings: "Error saving settings",
     proof_lists: "Error updating proofing list",
     proof_states: "Error updating proofing",
+    sets: "Error updating set",
   },
   lost: "Lost:",
   kept: "Kept:",

@@ -140,7 +140,10 @@ export async function clearCoversOf(db: StudioDb, clientIds: string[], imageIds:
  */
 export async function deleteClient(db: StudioDb, id: string): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox, ...proofTables(db)], async () => {
+    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.sets, db.outbox, ...proofTables(db)], async () => {
+      const setIds = (await db.sets.where("client").equals(id).primaryKeys()) as string[];
+      await dropPendingEntries(db, "sets", setIds);
+      await db.sets.bulkDelete(setIds);
       const imageIds = (await db.images.where("client").equals(id).primaryKeys()) as string[];
       await db.images.bulkDelete(imageIds);
       await db.imageBlobs.bulkDelete(imageIds);

@@ -5,6 +5,7 @@ import type { ClientFields, ImageFields } from "../../domain/records";
 import type { ConflictRow } from "../rows";
 import { createClient, updateClient } from "./clients";
 import { addImages, updateImage } from "./images";
+import { updateSet } from "./sets";
 import { updateProofList } from "./proofing";
 import { updateSettings } from "./settings";
 import { STORE_TEXTS } from "../texts";
@@ -63,6 +64,7 @@ export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
   if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
   else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);
   else if (conflict.collection === "proof_lists") await updateProofList(db, conflict.recordId, patch);
+  else if (conflict.collection === "sets") await updateSet(db, conflict.recordId, patch);
   else if (conflict.collection === "proof_states") throw new StoreError("not-found", STORE_TEXTS.conflictSubmission);
   else await updateSettings(db, patch);
   await dismissConflict(db, id);
