@@ -67,6 +67,8 @@ export const UPLOAD_TEXTS = {
   dismiss: "Dismiss",
   imagesZone: "Upload images",
   zipZone: "Upload zip archive",
+  importInto: "Import into set",
+  noSet: "No set",
 } as const;
 
 /** How many file names a sentence lists before "and N more". */

@@ -55,6 +55,19 @@ export async function createSet(db: StudioDb, clientId: string, name: string): P
   return (await createSets(db, clientId, [name]))[0]!;
 }
 
+/**
+ * The set of each folder name: the gallery's set of that name (case and spaces aside), else a new one added
+ * after the others, in the folders' order (a zip's top-level folders, issue 26).
+ */
+export async function setsForFolders(db: StudioDb, clientId: string, folders: readonly string[]): Promise<Map<string, string>> {
+  const key = (name: string) => name.trim().toLowerCase();
+  const existing = new Map((await setsOf(db, clientId)).map((s) => [key(s.name), s.id]));
+  const missing = [...new Set(folders.map((f) => f.slice(0, SET_NAME_MAX)).filter((f) => !existing.has(key(f))))];
+  const created = await createSets(db, clientId, missing);
+  missing.forEach((f, i) => existing.set(key(f), created[i]!));
+  return new Map(folders.map((f) => [f, existing.get(key(f.slice(0, SET_NAME_MAX)))!]));
+}
+
 /** Renames a set (or changes its position: the conflicts dialog restores either). */
 export async function updateSet(db: StudioDb, id: string, patch: Partial<Pick<SetRow, "name" | "position">>): Promise<void> {
   await guardQuota(() =>
