@@ -166,3 +166,30 @@ describe("sets on the owner's devices", () => {
     expect(await a.db.outbox.count()).toBe(0);
   });
 });
+
+describe("the visitor's sets", () => {
+  it("info names the gallery's sets in the owner's order with their counts, and each photo its set", async () => {
+    const { unlock } = galleryHelpers(() => server, "Visitor Vera");
+    const a = await makeClient();
+    const second = await makeSet(a, "Reception", 2);
+    const first = await makeSet(a, "Ceremony", 1);
+    const empty = await makeSet(a, "Portraits", 3);
+    const [x, y, z] = [await addImage(a.id, "x.png", 21), await addImage(a.id, "y.png", 22), await addImage(a.id, "z.png", 23)];
+    await patchImage(x, { set: first.id });
+    await patchImage(y, { set: second.id });
+    await patchImage(z, { set: second.id });
+
+    const locked = await server.api<{ sets: unknown[] }>("GET", `/api/gallery/${a.accessUrl}?first=100`);
+    expect(locked.body.sets).toEqual([]);
+    const cookie = await unlock(a);
+    const info = await server.api<{ sets: unknown[]; images: Array<{ id: string; set: string }> }>("GET", `/api/gallery/${a.accessUrl}?first=100`, { cookie });
+    expect(info.body.sets).toEqual([
+      { id: first.id, name: "Ceremony", count: 1 },
+      { id: second.id, name: "Reception", count: 2 },
+      { id: empty.id, name: "Portraits", count: 0 },
+    ]);
+    expect(Object.fromEntries(info.body.images.map((i) => [i.id, i.set]))).toEqual({ [x]: first.id, [y]: second.id, [z]: second.id });
+    const all = await server.api<{ images: Array<{ id: string; set: string }> }>("GET", `/api/gallery/${a.accessUrl}/all-images`, { cookie });
+    expect(all.body.images.find((i) => i.id === x)?.set).toBe(first.id);
+  });
+});
