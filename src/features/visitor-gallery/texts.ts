@@ -52,6 +52,10 @@ export const GALLERY_TEXTS = {
   selectAll: "Select All",
   deselectAll: "Deselect All",
   downloadAll: (n: number) => `Download All (${n})`,
+  /** Sets (issue 26). */
+  allSets: "All",
+  setsLabel: "Sets",
+  downloadSet: (name: string, n: number) => `Download ${name} (${n})`,
   totalCount: (n: number) => `${n} ${n === 1 ? "image" : "images"} in this gallery`,
   imageCount: (n: number) => `${n} ${n === 1 ? "image" : "images"}`,
   mobileDownload: (n: number) => `Download (${n})`,

@@ -1,0 +1,32 @@
+/**
+ * The gallery's sets as tabs under the cover (issue 26): 'All' and each set with its count. Only a gallery
+ * with sets shows them; a tab filters the grid, the sidebar, the viewer and 'Download All' to its photos.
+ */
+import type { GallerySet } from "./api";
+import { GALLERY_TEXTS } from "./texts";
+
+interface Props {
+  sets: readonly GallerySet[];
+  total: number;
+  active: string;
+  onChange: (setId: string) => void;
+}
+
+export function SetTabs({ sets, total, active, onChange }: Props) {
+  if (!sets.length) return null;
+  const tabs = [{ id: "", name: GALLERY_TEXTS.allSets, count: total }, ...sets];
+  return (
+    <nav className="set-tabs" aria-label={GALLERY_TEXTS.setsLabel}>
+      {tabs.map((t) => (
+        <button key={t.id || "all"} type="button" className="set-tab" aria-pressed={active === t.id} onClick={() => onChange(t.id)}>
+          <span className="set-tab-name">{t.name}</span> <span className="set-tab-count">{t.count}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** A set's name as a folder inside a zip: no separators or characters a file system refuses. */
+export function folderName(name: string): string {
+  return name.replace(/[\\/:*?"<>|]+/g, "_").trim() || "Set";
+}
