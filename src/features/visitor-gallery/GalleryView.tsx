@@ -17,7 +17,7 @@ import { GallerySidebar } from "./GallerySidebar";
 import { useDownloadPin } from "./useDownloadPin";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
-import { SetTabs, folderName } from "./SetTabs";
+import { SetTabs } from "./SetTabs";
 import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
@@ -49,9 +49,8 @@ interface Props {
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"], folders: ReadonlyMap<string, string>): ZipSource {
   const url = downloadUrl(image.id, mode, "zip");
   const folder = folders.get(image.set);
-  const name = downloadName(image, mode);
   // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
-  return { id: image.id, name: folder ? `${folder}/${name}` : name, url, crc32: mode === "originals" ? image.crc32 : undefined };
+  return { id: image.id, name: downloadName(image, mode), folder, url, crc32: mode === "originals" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -65,7 +64,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
   const [setId, setSetId] = useState("");
   const activeSet = sets.find((s) => s.id === setId);
   const list = useMemo(() => (activeSet ? all.filter((i) => i.set === activeSet.id) : all), [all, activeSet]);
-  const folders = useMemo(() => new Map(sets.map((s) => [s.id, folderName(s.name)])), [sets]);
+  const folders = useMemo(() => new Map(sets.map((s) => [s.id, s.name])), [sets]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);

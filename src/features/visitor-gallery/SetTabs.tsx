@@ -25,8 +25,3 @@ export function SetTabs({ sets, total, active, onChange }: Props) {
     </nav>
   );
 }
-
-/** A set's name as a folder inside a zip: no separators or characters a file system refuses. */
-export function folderName(name: string): string {
-  return name.replace(/[\\/:*?"<>|]+/g, "_").trim() || "Set";
-}
