@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { buildZip } from "../workers/zip/test-zip";
 import { NewClientPage } from "./pages/ClientPages";
 import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
@@ -122,5 +123,46 @@ describe("sets", () => {
     await new VisitorGalleryPage(page).gridImages().nth(1).waitFor();
     await saveShot(page, "sets-visitor-phone");
     await context.close();
+  });
+});
+
+describe("sets from a zip's folders, and moving photos", () => {
+  it("makes a zip's top-level folders sets when the owner says so, and 'Move to set' moves the selection", async () => {
+    const { page } = owner;
+    await page.goto(`/clients/${gallery.id}`);
+    const tab = new GalleryTabPage(page);
+    await tab.showing(2).waitFor();
+    const [p1, p2, q, r] = await Promise.all(["p1", "p2", "q", "r"].map((n, i) => photo(page, `${n}.jpg`, 900, 600, 60 + i)));
+    const zip = buildZip([
+      { path: "Party/p1.jpg", data: p1!.buffer },
+      { path: "Party/p2.jpg", data: p2!.buffer },
+      { path: "ceremony/q.jpg", data: q!.buffer },
+      { path: "r.jpg", data: r!.buffer },
+    ]);
+    await page.getByLabel("Import into set").selectOption({ label: "No set" });
+    await tab.uploadZip({ name: "shoot.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    const question = page.getByRole("dialog", { name: "Make the zip's folders sets?" });
+    await question.getByText("This zip has 2 folders: ceremony, Party.").waitFor();
+    await question.getByRole("button", { name: "Make them sets" }).click();
+    await tab.showing(6).waitFor({ timeout: 60_000 });
+    await tab.closeDialog();
+    // 'ceremony' is the set 'Ceremony' the gallery has; 'Party' is new, after the others.
+    const show = page.locator(".grid-filter select");
+    expect(await show.locator("option").allTextContents()).toEqual([
+      "All photos (6)",
+      "Set: Getting ready (0)",
+      "Set: Ceremony (3)",
+      "Set: Reception (0)",
+      "Set: Party (2)",
+      "In no set (1)",
+      "Favourites (0)",
+    ]);
+
+    await show.selectOption({ label: "In no set (1)" });
+    await tab.select("r.jpg");
+    await page.getByLabel("Move 1 selected photo to set").selectOption({ label: "Reception" });
+    await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
+    await tab.showing(0).waitFor();
+    expect(await show.locator("option").allTextContents()).toContain("Set: Reception (1)");
   });
 });

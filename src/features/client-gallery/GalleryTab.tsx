@@ -126,7 +126,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <Button variant="outline" onClick={() => setSelected(new Set())} disabled={!selected.size}>
             {IMAGE_TEXTS.deselectAll}
           </Button>
-          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages))} disabled={!selectedImages.length}>
+          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages, new Map(sets.map((s) => [s.id, s.name]))))} disabled={!selectedImages.length}>
             {IMAGE_TEXTS.downloadSelected(selectedImages.length)}
           </Button>
           <Button variant="destructive" onClick={() => setToDelete(selectedImages.map((i) => i.id))} disabled={!selectedImages.length}>

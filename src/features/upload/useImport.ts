@@ -48,6 +48,8 @@ export interface FolderQuestion {
 type Again = { kind: "images"; files: File[] } | { kind: "zip"; zip: File; plan: ZipPlan };
 
 let nextRunId = 0;
+/** A zip asks whether its folders become sets from this many top-level folders on (issue 26). */
+const MIN_FOLDERS_FOR_SETS = 2;
 const SIZE_READS_PER_TASK = 40;
 /** The duplicates toast carries an action: long enough to read the note and reach the button. */
 const DUPLICATES_TOAST_MS = 15_000;
@@ -143,9 +145,10 @@ export function useImport(clientId: string) {
         setRun({ kind: "zip", isComplete: false, items: plan.entries.map((e, i) => ({ id: String(i), name: e.name, size: e.size, status: "queued", progress: 0 })) });
         const files: JournalFile[] = plan.entries.map((e, i) => ({ key: String(i), name: e.name, size: e.size }));
         if (journalId) await setImportFiles(db, journalId, files).catch(() => undefined);
-        // Top-level folders may become sets: asked once, before anything is stored (not for 'Import them anyway').
+        // Photos spread over top-level folders may make sets: asked once, before anything is stored (not for
+        // 'Import them anyway'). One folder holding everything is how a compressed folder comes: no question.
         const folders = known ? [] : zipFolders(plan.entries.map((e) => e.path));
-        const makeSets = folders.length > 0 && (await new Promise<boolean>((answer) => setFolderQuestion({ folders, answer })));
+        const makeSets = folders.length >= MIN_FOLDERS_FOR_SETS && (await new Promise<boolean>((answer) => setFolderQuestion({ folders, answer })));
         setFolderQuestion(null);
         const setOfFolder = makeSets ? await setsForFolders(db, clientId, folders) : new Map<string, string>();
         const setOfPath = (path: string) => setOfFolder.get(topFolder(path)) ?? "";
