@@ -164,5 +164,17 @@ describe("sets from a zip's folders, and moving photos", () => {
     await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
     await tab.showing(0).waitFor();
     expect(await show.locator("option").allTextContents()).toContain("Set: Reception (1)");
+
+    // On a desktop, a photo dragged onto a set of the drop bar moves there.
+    await show.selectOption({ label: "Set: Party (2)" });
+    await tab.thumbnail("p1.jpg").hover();
+    await page.mouse.down();
+    await page.mouse.move(700, 500, { steps: 5 });
+    const reception = page.locator('[data-set-drop="Reception"]');
+    await reception.hover();
+    await page.mouse.up();
+    await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
+    await tab.showing(1).waitFor();
+    expect(await show.locator("option").allTextContents()).toContain("Set: Reception (2)");
   });
 });

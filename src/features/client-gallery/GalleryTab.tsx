@@ -20,7 +20,7 @@ import { ImageCard } from "./ImageCard";
 import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
 import { SetEditor } from "./SetEditor";
-import { SetTools, ZipFoldersDialog } from "./SetTools";
+import { SetDropBar, SetTools, ZipFoldersDialog } from "./SetTools";
 import { IMAGE_TEXTS, SET_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
 import { useProofFilters } from "./useProofFilter";
@@ -65,6 +65,10 @@ export function GalleryTab({ client }: { client: ClientRow }) {
     if (key.startsWith("set:")) setImportSet(key.slice(4));
   };
   const target = sets.some((s) => s.id === importSet) ? importSet : "";
+  // Dragging a photo onto a set (desktop, a gallery with sets): the selection, when the photo is in it.
+  const [dragging, setDragging] = useState<string[] | null>(null);
+  const hasSets = sets.length > 0;
+  const onDrag = useCallback((id: string | null) => setDragging(id === null ? null : selected.has(id) ? [...selected] : [id]), [selected]);
   // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
   const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
@@ -152,7 +156,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           label={IMAGE_TEXTS.gridLabel}
           keyOf={(i) => i.id}
           captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} />}
+          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} />}
         />
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
@@ -180,6 +184,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       <DownloadDialog run={zip.run} onClose={zip.close} />
       <SetEditor clientId={client.id} sets={sets} isOpen={isEditingSets} onClose={() => setIsEditingSets(false)} />
       <ZipFoldersDialog question={importer.folderQuestion} />
+      <SetDropBar sets={sets} dragging={dragging} onDone={() => setDragging(null)} />
     </section>
   );
 }

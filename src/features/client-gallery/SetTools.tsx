@@ -1,7 +1,9 @@
 /**
  * The gallery tab's set tools (issue 26): 'Sets' opens the editor; with sets and a selection, 'Move to set'
- * moves the selected photos (or to no set). Also the question a zip with top-level folders asks.
+ * moves the selected photos (or to no set), and so does dragging photos onto a set of the drop bar (desktop).
+ * Also the question a zip with top-level folders asks.
  */
+import { useState } from "react";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -41,6 +43,42 @@ export function SetTools({ sets, selected, onEdit }: { sets: readonly SetWithCou
         </label>
       ) : null}
     </>
+  );
+}
+
+/**
+ * While photos are dragged (desktop), the sets as drop targets along the bottom of the window: dropping moves
+ * the dragged photos (the selection, when the dragged card is selected) into that set, or to no set.
+ */
+export function SetDropBar({ sets, dragging, onDone }: { sets: readonly SetWithCount[]; dragging: readonly string[] | null; onDone: () => void }) {
+  const [over, setOver] = useState<string | null>(null);
+  if (!dragging || !sets.length) return null;
+  const targets = [...sets.map((s) => ({ id: s.id, name: s.name })), { id: "", name: SET_TEXTS.noSet }];
+  return (
+    <div className="set-drop-bar" role="group" aria-label={SET_TEXTS.dropOnSet(dragging.length)}>
+      <span className="set-drop-title">{SET_TEXTS.dropOnSet(dragging.length)}</span>
+      {targets.map((t) => (
+        <div
+          key={t.id || "none"}
+          className={`set-drop-target${over === t.id ? " is-over" : ""}`}
+          data-set-drop={t.name}
+          onDragOver={(e) => {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = "move";
+            setOver(t.id);
+          }}
+          onDragLeave={() => setOver((o) => (o === t.id ? null : o))}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(null);
+            void movePhotos(dragging, t.id, t.name);
+            onDone();
+          }}
+        >
+          {t.name}
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -79,6 +79,7 @@ export const SET_TEXTS = {
   setFilter: (name: string) => `Set: ${name}`,
   inNoSet: "In no set",
   moveToSet: "Move to set",
+  dropOnSet: (n: number) => `Drop ${n === 1 ? "the photo" : `${n} photos`} on a set`,
   moveToSetLabel: (n: number) => `Move ${n} selected ${n === 1 ? "photo" : "photos"} to set`,
   noSet: "No set",
   moved: (n: number, name: string) => `${n} ${n === 1 ? "photo" : "photos"} moved to ${name}`,
