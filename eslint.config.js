@@ -1,6 +1,7 @@
 /**
  * Lint rules, including the one-way import direction of the house style (STYLE.md): each layer may
- * import only the layers below it (eslint/layers.js; src/lint-wall.test.ts keeps the wall shut).
+ * import only the layers below it, and a feature only the features its table allows (eslint/layers.js;
+ * eslint/layers.test.ts keeps the wall shut).
  */
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";

@@ -1,12 +1,12 @@
 /**
  * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/contract.js,
- * canonical_json.js and mail_rules.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
+ * canonical_json.js, mail_rules.js and the collection registry sync_registry.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
  * with its own `module` object and its `module.exports = { ... }` names become ES exports.
  */
 import type { Plugin } from "vite";
 
 /** The pb_hooks/lib files the app imports; each ends with `module.exports = { names }` and requires nothing. */
-const SHARED = ["contract.js", "canonical_json.js", "mail_rules.js"];
+const SHARED = ["contract.js", "canonical_json.js", "mail_rules.js", "sync_registry.js"];
 
 export function hooksContract(): Plugin {
   return {

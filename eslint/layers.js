@@ -1,17 +1,19 @@
 /**
  * The one-way import wall of the house style (STYLE.md, docs/ARCHITECTURE.md) as a local ESLint rule. It
  * resolves each relative import against the importing file, so a layer is recognised by its full path
- * (`src/sync/...`), never by a folder that merely shares its name (`src/features/sync/...`).
+ * (`src/sync/...`), never by a folder that merely shares its name (`src/features/sync/...`). Between the
+ * feature folders of src/features it allows only the imports of the feature table (FEATURES).
  */
 import path from "node:path";
 
-export const LAYERS = ["app", "routes", "features", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
+export const LAYERS = ["app", "routes", "features", "media", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
 
 /** Which src/ layers each layer may import (besides itself and npm packages). */
 export const ALLOWED = {
   app: LAYERS,
   routes: ["features", "ui", "domain", "lib", "state"],
-  features: ["ui", "state", "store", "sync", "workers-client", "domain", "lib"],
+  features: ["media", "ui", "state", "store", "sync", "workers-client", "domain", "lib"],
+  media: ["store", "sync", "workers-client", "domain", "lib"],
   ui: ["lib"],
   state: ["domain", "lib"],
   store: ["domain", "lib"],
@@ -21,12 +23,45 @@ export const ALLOWED = {
   "workers-client": ["domain", "lib"],
 };
 
+/**
+ * Which feature folders (src/features/<name>/) each feature folder may import, besides itself: the table of
+ * feature folders in docs/ARCHITECTURE.md, which eslint/layers.test.ts holds to this list. A feature folder
+ * that is not listed may import no other feature.
+ */
+export const FEATURES = {
+  auth: [],
+  dashboard: ["clients", "settings"],
+  clients: ["client-gallery", "downloads", "settings", "sync-status"],
+  "client-gallery": ["downloads", "settings", "upload"],
+  upload: ["sync-status"],
+  converter: ["downloads", "upload"],
+  downloads: [],
+  settings: [],
+  shell: ["auth", "sync-status"],
+  "sync-status": [],
+  "visitor-gallery": ["downloads"],
+};
+
 /** "src/<layer>" or "workers" for a path relative to the project root, else null. */
 function partOf(relative) {
   const segments = relative.split(/[\\/]/);
   if (segments[0] === "workers") return "workers";
   if (segments[0] === "src" && segments.length > 2 && LAYERS.includes(segments[1])) return segments[1];
   return null;
+}
+
+/** The feature folder of a path relative to the project root (src/features/<name>/...), else null. */
+function featureOf(relative) {
+  const segments = relative.split(/[\\/]/);
+  return segments[0] === "src" && segments[1] === "features" && segments.length > 3 ? segments[2] : null;
+}
+
+/** What is wrong with one feature folder importing another, else null. */
+function featureProblem(from, to) {
+  if (!from || !to || from === to) return null;
+  if (!Object.hasOwn(FEATURES, from)) return `src/features/${from} is not in the table of feature folders (docs/ARCHITECTURE.md, FEATURES in eslint/layers.js): it may import no other feature.`;
+  if (FEATURES[from].includes(to)) return null;
+  return `src/features/${from} may not import src/features/${to} (docs/ARCHITECTURE.md, the table of feature folders).`;
 }
 
 function typeOnly(node) {
@@ -48,15 +83,17 @@ function problem(from, to, node) {
 }
 
 const oneWay = {
-  meta: { type: "problem", schema: [], docs: { description: "imports flow one way between the layers of src/ and workers/" } },
+  meta: { type: "problem", schema: [], docs: { description: "imports flow one way between the layers of src/ and workers/, and between features as their table allows" } },
   create(context) {
     const root = context.cwd;
     const from = partOf(path.relative(root, context.filename));
     if (!from) return {};
+    const fromFeature = featureOf(path.relative(root, context.filename));
     function check(node, source) {
       if (typeof source !== "string" || !source.startsWith(".")) return;
-      const to = partOf(path.relative(root, path.resolve(path.dirname(context.filename), source)));
-      const message = to && problem(from, to, node);
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
+      const to = partOf(target);
+      const message = to && (problem(from, to, node) ?? featureProblem(fromFeature, featureOf(target)));
       if (message) context.report({ node, message });
     }
     return {

@@ -1,6 +1,8 @@
 /** The import wall can't silently open: ESLint refuses each known bad import and accepts the legal ones. */
+import { readdirSync, readFileSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { FEATURES } from "./layers.js";
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -23,6 +25,15 @@ const BAD: [file: string, code: string, message: RegExp][] = [
   ["workers/image/x.fixture.ts", 'import { db } from "../../src/store/db";\nvoid db;', /workers\/ may import only src\/domain and src\/lib/],
   ["src/ui/x.fixture.tsx", 'export const load = () => import("../features/clients/ClientForm");', /src\/ui may not import src\/features/],
   ["src/domain/y.fixture.ts", 'export * from "../sync/engine";', /src\/domain may not import src\/sync/],
+  // The media layer: below the features, above sync and the store.
+  ["src/media/x.fixture.ts", 'import { importPhotos } from "../features/upload/importFiles";\nvoid importPhotos;', /src\/media may not import src\/features/],
+  ["src/sync/y.fixture.ts", 'import { processOptions } from "../media/processOptions";\nvoid processOptions;', /src\/sync may not import src\/media/],
+  ["src/media/y.fixture.ts", 'import { toast } from "../state/toast";\nvoid toast;', /src\/media may not import src\/state/],
+  // Feature folders import only what their table allows (docs/ARCHITECTURE.md).
+  ["src/features/sync-status/x.fixture.ts", 'import { rebuildMissingSizes } from "../../media/rebuildSizes";\nimport { X } from "../client-gallery/GalleryTab";\nvoid rebuildMissingSizes; void X;', /src\/features\/sync-status may not import src\/features\/client-gallery/],
+  ["src/features/downloads/x.fixture.ts", 'import type { ImportItem } from "../upload/importFiles";\nexport type A = ImportItem;', /src\/features\/downloads may not import src\/features\/upload/],
+  ["src/features/visitor-gallery/x.fixture.tsx", 'export const load = () => import("../clients/ClientForm");', /src\/features\/visitor-gallery may not import src\/features\/clients/],
+  ["src/features/new-thing/x.fixture.ts", 'import { saveBlob } from "../downloads/saveFile";\nvoid saveBlob;', /src\/features\/new-thing is not in the table/],
 ];
 
 const GOOD: [file: string, code: string][] = [
@@ -34,7 +45,45 @@ const GOOD: [file: string, code: string][] = [
   ["src/features/clients/x.fixture.tsx", 'import { db } from "../../store/db";\nimport { runSync } from "../../sync/engine";\nvoid db; void runSync;'],
   ["src/app/x.fixture.tsx", 'import { db } from "../store/db";\nimport { R } from "../routes/DashboardRoute";\nvoid db; void R;'],
   ["workers/image/y.fixture.ts", 'import { IMAGE_SIZES } from "../../src/domain/image-sizes";\nvoid IMAGE_SIZES;'],
+  ["src/features/upload/y.fixture.ts", 'import { processOptions } from "../../media/processOptions";\nvoid processOptions;'],
+  ["src/app/y.fixture.tsx", 'import { rebuildMissingSizes } from "../media/rebuildSizes";\nvoid rebuildMissingSizes;'],
+  ["src/features/clients/y.fixture.tsx", 'import { useZipDownload } from "../downloads/useZipDownload";\nimport { S } from "./StatusBadge";\nvoid useZipDownload; void S;'],
+  ["src/features/new-thing/y.fixture.ts", 'import { db } from "../../store/db";\nimport { A } from "./a";\nvoid db; void A;'],
 ];
+
+/** The "may import" column of the feature folders' table in docs/ARCHITECTURE.md, folder by folder. */
+function documentedFeatures(): Record<string, string[]> {
+  const doc = readFileSync("docs/ARCHITECTURE.md", "utf8");
+  const start = doc.indexOf("| folder | what it is | may import |");
+  const table = doc.slice(start, doc.indexOf("\n\n", start));
+  const rows = [...table.matchAll(/^\| `([a-z-]+)` \| .* \| (-|(?:`[a-z-]+`(?:, )?)+) \|$/gm)];
+  return Object.fromEntries(rows.map(([, folder, allowed]) => [folder!, allowed === "-" ? [] : allowed!.split(", ").map((f) => f.slice(1, -1))]));
+}
+
+describe("the feature table", () => {
+  it("is the table of docs/ARCHITECTURE.md, row for row", () => {
+    expect(documentedFeatures()).toEqual(FEATURES);
+  });
+
+  it("names every feature folder and only those", () => {
+    const folders = readdirSync("src/features", { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(Object.keys(FEATURES).sort()).toEqual(folders.sort());
+  });
+
+  it("allows only listed features, and no circle", () => {
+    const seen = new Set<string>();
+    const visit = (feature: string, path: string[]): void => {
+      expect(path, `${path.join(" -> ")} -> ${feature}`).not.toContain(feature);
+      if (seen.has(feature)) return;
+      for (const next of FEATURES[feature as keyof typeof FEATURES]) {
+        expect(Object.keys(FEATURES)).toContain(next);
+        visit(next, [...path, feature]);
+      }
+      seen.add(feature);
+    };
+    for (const feature of Object.keys(FEATURES)) visit(feature, []);
+  });
+});
 
 describe("the import wall", { timeout: 60_000 }, () => {
   it.each(BAD)("refuses %s: %s", async (file, code, message) => {

@@ -1,19 +1,21 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
  * Sync support: per-field newest-wins on every create and update of a synced record (the rule is in
- * lib/sync_rules.js; JSON fields compare as values, lib/canonical_json.js), and the server's clock for
- * devices to measure their offset. A client's access key, a valid cover (lib/references.js) and an image's set (lib/sets.js) are decided
- * here too, after the values a request keeps are known.
+ * lib/sync_rules.js, the fields in the collection registry lib/sync_registry.js; JSON fields compare as
+ * values, lib/canonical_json.js), and the server's clock for devices to measure their offset. A client's
+ * access key, a valid cover (lib/references.js) and an image's set (lib/sets.js) are decided here too,
+ * after the values a request keeps are known.
  */
 
-// The synced collections are the keys of lib/sync_rules.js's SYNCED_FIELDS. Read when the hooks load, for
-// the registrations only: handlers run in their own context and require what they use.
-const SYNCED_COLLECTIONS = Object.keys(require(`${__hooks}/lib/sync_rules.js`).SYNCED_FIELDS);
+// The synced collections are the owner-written entries of the collection registry (lib/sync_registry.js).
+// Read when the hooks load, for the registrations only: handlers run in their own context and require what
+// they use.
+const SYNCED_COLLECTIONS = Object.keys(require(`${__hooks}/lib/sync_registry.js`).SYNCED_FIELDS);
 
 onRecordCreate(
   (e) => {
     const rules = require(`${__hooks}/lib/sync_rules.js`);
-    const fields = rules.SYNCED_FIELDS[e.record.collection().name];
+    const fields = require(`${__hooks}/lib/sync_registry.js`).SYNCED_FIELDS[e.record.collection().name];
     const now = Date.now();
     let times = rules.timesForCreate(fields, e.record.getString("fieldTimes"), now);
     if (e.record.collection().name === "clients") {
@@ -34,7 +36,7 @@ onRecordUpdate(
     const record = e.record;
     const original = record.original();
     const collection = record.collection();
-    const fields = rules.SYNCED_FIELDS[collection.name];
+    const fields = require(`${__hooks}/lib/sync_registry.js`).SYNCED_FIELDS[collection.name];
     const now = Date.now();
     const result = rules.resolveUpdate(
       fields,

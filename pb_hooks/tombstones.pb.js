@@ -5,28 +5,23 @@
  * this hook too. Devices pull tombstones after their cursor and drop the rows locally.
  * A deleted image's references go in the same transaction (lib/references.js): a client's cover that named
  * it is cleared as an ordinary synced edit, after the tombstone, so the cover check sees the image deleted.
+ * A deleted set's photos move to no set the same way (lib/sets.js).
  */
 onRecordDelete(
   (e) => {
     e.next();
     const record = e.record;
     const collectionName = record.collection().name;
+    const entry = require(`${__hooks}/lib/sync_registry.js`).COLLECTIONS.find((c) => c.name === collectionName);
     const tombstone = new Record(e.app.findCollectionByNameOrId("tombstones"));
     tombstone.set("recordCollection", collectionName);
     tombstone.set("recordId", record.id);
-    tombstone.set("client", collectionName === "clients" ? record.id : record.getString("client"));
+    // The gallery it belonged to: a client's own id, else its parent field (every child's parent is a client).
+    tombstone.set("client", entry.parent ? record.getString(entry.parent.field) : record.id);
     e.app.save(tombstone);
     if (collectionName === "images") require(`${__hooks}/lib/references.js`).clearCoversOf(e.app, record.id);
     if (collectionName === "sets") require(`${__hooks}/lib/sets.js`).clearSetOf(e.app, record.id);
   },
-  "clients",
-  "images",
-  // sets (pb_migrations/1795534000_sets.js)
-  "sets",
-  // proofing (pb_migrations/1763771500_proofing.js)
-  "proof_lists",
-  "proof_states",
-  "proof_favourites",
-  "proof_picks",
-  "proof_comments",
+  // The registry's collections with `tombstones` (lib/sync_registry.js), read when the hooks load.
+  ...require(`${__hooks}/lib/sync_registry.js`).TOMBSTONE_COLLECTIONS,
 );

@@ -1,5 +1,4 @@
 /** Types of sync_rules.js for the Node unit tests. */
-export const SYNCED_FIELDS: Record<"clients" | "images" | "settings", string[]>;
 export function resolveUpdate(
   fields: string[],
   isChanged: (field: string) => boolean,

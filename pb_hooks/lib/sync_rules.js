@@ -10,16 +10,7 @@
  * than FUTURE_TOLERANCE_MS ahead of the server's clock counts as now, so a device with a wrong clock cannot
  * freeze a field against later edits (a "disable" or a new code from another device).
  */
-const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
-  images: ["filename", "originalName", "metadata", "set"],
-  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
-  // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
-  proof_lists: ["name", "limit"],
-  proof_states: ["submittedAt"],
-  // A gallery's sets (issue 26): the tab's name and its place among them.
-  sets: ["name", "position"],
-};
+// Which fields of which collection sync this way is declared in the collection registry (sync_registry.js).
 
 function parseTimes(raw) {
   if (!raw) return {};
@@ -83,4 +74,4 @@ function clampTime(time, nowMs) {
   return time > nowMs + FUTURE_TOLERANCE_MS ? nowMs : time;
 }
 
-module.exports = { SYNCED_FIELDS, FUTURE_TOLERANCE_MS, resolveUpdate, isFieldChanged, timesForCreate, parseTimes, clampTime };
+module.exports = { FUTURE_TOLERANCE_MS, resolveUpdate, isFieldChanged, timesForCreate, parseTimes, clampTime };

@@ -5,7 +5,7 @@
 import { Route, Routes } from "react-router-dom";
 import { RequireAuth } from "../features/auth/RequireAuth";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
-import { SyncRunner } from "../features/sync-status/SyncRunner";
+import { SyncRunner } from "./SyncRunner";
 import { AuthRoute } from "../routes/auth/AuthRoute";
 import { ResetPasswordRoute } from "../routes/auth/ResetPasswordRoute";
 import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";

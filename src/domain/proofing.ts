@@ -1,22 +1,9 @@
 /**
- * Proofing as the owner's device keeps it (issue 12): the visitor's favourites, picks and comments and the
- * gallery's submitted state (server-written, read-only on the device), and the owner's lists. Also the
- * file names in the form Lightroom's filter accepts.
+ * Proofing as the owner's device keeps it (issue 12): the visitor's favourites, picks and comments
+ * (server-written, read-only on the device), the gallery's submitted state and the owner's lists (their
+ * collections and fields are in the collection registry, src/domain/registry.ts). Also the file names in
+ * the form Lightroom's filter accepts.
  */
-export const PROOF_COLLECTIONS = ["proof_lists", "proof_states", "proof_favourites", "proof_picks", "proof_comments"] as const;
-export type ProofCollection = (typeof PROOF_COLLECTIONS)[number];
-
-export const isProofCollection = (name: string): name is ProofCollection => (PROOF_COLLECTIONS as readonly string[]).includes(name);
-
-/** The fields each pull asks for (and the device keeps), besides id, client and updated. */
-export const PROOF_FIELDS: Record<ProofCollection, readonly string[]> = {
-  proof_lists: ["name", "limit", "created"],
-  proof_states: ["submittedAt"],
-  proof_favourites: ["image", "created"],
-  proof_picks: ["list", "image", "created"],
-  proof_comments: ["image", "text", "updated"],
-};
-
 export interface ProofRow {
   id: string;
   client: string;

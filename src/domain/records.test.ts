@@ -1,14 +1,15 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import type * as SyncRules from "../../pb_hooks/lib/sync_rules.js";
+import type * as Registry from "../../pb_hooks/lib/sync_registry.js";
 import { SYNCED_FIELDS, sameValue, toPbDate } from "./records";
 
 const require = createRequire(import.meta.url);
-const serverRules = require("../../pb_hooks/lib/sync_rules.js") as typeof SyncRules;
+const serverRegistry = require("../../pb_hooks/lib/sync_registry.js") as typeof Registry;
 
 describe("synced fields", () => {
-  it("are the same lists on the device and in the server's newest-wins hook", () => {
-    expect(SYNCED_FIELDS).toEqual(serverRules.SYNCED_FIELDS);
+  it("are the same lists on the device and in the server's newest-wins hook (one registry, read by require and by the Vite plugin)", () => {
+    expect(SYNCED_FIELDS).toEqual(serverRegistry.SYNCED_FIELDS);
+    expect(Object.keys(SYNCED_FIELDS)).toEqual(["clients", "sets", "images", "settings", "proof_lists", "proof_states"]);
   });
 });
 

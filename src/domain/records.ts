@@ -4,11 +4,13 @@
  */
 import { sameJson } from "../lib/canonical-json";
 import { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES, parsePbDate, pbDateAt } from "./contract";
+import { createFields, SYNCED_FIELDS, type SyncedCollection } from "./registry";
 
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export type SyncedCollection = "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets";
+// The synced collections and their fields are declared once, in the registry (pb_hooks/lib/sync_registry.js).
+export { SYNCED_FIELDS, type SyncedCollection };
 
 export interface ClientFields {
   name: string;
@@ -79,20 +81,8 @@ export interface SettingsFields {
   maxOriginalMB: number;
 }
 
-/** Fields whose edits sync with per-field newest-wins (the same lists as pb_hooks/lib/sync_rules.js). */
-export const SYNCED_FIELDS = {
-  clients: ["name", "email", "eventType", "eventDate", "notes", "accessUrl", "accessCode", "expirationDate", "enabled", "downloadMode", "downloadPin", "galleryEmailAt", "noReminders", "coverImage"],
-  images: ["filename", "originalName", "metadata", "set"],
-  settings: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB"],
-  // The owner's side of proofing (issue 12): lists and the unlock; picks, favourites, comments are the visitor's.
-  proof_lists: ["name", "limit"],
-  proof_states: ["submittedAt"],
-  // A gallery's sets (issue 26): the tab's name and its place among them.
-  sets: ["name", "position"],
-} as const satisfies Record<SyncedCollection, readonly string[]>;
-
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */
-export const IMAGE_CREATE_FIELDS = ["client", "filename", "originalName", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "metadata", "uploadedAt", "set"] as const satisfies ReadonlyArray<keyof ImageFields>;
+export const IMAGE_CREATE_FIELDS = createFields("images") as ReadonlyArray<keyof ImageFields>;
 
 /** "2026-06-01" (a date input's value) or any parseable date -> PocketBase's form; blank stays blank. */
 export function toPbDate(value: string): string {

@@ -10,6 +10,7 @@
  */
 import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
+import { registrySchema } from "../domain/registry";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
 import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SetRow, SettingsRow, SyncStateRow } from "./rows";
 
@@ -58,6 +59,24 @@ export const SCHEMA_V6 = {
   sets: "id, client",
 };
 
+/** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
+export const DEVICE_TABLES = {
+  imageBlobs: "id",
+  outbox: "++seq, [collection+recordId]",
+  syncState: "key",
+  conflicts: "++id, [collection+recordId], resolved",
+  imports: "id, client",
+};
+
+/**
+ * The current version and its schema: the device's own tables and one table per collection of the registry
+ * (src/domain/registry.ts). Older versions stay declared above exactly as they were; a registry change that
+ * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
+ * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
+ */
+export const CURRENT_VERSION = 6;
+export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
+
 export class StudioDb extends Dexie {
   clients!: Table<ClientRow, string>;
   images!: Table<ImageRow, string>;
@@ -101,7 +120,7 @@ export class StudioDb extends Dexie {
           }),
       );
     // v3: images have medium and large sizes and a placeholder (src/domain/image-sizes.ts); older rows
-    // get empty ones, which sync fills in (features/client-gallery/rebuildSizes.ts).
+    // get empty ones, which sync fills in (media/rebuildSizes.ts).
     this.version(3)
       .stores(SCHEMA_V2)
       .upgrade((tx) =>
@@ -118,8 +137,9 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
-    // v6: sets, empty until the next pull fills them; photos without `set` are in none. No data changes.
-    this.version(6).stores(SCHEMA_V6);
+    // v6 (the current one, SCHEMA_V6 as the registry derives it): sets, empty until the next pull fills
+    // them; photos without `set` are in none. No data changes.
+    this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);
   }
 
   /** Now, on the server's clock. */

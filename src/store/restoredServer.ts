@@ -16,9 +16,10 @@
  *   older values for a conflict with the device's own confirmed edits.
  */
 import { SYNCED_FIELDS, type SyncedCollection } from "../domain/records";
+import { createCarriesFiles, createFields as fieldsOfCreate } from "../domain/registry";
 import type { StudioDb } from "./db";
 import { enqueue, pendingEntriesOf } from "./outbox";
-import type { SyncMeta } from "./rows";
+import { registryTables, tableOf, type RegistryRow } from "./registryTables";
 
 /** syncState keys: the epoch this device last reconciled with, a reconciliation under way, its report. */
 export const SERVER_EPOCH_KEY = "serverEpoch";
@@ -58,20 +59,15 @@ export interface RestorePlan {
   lost: LostItem[];
 }
 
-type Row = SyncMeta & Record<string, unknown> & { id: string };
-
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
-
-/** The values a create of this record carries: its synced fields and what the server needs besides. */
-function createFields(collection: SyncedCollection, row: Row): Record<string, unknown> {
+/** The values a create of this record carries (the registry's parent, values set at create and synced fields). */
+function createFields(collection: SyncedCollection, row: RegistryRow): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  const extra = collection === "images" ? ["client", "fileSize", "mimeType", "width", "height", "checksum", "crc32", "placeholder", "uploadedAt"] : collection === "proof_lists" || collection === "sets" ? ["client"] : [];
-  for (const f of [...extra, ...SYNCED_FIELDS[collection]]) if (row[f] !== undefined) fields[f] = row[f];
+  for (const f of fieldsOfCreate(collection)) if (row[f] !== undefined) fields[f] = row[f];
   return fields;
 }
 
 /** The device's edit time of each synced field sent (0, the oldest, when it holds none). */
-function timesOf(collection: SyncedCollection, row: Row, fields: Record<string, unknown>): Record<string, number> {
+function timesOf(collection: SyncedCollection, row: RegistryRow, fields: Record<string, unknown>): Record<string, number> {
   const synced: readonly string[] = SYNCED_FIELDS[collection];
   return Object.fromEntries(Object.keys(fields).filter((f) => synced.includes(f)).map((f) => [f, row.fieldTimes?.[f] ?? 0]));
 }
@@ -82,11 +78,11 @@ export async function markReconciling(db: StudioDb, epoch: string): Promise<void
 }
 
 export async function applyRestorePlan(db: StudioDb, plan: RestorePlan): Promise<RestoreReport> {
-  const tables = [db.clients, db.sets, db.images, db.settings, db.proofLists, db.proofStates, db.outbox, db.syncState];
+  const tables = [...registryTables(db), db.outbox, db.syncState];
   return db.transaction("rw", tables, async () => {
     let resent = 0;
     for (const ref of [...plan.creates, ...plan.updates]) {
-      const table = db.table<Row, string>(TABLES[ref.collection]);
+      const table = tableOf(db, ref.collection);
       const row = await table.get(ref.id);
       if (!row) continue;
       const pending = await pendingEntriesOf(db, ref.collection, ref.id);
@@ -100,7 +96,7 @@ export async function applyRestorePlan(db: StudioDb, plan: RestorePlan): Promise
           await db.outbox.delete(entry.seq!);
         }
       }
-      await enqueue(db, ref.collection, ref.id, isCreate ? "create" : "update", fields, { fieldTimes, ...(isCreate && ref.collection === "images" ? { stage: "record" as const } : {}) });
+      await enqueue(db, ref.collection, ref.id, isCreate ? "create" : "update", fields, { fieldTimes, ...(isCreate && createCarriesFiles(ref.collection) ? { stage: "record" as const } : {}) });
       await table.update(ref.id, { server: null, ...(isCreate ? { serverUpdated: "" } : {}) });
       resent++;
     }

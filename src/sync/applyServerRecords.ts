@@ -13,16 +13,9 @@ import { SYNCED_FIELDS, sameValue, type SyncedCollection } from "../domain/recor
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
 import { dropPendingField, outboxTables, pendingEntriesOf } from "../store/outbox";
+import { tableOf } from "../store/registryTables";
 import type { SyncMeta } from "../store/rows";
 import { serverOnlyValues, syncedValues, type ServerRecord } from "./records";
-
-type Row = SyncMeta & Record<string, unknown> & { id: string };
-
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
-
-function tableOf(db: StudioDb, collection: SyncedCollection) {
-  return db.table<Row, string>(TABLES[collection]);
-}
 
 export async function applyServerRecords(db: StudioDb, collection: SyncedCollection, records: ServerRecord[]): Promise<void> {
   const table = tableOf(db, collection);

@@ -9,8 +9,8 @@ import type { ConflictRow, OutboxEntry } from "../store/rows";
 import type { StudioDb } from "../store/db";
 import { recordConflict } from "../store/conflicts";
 import { confirmEntries, dropPendingField, outboxTables, pendingEntriesOf, rememberDeleted } from "../store/outbox";
-import { isProofCollection } from "../domain/proofing";
-import { deleteProofRows, proofTables } from "../store/proofing";
+import { isSyncedCollection, isVisitorCollection } from "../domain/registry";
+import { deleteGalleryRows, registryTables, tableOf } from "../store/registryTables";
 
 export interface Tombstone {
   recordCollection: string;
@@ -49,25 +49,22 @@ function pickFields(row: object, fields: readonly string[]): Record<string, unkn
 }
 
 export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Promise<void> {
-  await db.transaction("rw", [db.clients, db.sets, db.images, db.imageBlobs, ...proofTables(db), ...outboxTables(db)], async () => {
+  await db.transaction("rw", [db.imageBlobs, ...registryTables(db), ...outboxTables(db)], async () => {
     for (const t of tombstones) {
-      // Proofing rows are server-written and never edited on the device: a delete simply drops them.
-      if (isProofCollection(t.recordCollection)) await deleteProofRows(db, t.recordCollection, t.recordId);
-      if (t.recordCollection === "clients") await deleteProofRows(db, "clients", t.recordId);
-      const targets: Array<[SyncedCollection, string]> = [];
-      if (t.recordCollection === "clients") {
-        targets.push(["clients", t.recordId]);
+      const deleted = t.recordCollection;
+      // Visitor-written rows are never edited on the device: a delete simply drops them.
+      if (isVisitorCollection(deleted)) await tableOf(db, deleted).delete(t.recordId);
+      if (!isSyncedCollection(deleted)) continue;
+      const targets: Array<[SyncedCollection, string]> = [[deleted, t.recordId]];
+      if (deleted === "clients") {
+        await deleteGalleryRows(db, t.recordId);
         const imageIds = (await db.images.where("client").equals(t.recordId).primaryKeys()) as string[];
         for (const id of imageIds) targets.push(["images", id]);
-        const setIds = (await db.sets.where("client").equals(t.recordId).primaryKeys()) as string[];
-        for (const id of setIds) targets.push(["sets", id]);
-      } else if (t.recordCollection === "images" || t.recordCollection === "proof_lists" || t.recordCollection === "proof_states" || t.recordCollection === "sets") {
-        targets.push([t.recordCollection, t.recordId]);
       }
       // A client is set aside whole when it or one of its photos had work the server never got, so that
       // 'Send again' can bring the photos back into it.
-      const setAsideClient = t.recordCollection === "clients" && (await hasUnsentWork(db, targets));
-      if (t.recordCollection === "images") await dropCover(db, t.client, t.recordId);
+      const setAsideClient = deleted === "clients" && (await hasUnsentWork(db, targets));
+      if (deleted === "images") await dropCover(db, t.client, t.recordId);
       for (const [collection, id] of targets) {
         const pending = await pendingEntriesOf(db, collection, id);
         const edits = pending.filter((e) => e.op !== "delete" && Object.keys(e.fields).length > 0);
@@ -77,13 +74,8 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         }
         await confirmEntries(db, pending); // nothing of them can reach the server any more
         await rememberDeleted(db, collection, [id]);
-        if (collection === "clients") await db.clients.delete(id);
-        else if (isProofCollection(collection)) continue; // its row went above
-        else if (collection === "sets") await db.sets.delete(id); // its photos come back from the server in no set
-        else {
-          await db.images.delete(id);
-          await db.imageBlobs.delete(id);
-        }
+        await tableOf(db, collection).delete(id);
+        if (collection === "images") await db.imageBlobs.delete(id);
       }
     }
   });

@@ -4,34 +4,25 @@
  * advanced in one transaction; re-reading a record is harmless (applying is idempotent).
  */
 import type PocketBase from "pocketbase";
-import type { SyncedCollection } from "../domain/records";
+import { isVisitorCollection, PULLED_COLLECTIONS, tableName, type PulledCollection } from "../domain/registry";
 import type { StudioDb } from "../store/db";
 import { outboxTables } from "../store/outbox";
-import { PROOF_COLLECTIONS, PROOF_FIELDS, isProofCollection } from "../domain/proofing";
-import { proofTables, putProofRecords } from "../store/proofing";
+import { putVisitorRecords, registryTables } from "../store/registryTables";
 import { applyServerRecords } from "./applyServerRecords";
 import { applyTombstones, type Tombstone } from "./applyTombstones";
-import { PULL_FIELDS, type ServerRecord } from "./records";
+import { pullFieldsOf, type ServerRecord } from "./records";
 
 const PAGE_SIZE = 500;
-// Sets before the images that name them; proofing after the records it points at, and before tombstones (a delete pulled later wins).
-const PULL_ORDER = ["clients", "sets", "images", "settings", ...PROOF_COLLECTIONS, "tombstones"] as const;
-
-/** The visitor's proofing rows: stored as the server wrote them (the owner never edits them). */
-function isVisitorProof(collection: string): collection is "proof_favourites" | "proof_picks" | "proof_comments" {
-  return isProofCollection(collection) && !(collection in PULL_FIELDS);
-}
-
-function fieldsOf(collection: (typeof PULL_ORDER)[number]): string {
-  return isVisitorProof(collection) ? ["id", "client", "updated", ...PROOF_FIELDS[collection]].join(",") : PULL_FIELDS[collection];
-}
+// The registry's order (a collection after the records it points at), then tombstones (a delete pulled
+// later wins).
+const PULL_ORDER: ReadonlyArray<PulledCollection | "tombstones"> = [...PULLED_COLLECTIONS, "tombstones"];
 
 interface Cursor {
   updated: string;
   id: string;
 }
 
-async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof PULL_ORDER)[number]): Promise<number> {
+async function pullCollection(db: StudioDb, pb: PocketBase, collection: PulledCollection | "tombstones"): Promise<number> {
   const key = `cursor:${collection}`;
   let cursor = ((await db.syncState.get(key))?.value as Cursor | undefined) ?? null;
   let count = 0;
@@ -41,16 +32,17 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: (typeof 
       filter,
       sort: "updated,id",
       skipTotal: true,
-      fields: fieldsOf(collection),
+      fields: pullFieldsOf(collection),
     });
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
-    const tables = isVisitorProof(collection) ? [db.syncState, ...proofTables(db)] : [db.syncState, db.clients, db.sets, db.images, db.imageBlobs, db.settings, ...proofTables(db), ...outboxTables(db)];
+    // Visitor-written rows are stored as the server wrote them (the owner never edits them).
+    const tables = isVisitorCollection(collection) ? [db.syncState, db.table(tableName(collection))] : [db.syncState, db.imageBlobs, ...registryTables(db), ...outboxTables(db)];
     await db.transaction("rw", tables, async () => {
-      if (isVisitorProof(collection)) await putProofRecords(db, collection, page.items);
+      if (isVisitorCollection(collection)) await putVisitorRecords(db, collection, page.items);
       else if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
-      else await applyServerRecords(db, collection as SyncedCollection, page.items);
+      else await applyServerRecords(db, collection, page.items);
       await db.syncState.put({ key, value: nextCursor });
     });
     cursor = nextCursor;

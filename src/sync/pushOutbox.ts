@@ -7,13 +7,16 @@
  * - a change to a record the server no longer has is dropped (its values are kept as a conflict);
  * - any other refusal parks the entry with the server's message, and later entries of that record wait.
  * Image creates carry files and go through uploadImages; later changes to such an image wait for it.
+ * Which creates carry files and which records wait for a parent follow the collection registry.
  */
 import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import { sameValue } from "../domain/records";
+import { createCarriesFiles, parentOf } from "../domain/registry";
 import type { StudioDb } from "../store/db";
 import type { OutboxEntry } from "../store/rows";
 import { recordConflict } from "../store/conflicts";
 import { confirmEntries, discardEntry, outboxInOrder, outboxTables, parkEntry, turnCreateIntoUpdate } from "../store/outbox";
+import { registryTables } from "../store/registryTables";
 import { applyServerRecords } from "./applyServerRecords";
 import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
 import type { ServerRecord } from "./records";
@@ -25,7 +28,7 @@ import { isTransientStatus, TransientError } from "./transient";
 export const BATCH_CHUNK = 450;
 
 export function isFileEntry(entry: OutboxEntry): boolean {
-  return entry.collection === "images" && entry.op === "create";
+  return entry.op === "create" && createCarriesFiles(entry.collection);
 }
 
 function toBatchRequest(entry: OutboxEntry) {
@@ -35,10 +38,11 @@ function toBatchRequest(entry: OutboxEntry) {
   return { method: "DELETE", url: `${base}/${entry.recordId}` };
 }
 
-/** The client an entry's record belongs to, when it is a child of a client (images, proofing lists). */
-function parentClient(entry: OutboxEntry): string | null {
-  if (entry.collection === "clients" || entry.collection === "settings") return null;
-  return typeof entry.fields.client === "string" && entry.fields.client ? entry.fields.client : null;
+/** The parent record an entry's record belongs to (`collection:id`), when it is a child (images, proofing lists). */
+function parentKey(entry: OutboxEntry): string | null {
+  const parent = parentOf(entry.collection);
+  const id = parent ? entry.fields[parent.field] : null;
+  return parent && typeof id === "string" && id ? `${parent.collection}:${id}` : null;
 }
 
 /**
@@ -50,10 +54,10 @@ export function unsentCreates(entries: OutboxEntry[]): Set<string> {
   return new Set(entries.filter((e) => e.op === "create").map((e) => `${e.collection}:${e.recordId}`));
 }
 
-/** Whether an entry's parent client is still waiting to reach the server (its create is in `waiting`). */
+/** Whether an entry's parent is still waiting to reach the server (its create is in `waiting`). */
 export function waitsForParent(entry: OutboxEntry, waiting: Set<string>): boolean {
-  const parent = parentClient(entry);
-  return parent !== null && waiting.has(`clients:${parent}`);
+  const parent = parentKey(entry);
+  return parent !== null && waiting.has(parent);
 }
 
 /**
@@ -75,7 +79,7 @@ export function sendableEntries(entries: OutboxEntry[]): OutboxEntry[] {
 }
 
 async function confirm(db: StudioDb, chunk: OutboxEntry[], responses: Array<{ status: number; body: unknown }>) {
-  await db.transaction("rw", [...outboxTables(db), db.clients, db.images, db.settings, db.proofLists, db.proofStates, db.sets], async () => {
+  await db.transaction("rw", [...outboxTables(db), ...registryTables(db)], async () => {
     await confirmEntries(db, chunk);
     for (const [i, entry] of chunk.entries()) {
       if (entry.op === "delete") continue;

@@ -1,44 +1,38 @@
 /**
  * Mapping between server records and local rows: which fields each pull asks for, and which values of a
- * server record are the synced fields and which are server-only facts (file names, creation time).
+ * server record are the synced fields and which are server-only facts (file names, creation time). All of
+ * it follows the collection registry (src/domain/registry.ts).
  */
 import type { RecordModel } from "pocketbase";
 import { SYNCED_FIELDS, type SyncedCollection } from "../domain/records";
+import { entryOf, pullFields, serverValueDefaults, type PulledCollection } from "../domain/registry";
 
 export type ServerRecord = RecordModel & { updated: string; fieldTimes?: Record<string, number> | null };
 
 /** A named field list per query (only what the device stores). */
-export const PULL_FIELDS: Record<SyncedCollection | "tombstones", string> = {
-  clients: "id,created,updated,fieldTimes," + SYNCED_FIELDS.clients.join(","),
-  images: "id,created,updated,fieldTimes,client,fileSize,mimeType,width,height,checksum,crc32,placeholder,uploadedAt,original,thumbnail,medium,large,preview," + SYNCED_FIELDS.images.join(","),
-  settings: "id,created,updated,fieldTimes,logo," + SYNCED_FIELDS.settings.join(","),
-  proof_lists: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_lists.join(","),
-  proof_states: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.proof_states.join(","),
-  sets: "id,created,updated,fieldTimes,client," + SYNCED_FIELDS.sets.join(","),
-  tombstones: "id,updated,recordCollection,recordId,client",
-};
+export function pullFieldsOf(collection: PulledCollection | "tombstones"): string {
+  return collection === "tombstones" ? "id,updated,recordCollection,recordId,client" : pullFields(collection);
+}
 
 export function syncedValues(collection: SyncedCollection, record: RecordModel): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const field of SYNCED_FIELDS[collection]) values[field] = record[field] ?? (field === "metadata" ? null : field === "position" ? 0 : "");
+  for (const field of SYNCED_FIELDS[collection]) values[field] = record[field] ?? (field === "metadata" ? null : "");
   return values;
 }
 
-/** Values the server owns that the row mirrors as they are. */
-export function serverOnlyValues(collection: SyncedCollection, record: RecordModel): Record<string, unknown> {
-  if (collection === "clients") return { createdAt: String(record.created ?? "").replace(" ", "T") };
-  if (collection === "settings") return { logo: record.logo ?? "" };
-  if (collection === "proof_lists" || collection === "proof_states" || collection === "sets") return { client: record.client ?? "", created: record.created ?? "", updated: record.updated ?? "" };
-  return {
-    client: record.client,
-    fileSize: record.fileSize ?? 0,
-    mimeType: record.mimeType ?? "",
-    width: record.width ?? 0,
-    height: record.height ?? 0,
-    checksum: record.checksum ?? "",
-    crc32: record.crc32 ?? "",
-    placeholder: record.placeholder ?? "",
-    uploadedAt: record.uploadedAt ?? "",
-    files: { original: record.original ?? "", thumbnail: record.thumbnail ?? "", medium: record.medium ?? "", large: record.large ?? "", preview: record.preview ?? "" },
-  };
+/**
+ * Values the server owns that the row mirrors as they are: the parent, what was set at create, what only
+ * the server writes, and the file names (in the row's `filesIn` object, else each a field of the row). A
+ * client keeps its creation time as `createdAt` (ISO), which orders the lists.
+ */
+export function serverOnlyValues(collection: PulledCollection, record: RecordModel): Record<string, unknown> {
+  const entry = entryOf(collection);
+  const values: Record<string, unknown> = {};
+  if (entry.parent) values[entry.parent.field] = record[entry.parent.field] ?? "";
+  for (const [field, fallback] of Object.entries(serverValueDefaults(collection))) values[field] = record[field] ?? fallback;
+  const files = Object.fromEntries(entry.files.map((f: string) => [f, record[f] ?? ""]));
+  if (entry.filesIn) values[entry.filesIn] = files;
+  else Object.assign(values, files);
+  if (collection === "clients") values.createdAt = String(record.created ?? "").replace(" ", "T");
+  return values;
 }

@@ -18,15 +18,16 @@
  */
 import type PocketBase from "pocketbase";
 import { imageName } from "../domain/image-files";
-import type { SyncedCollection } from "../domain/records";
+import { CREATED_BY_OWNER, PARENTS_FIRST, type SyncedCollection } from "../domain/registry";
 import type { StudioDb } from "../store/db";
 import { deletedOnServer, outboxInOrder } from "../store/outbox";
+import { tableOf } from "../store/registryTables";
 import { applyRestorePlan, markReconciling, RECONCILING_KEY, SERVER_EPOCH_KEY, type LostItem, type RecordRef, type RestorePlan, type RestoreReport } from "../store/restoredServer";
 
-/** Collections the owner creates and deletes; settings and proofing states are only ever updated. */
-const OWNED: readonly SyncedCollection[] = ["clients", "proof_lists", "sets", "images"];
-const COLLECTIONS: readonly SyncedCollection[] = ["clients", "settings", "proof_lists", "proof_states", "sets", "images"];
-const TABLES: Record<SyncedCollection, string> = { clients: "clients", images: "images", settings: "settings", proof_lists: "proofLists", proof_states: "proofStates", sets: "sets" };
+/** Collections the owner creates and deletes (the registry's `creates`); settings and proofing states are only ever updated. */
+const OWNED = CREATED_BY_OWNER;
+/** Parents before their children, so a client's create is queued before its photos' and lists'. */
+const COLLECTIONS = PARENTS_FIRST;
 
 interface Indexed {
   id: string;
@@ -59,7 +60,7 @@ async function plan(db: StudioDb, pb: PocketBase, epoch: string): Promise<Restor
   const clientNames = new Map((await db.clients.toArray()).map((c) => [c.id, c.name]));
   for (const collection of COLLECTIONS) {
     const index = await serverIndex(pb, collection);
-    const rows = await db.table<LocalRow, string>(TABLES[collection]).toArray();
+    const rows = (await tableOf(db, collection).toArray()) as LocalRow[];
     const local = new Set(rows.map((r) => r.id));
     const blobs = collection === "images" ? await db.imageBlobs.bulkGet(rows.map((r) => r.id)) : [];
     for (const [i, row] of rows.entries()) {

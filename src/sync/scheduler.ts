@@ -7,6 +7,7 @@
  */
 import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
+import { PULLED_COLLECTIONS } from "../domain/registry";
 import type { StudioDb } from "../store/db";
 import { lastOutboxSeq } from "../store/outbox";
 import type { SyncEngine } from "./engine";
@@ -16,8 +17,9 @@ const LOCK_NAME = "studio-gallery-sync";
 const CHANGE_DEBOUNCE_MS = 400;
 const IDLE_INTERVAL_MS = 60_000;
 const MAX_BACKOFF_MS = 5 * 60_000;
-// Proofing is written by visitors: realtime tells the owner's device of a heart or a submit at once.
-const REALTIME_COLLECTIONS = ["clients", "images", "settings", "proof_favourites", "proof_picks", "proof_comments", "proof_states", "proof_lists", "sets", "tombstones"];
+// Every pulled collection (src/domain/registry.ts) and tombstones. Proofing is written by visitors: realtime
+// tells the owner's device of a heart or a submit at once.
+const REALTIME_COLLECTIONS = [...PULLED_COLLECTIONS, "tombstones"];
 
 export function backoffDelay(failures: number): number {
   return failures === 0 ? IDLE_INTERVAL_MS : Math.min(MAX_BACKOFF_MS, 2000 * 2 ** (failures - 1));

@@ -1,6 +1,6 @@
 /**
- * Sends the sizes an older image lacks (made on this device by features/client-gallery/rebuildSizes.ts), or its
- * re-watermarked sizes (features/client-gallery/reapplyWatermark.ts), to its server record, and brings the answer into the store. Only server-owned file fields and the placeholder
+ * Sends the sizes an older image lacks (made on this device by media/rebuildSizes.ts), or its
+ * re-watermarked sizes (media/reapplyWatermark.ts), to its server record, and brings the answer into the store. Only server-owned file fields and the placeholder
  * change: no synced field is sent, so no edit of another device can be overwritten.
  */
 import type PocketBase from "pocketbase";
@@ -14,7 +14,7 @@ export interface RebuiltSizes {
   medium: Blob;
   large: Blob;
   placeholder: string;
-  /** The preview too, when the watermark is re-applied (features/client-gallery/reapplyWatermark.ts). */
+  /** The preview too, when the watermark is re-applied (media/reapplyWatermark.ts). */
   preview?: Blob;
 }
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "../../state/toast";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
-import { currentSignature, needsReapply, reapplyWatermark } from "./reapplyWatermark";
+import { currentSignature, needsReapply, reapplyWatermark } from "../../media/reapplyWatermark";
 import { IMAGE_TEXTS } from "./texts";
 import "./images.css";
 import { useSettingsRow } from "../settings/useSettingsRow";

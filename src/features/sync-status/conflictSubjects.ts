@@ -1,32 +1,40 @@
 /**
  * What each conflict is about, in words the owner knows: a client by its name, a photo by its name, the
- * studio settings, a proofing list, a client's proofing or a set. A record deleted since shows its kind alone.
+ * studio settings, a proofing list or a client's proofing. A record deleted since shows its kind alone.
+ * How each collection names its records is the registry's `subject` (src/domain/registry.ts); the words
+ * are this feature's texts.
  */
-import type { SyncedCollection } from "../../domain/records";
+import { entryOf, SYNCED_COLLECTIONS, type SyncedCollection } from "../../domain/registry";
 import { imageName } from "../../domain/image-files";
 import type { StudioDb } from "../../store/db";
+import { tableOf, type RegistryRow } from "../../store/registryTables";
 import type { ConflictRow } from "../../store/rows";
 import { SYNC_TEXTS } from "./texts";
 
 type Subject = Pick<ConflictRow, "collection" | "recordId">;
 
+/** The name each row is known by, by the collection's subject rule ("" for none). */
+async function namesOf(db: StudioDb, collection: SyncedCollection, rows: ReadonlyArray<RegistryRow | undefined>): Promise<string[]> {
+  const entry = entryOf(collection);
+  if (entry.subject === "file") return rows.map((r) => (r ? imageName({ originalName: String(r.originalName ?? ""), filename: String(r.filename ?? "") }) : ""));
+  if (entry.subject === "parent" && entry.parent) {
+    const field = entry.parent.field;
+    const parents = await tableOf(db, entry.parent.collection).bulkGet(rows.map((r) => String(r?.[field] ?? "")));
+    return parents.map((p) => String(p?.name ?? ""));
+  }
+  return rows.map((r) => String(r?.name ?? ""));
+}
+
 /** Labels by record id for the given conflicts (only their records are read). */
 export async function conflictSubjects(db: StudioDb, conflicts: readonly Subject[]): Promise<Map<string, string>> {
-  const idsOf = (collection: SyncedCollection) => [...new Set(conflicts.filter((c) => c.collection === collection).map((c) => c.recordId))];
-  const [clients, images, lists, states, sets] = await Promise.all([
-    db.clients.bulkGet(idsOf("clients")),
-    db.images.bulkGet(idsOf("images")),
-    db.proofLists.bulkGet(idsOf("proof_lists")),
-    db.proofStates.bulkGet(idsOf("proof_states")),
-    db.sets.bulkGet(idsOf("sets")),
-  ]);
-  const stateClients = await db.clients.bulkGet(states.map((s) => s?.client ?? ""));
   const say = SYNC_TEXTS.conflictSubject;
   const labels = new Map<string, string>(conflicts.map((c) => [c.recordId, say[c.collection]("")])); // gone: the kind alone
-  for (const client of clients) if (client) labels.set(client.id, say.clients(client.name));
-  for (const image of images) if (image) labels.set(image.id, say.images(imageName(image)));
-  for (const list of lists) if (list) labels.set(list.id, say.proof_lists(String(list.name ?? "")));
-  for (const set of sets) if (set) labels.set(set.id, say.sets(set.name));
-  states.forEach((state, i) => state && labels.set(state.id, say.proof_states(stateClients[i]?.name ?? "")));
+  for (const collection of SYNCED_COLLECTIONS) {
+    const ids = [...new Set(conflicts.filter((c) => c.collection === collection).map((c) => c.recordId))];
+    if (ids.length === 0 || entryOf(collection).subject === "studio") continue; // the one studio needs no name
+    const rows = await tableOf(db, collection).bulkGet(ids);
+    const names = await namesOf(db, collection, rows);
+    rows.forEach((row, i) => row && labels.set(row.id, say[collection](names[i] ?? "")));
+  }
   return labels;
 }

@@ -21,12 +21,12 @@ import { DuplicateCheck, contentKey } from "../../domain/imports";
 import { formatBytes } from "../../domain/format";
 import { IMAGE_EXTENSIONS, hasExtension } from "../../domain/image-files";
 import { originalLimitBytes } from "../../domain/original-limit";
-import { NO_WATERMARK, watermarkSignature } from "../../domain/watermark";
 import { db } from "../../store/db";
 import { addImages, galleryContents, type NewImage } from "../../store/repositories/images";
 import { markImported } from "../../store/repositories/imports";
-import { settingsRow, studioLogo } from "../../store/repositories/settings";
-import { mediaPool, type ProcessOptions, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
+import { settingsRow } from "../../store/repositories/settings";
+import { mediaPool, type ProcessedImage, type ZipEntry } from "../../workers-client/media";
+import { processOptions } from "../../media/processOptions";
 import { UPLOAD_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 import { StoreError } from "../../store/errors";
@@ -72,16 +72,6 @@ export interface ImportOutcome {
 
 async function duplicateCheck(clientId: string, options: ImportOptions): Promise<DuplicateCheck | null> {
   return options.checkDuplicates ? new DuplicateCheck(await galleryContents(db, clientId)) : null;
-}
-
-/** What import asks of the media worker: the studio's watermark when it wants one. */
-export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
-  const settings = await settingsRow(db);
-  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK };
-  const logo = await studioLogo(db); // kept on the device by sync: no network here
-  // The signature names the logo only when its bytes are here (the worker draws the name otherwise).
-  const signature = watermarkSignature({ ...settings, logo: logo ? settings.logo : "" });
-  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature };
 }
 
 /**

@@ -7,11 +7,12 @@ import { endOfDayInZone, normalizeAccessCode, pbDateAt } from "../../domain/cont
 import { deviceTimeZone } from "../../domain/time-zone";
 import { newRecordId } from "../../domain/ids";
 import { DEFAULT_EVENT_TYPE, toPbDate, type ClientFields } from "../../domain/records";
+import { isSyncedCollection } from "../../domain/registry";
 import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
-import { deleteProofRows, proofTables } from "../proofing";
+import { deleteGalleryRows, galleryRowTables } from "../registryTables";
 import { settingsRow } from "./settings";
 import { STORE_TEXTS } from "../texts";
 
@@ -140,18 +141,14 @@ export async function clearCoversOf(db: StudioDb, clientIds: string[], imageIds:
  */
 export async function deleteClient(db: StudioDb, id: string): Promise<void> {
   await guardQuota(() =>
-    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.sets, db.outbox, ...proofTables(db)], async () => {
-      const setIds = (await db.sets.where("client").equals(id).primaryKeys()) as string[];
-      await dropPendingEntries(db, "sets", setIds);
-      await db.sets.bulkDelete(setIds);
+    db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox, ...galleryRowTables(db)], async () => {
       const imageIds = (await db.images.where("client").equals(id).primaryKeys()) as string[];
       await db.images.bulkDelete(imageIds);
       await db.imageBlobs.bulkDelete(imageIds);
       // The server removes the client's images with it; their waiting uploads have nothing left to send.
       await dropPendingEntries(db, "images", imageIds);
-      await dropPendingEntries(db, "proof_lists", (await db.proofLists.where("client").equals(id).primaryKeys()) as string[]);
-      await dropPendingEntries(db, "proof_states", (await db.proofStates.where("client").equals(id).primaryKeys()) as string[]);
-      await deleteProofRows(db, "clients", id);
+      // Its proofing (and any other child of the client) goes too, with the changes waiting for it.
+      for (const [collection, ids] of await deleteGalleryRows(db, id)) if (isSyncedCollection(collection)) await dropPendingEntries(db, collection, ids);
       await dropPendingEntries(db, "clients", [id]);
       await db.clients.delete(id);
       await enqueue(db, "clients", id, "delete");

@@ -1,14 +1,30 @@
 /** The owner's answers to a conflict: put the losing value back (a new edit), or dismiss it. */
 import type { StudioDb } from "../db";
 import { StoreError } from "../errors";
-import type { ClientFields, ImageFields } from "../../domain/records";
+import type { ClientFields, ImageFields, SyncedCollection } from "../../domain/records";
 import type { ConflictRow } from "../rows";
 import { createClient, updateClient } from "./clients";
 import { addImages, updateImage } from "./images";
-import { updateSet } from "./sets";
 import { updateProofList } from "./proofing";
+import { updateSet } from "./sets";
 import { updateSettings } from "./settings";
 import { STORE_TEXTS } from "../texts";
+
+type Patch = Record<string, unknown>;
+
+/**
+ * How a lost value comes back, per synced collection: an ordinary edit through its repository. Typed by
+ * the registry's collections, so a new one is asked for its own (docs/ARCHITECTURE.md, "Adding a synced
+ * collection").
+ */
+const RESTORE: Record<SyncedCollection, (db: StudioDb, id: string, patch: Patch) => Promise<void>> = {
+  clients: (db, id, patch) => updateClient(db, id, patch),
+  images: (db, id, patch) => updateImage(db, id, patch),
+  settings: (db, _id, patch) => updateSettings(db, patch),
+  proof_lists: (db, id, patch) => updateProofList(db, id, patch),
+  proof_states: () => Promise.reject(new StoreError("not-found", STORE_TEXTS.conflictSubmission)),
+  sets: (db, id, patch) => updateSet(db, id, patch),
+};
 
 /** Dismissed: the set-aside bytes of a photo go too (the owner chose not to send it again). */
 export async function dismissConflict(db: StudioDb, id: number): Promise<void> {
@@ -60,12 +76,6 @@ export async function restoreConflict(db: StudioDb, id: number): Promise<void> {
   if (conflict.collection === "clients" && conflict.field === "coverImage" && conflict.lostValue && !(await db.images.get(String(conflict.lostValue)))) {
     throw new StoreError("not-found", STORE_TEXTS.conflictCoverDeleted);
   }
-  const patch = { [conflict.field]: conflict.lostValue };
-  if (conflict.collection === "clients") await updateClient(db, conflict.recordId, patch);
-  else if (conflict.collection === "images") await updateImage(db, conflict.recordId, patch);
-  else if (conflict.collection === "proof_lists") await updateProofList(db, conflict.recordId, patch);
-  else if (conflict.collection === "sets") await updateSet(db, conflict.recordId, patch);
-  else if (conflict.collection === "proof_states") throw new StoreError("not-found", STORE_TEXTS.conflictSubmission);
-  else await updateSettings(db, patch);
+  await RESTORE[conflict.collection](db, conflict.recordId, { [conflict.field]: conflict.lostValue });
   await dismissConflict(db, id);
 }

@@ -6,16 +6,16 @@
  * signature in the image's metadata (a synced edit through the images repository). Images the server
  * has not fully received yet are left alone: their upload is still waiting.
  */
-import { needsWatermark, watermarkSignature } from "../../domain/watermark";
-import { db } from "../../store/db";
-import { keepPreview } from "../../store/imageCache";
-import { updateImage } from "../../store/repositories/images";
-import type { ImageRow, SettingsRow } from "../../store/rows";
-import { imageFile } from "../../sync/imageFiles";
-import { pb } from "../../sync/pocketbase";
-import { uploadSizes } from "../../sync/uploadSizes";
-import { mediaPool } from "../../workers-client/media";
-import { processOptions } from "../upload/importFiles";
+import { needsWatermark, watermarkSignature } from "../domain/watermark";
+import { db } from "../store/db";
+import { keepPreview } from "../store/imageCache";
+import { updateImage } from "../store/repositories/images";
+import type { ImageRow, SettingsRow } from "../store/rows";
+import { imageFile } from "../sync/imageFiles";
+import { pb } from "../sync/pocketbase";
+import { uploadSizes } from "../sync/uploadSizes";
+import { mediaPool } from "../workers-client/media";
+import { processOptions } from "./processOptions";
 
 /** The settings' signature, as the worker will draw it on this device (logo only once its bytes are here). */
 export function currentSignature(settings: SettingsRow | null | undefined): string {

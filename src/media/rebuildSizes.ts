@@ -4,14 +4,14 @@
  * original (its own copy, or downloaded with the owner's token) in the media workers, and uploads only the
  * new files. One tab at a time does it (a Web Lock); an image that fails is left until the next session.
  */
-import { ADDED_SIZE_FIELDS } from "../../domain/image-sizes";
-import { db } from "../../store/db";
-import type { ImageRow } from "../../store/rows";
-import { imageFile } from "../../sync/imageFiles";
-import { pb } from "../../sync/pocketbase";
-import { uploadSizes } from "../../sync/uploadSizes";
-import { mediaPool } from "../../workers-client/media";
-import { processOptions } from "../upload/importFiles";
+import { ADDED_SIZE_FIELDS } from "../domain/image-sizes";
+import { db } from "../store/db";
+import type { ImageRow } from "../store/rows";
+import { imageFile } from "../sync/imageFiles";
+import { pb } from "../sync/pocketbase";
+import { uploadSizes } from "../sync/uploadSizes";
+import { mediaPool } from "../workers-client/media";
+import { processOptions } from "./processOptions";
 
 const LOCK_NAME = "studio-gallery-rebuild-sizes";
 /** Images that failed in this session: not tried again until the app is reopened. */

@@ -1,15 +1,15 @@
 /**
  * Runs sync while a studio owner is signed in, asks the browser to keep the data persistently, and after
- * each sync makes the sizes older images lack (features/client-gallery/rebuildSizes.ts) and fills the offline copy
+ * each sync makes the sizes older images lack (media/rebuildSizes.ts) and fills the offline copy
  * of thumbnails and previews (sync/offlineCache.ts) in the tab that synced.
  */
 import { useEffect } from "react";
-import { useSession } from "../../state/session";
-import { appSync, startAppSync } from "../../sync/appSync";
-import { requestPersistentStorage } from "../../sync/localData";
-import { createCacheFiller } from "../../sync/offlineCache";
-import { db } from "../../store/db";
-import { rebuildMissingSizes } from "../client-gallery/rebuildSizes";
+import { useSession } from "../state/session";
+import { appSync, startAppSync } from "../sync/appSync";
+import { requestPersistentStorage } from "../sync/localData";
+import { createCacheFiller } from "../sync/offlineCache";
+import { db } from "../store/db";
+import { rebuildMissingSizes } from "../media/rebuildSizes";
 
 function rebuildAfterSyncs(): () => void {
   const controller = new AbortController();
