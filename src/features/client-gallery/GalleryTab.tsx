@@ -122,8 +122,9 @@ export function GalleryTab({ client }: { client: ClientRow }) {
         ) : null}
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
         <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
+        {/* Beside the counts: on a phone it shares their line instead of adding one to the buttons'. */}
+        <SetTools sets={sets} selected={selectedImages} onEdit={() => setIsEditingSets(true)} />
         <div className="actions-buttons">
-          <SetTools sets={sets} selected={selectedImages} onEdit={() => setIsEditingSets(true)} />
           <Button variant="outline" onClick={() => setSelected(new Set(list.map((i) => i.id)))} disabled={!list.length}>
             {IMAGE_TEXTS.selectAll}
           </Button>
