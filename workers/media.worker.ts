@@ -5,11 +5,14 @@
 import { expose } from "comlink";
 import { convertImage, type ConvertOptions } from "./convert/convertImage";
 import { processImage } from "./image/processImage";
+import { makeFullJpeg } from "./image/fullJpeg";
 import { crc32OfBlob } from "./zip/crc32";
 import { extractEntry, isJunkEntry, readZipDirectory, type ZipEntry } from "./zip/readZip";
 
 const api = {
   processImage,
+  /** The full-size JPEG of a photo imported before its gallery asked for JPEG (null when its format needs none). */
+  makeFullJpeg,
   convertImage,
   /** A file's CRC-32 as the image record keeps it: import's duplicate check, before any other work. */
   fileCrc32: crc32OfBlob,

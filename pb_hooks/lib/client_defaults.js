@@ -1,7 +1,7 @@
 /**
  * Defaults and checks of a client record (PocketBase has no field defaults): a blank accessUrl becomes 10
  * random lowercase alphanumerics (unique), a blank accessCode 6 uppercase alphanumerics, a blank eventType
- * "Wedding". Reserved or malformed accessUrls are refused, and so is an access code that another client
+ * "Wedding", a new client's blank originalsAs "shot". Reserved or malformed accessUrls are refused, and so is an access code that another client
  * has in its normalised form (lib/contract.js); `accessKey` stores that form under a unique index.
  * applyAccessKey runs here and again in sync.pb.js once the sync rules decided which values a request keeps
  * (PocketBase does not promise an order between the two files' hooks; the later call decides).
@@ -41,6 +41,8 @@ function applyClientDefaults(record) {
   applyGeneration(record);
   record.set("name", require(`${__hooks}/lib/bidi.js`).stripBidiControls(record.getString("name")));
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
+  // Originals as shot unless the owner asks for JPEGs (issue 25); only on create, so no update fights a device's edit.
+  if (record.isNew() && !record.getString("originalsAs")) record.set("originalsAs", "shot");
 }
 
 /** Whether another client has this code, normalised (shared codes from before uniqueness included). */

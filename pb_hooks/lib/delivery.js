@@ -37,6 +37,7 @@ function visitorFields(e, client) {
   const pinRequired = !!client.getString("downloadPin");
   return {
     downloads: delivery.modeOf(client.getString("downloadMode")),
+    originalsAs: client.getString("originalsAs") === "jpeg" ? "jpeg" : "shot",
     pinRequired,
     pinVerified: pinRequired ? hasPinProof(e, client) : true,
   };

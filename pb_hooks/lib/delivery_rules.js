@@ -15,6 +15,8 @@ const TEXTS = {
   pinRequired: "Enter the download PIN to download photos from this gallery.",
   wrongPin: "The download PIN is not right.",
   pinFormat: "The download PIN has 4 digits.",
+  jpegOff: "This gallery delivers its originals as shot, not as JPEG.",
+  shotOff: "This gallery delivers its originals as JPEG.",
 };
 
 function modeOf(value) {
@@ -40,6 +42,29 @@ function decideFile(req) {
   return { ok: true };
 }
 
+/**
+ * Which stored file answers a request for an image's original (issue 25): the full-size JPEG the owner's
+ * device made when the gallery delivers originals as JPEG and the photo has one, else the original as shot
+ * (a photo whose JPEG is not made yet, or a JPEG/PNG original, which never gets one). A visitor's `format`
+ * ("original" | "jpeg") may not ask for the other format than the gallery's; the owner may ask for either.
+ * @param req { originalsAs ("shot" | "jpeg" | ""), hasJpeg, asked ("" | "original" | "jpeg"), isOwner }
+ * @returns { ok: true, field: "original" | "jpeg" } or { ok: false, status, message, reason: "format" }
+ */
+function originalFile(req) {
+  const asJpeg = req.originalsAs === "jpeg";
+  if (req.isOwner) return { ok: true, field: req.asked === "jpeg" && req.hasJpeg ? "jpeg" : "original" };
+  if (req.asked === "jpeg" && !asJpeg) return { ok: false, status: 403, message: TEXTS.jpegOff, reason: "format" };
+  if (req.asked === "original" && asJpeg && req.hasJpeg) return { ok: false, status: 403, message: TEXTS.shotOff, reason: "format" };
+  return { ok: true, field: asJpeg && req.hasJpeg ? "jpeg" : "original" };
+}
+
+/** The name a full-size JPEG downloads under: the original's stem with `.jpg`. */
+function jpegName(originalName) {
+  const name = String(originalName || "photo");
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 ? name.slice(0, dot) : name) + ".jpg";
+}
+
 function isPinFormat(pin) {
   return typeof pin === "string" && /^[0-9]{4}$/.test(pin);
 }
@@ -48,4 +73,4 @@ function pinCookieName(clientId) {
   return "sg_dlpin_" + clientId;
 }
 
-module.exports = { MODES, TEXTS, modeOf, downloadKind, decideFile, isPinFormat, pinCookieName };
+module.exports = { MODES, TEXTS, modeOf, downloadKind, decideFile, originalFile, jpegName, isPinFormat, pinCookieName };

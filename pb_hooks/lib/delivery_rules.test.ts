@@ -32,3 +32,32 @@ describe("decideFile", () => {
     expect(["123", "12345", "12a4", "", 1234].some(rules.isPinFormat)).toBe(false);
   });
 });
+
+describe("originalFile (issue 25: originals as shot or as JPEG)", () => {
+  const ask = { originalsAs: "jpeg", hasJpeg: true, asked: "" as const, isOwner: false };
+
+  it("serves the full-size JPEG when the gallery says JPEG and the photo has one", () => {
+    expect(rules.originalFile(ask)).toEqual({ ok: true, field: "jpeg" });
+  });
+
+  it("serves the original as shot until the photo has its JPEG, and always in an as-shot gallery", () => {
+    expect(rules.originalFile({ ...ask, hasJpeg: false })).toEqual({ ok: true, field: "original" });
+    for (const originalsAs of ["shot", ""]) expect(rules.originalFile({ ...ask, originalsAs })).toEqual({ ok: true, field: "original" });
+  });
+
+  it("refuses a visitor the other format than the gallery's", () => {
+    expect(rules.originalFile({ ...ask, asked: "original" })).toMatchObject({ ok: false, status: 403, reason: "format" });
+    expect(rules.originalFile({ ...ask, originalsAs: "shot", asked: "jpeg" })).toMatchObject({ ok: false, status: 403, reason: "format" });
+    expect(rules.originalFile({ ...ask, asked: "jpeg" })).toEqual({ ok: true, field: "jpeg" });
+  });
+
+  it("gives the owner the original unless the JPEG is asked for", () => {
+    expect(rules.originalFile({ ...ask, isOwner: true })).toEqual({ ok: true, field: "original" });
+    expect(rules.originalFile({ ...ask, originalsAs: "shot", asked: "jpeg", isOwner: true })).toEqual({ ok: true, field: "jpeg" });
+  });
+
+  it("names the JPEG after the original's stem", () => {
+    expect(rules.jpegName("IMG_0001.HEIC")).toBe("IMG_0001.jpg");
+    expect(rules.jpegName("scan.v2.tiff")).toBe("scan.v2.jpg");
+  });
+});

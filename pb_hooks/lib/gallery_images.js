@@ -26,8 +26,9 @@ function visitorImagesJson(clientId, limit, offset) {
         "'hasThumbnail', json(CASE WHEN COALESCE([[thumbnail]], '') <> '' THEN 'true' ELSE 'false' END), " +
         "'hasPreview', json(CASE WHEN COALESCE([[preview]], '') <> '' THEN 'true' ELSE 'false' END), " +
         "'placeholder', COALESCE([[placeholder]], ''), 'crc32', COALESCE([[crc32]], ''), " +
-        // The web size is a JPEG when the device made it so (issue 25); older images have a WebP one.
+        // Issue 25: webJpeg, the web size is a JPEG (older ones WebP); hasJpeg, the device made a full-size JPEG.
         "'webJpeg', json(CASE WHEN lower(COALESCE([[preview]], '')) LIKE '%.jpg' THEN 'true' ELSE 'false' END), " +
+        "'hasJpeg', json(CASE WHEN COALESCE([[jpeg]], '') <> '' THEN 'true' ELSE 'false' END), " +
         `'sizes', json(${edges}), ` +
         // Its set (issue 26), when that is a set of this gallery; "" for none.
         "'set', COALESCE((SELECT s.[[id]] FROM {{sets}} s WHERE s.[[id]] = {{images}}.[[set]] AND s.[[client]] = {{images}}.[[client]]), '')) AS item " +

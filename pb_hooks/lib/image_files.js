@@ -61,7 +61,9 @@ function guardUploads(record) {
           throw new BadRequestError(message, { original: new ValidationError("validation_file_size_limit", message) });
         }
       }
-      const verdict = inspect(file);
+      let verdict = inspect(file);
+      // The full-size JPEG of a non-JPEG original (issue 25) is delivered as a .jpg: it must be one.
+      if (verdict.ok && field === "jpeg" && verdict.header.format !== "jpeg") verdict = { ok: false, code: "validation_not_jpeg", message: "The jpeg file must be a JPEG." };
       if (!verdict.ok) {
         const data = {};
         data[field] = new ValidationError(verdict.code, verdict.message);

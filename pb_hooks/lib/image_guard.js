@@ -27,7 +27,7 @@ const MAX_PIXELS = 100 * 1000 * 1000;
 const FORMATS = require("./contract.js").IMAGE_FORMATS;
 
 /** The file fields of `images`, all of which hold images. */
-const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview"];
+const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview", "jpeg"];
 
 const TEXTS = {
   notImage: "The file is not an image the app accepts (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC or BMP), whatever its name says.",

@@ -13,6 +13,7 @@ const sizes = require(`${__hooks}/lib/image_sizes.js`);
 const transfers = require(`${__hooks}/lib/transfers.js`);
 const imageFiles = require(`${__hooks}/lib/image_files.js`);
 const delivery = require(`${__hooks}/lib/delivery.js`);
+const rulesOfDelivery = require(`${__hooks}/lib/delivery_rules.js`);
 
 /** The cached gallery as the record reads of lib/delivery.js expect it. */
 function asRecord(client) {
@@ -22,6 +23,13 @@ function asRecord(client) {
     getInt: (field) => Number(client[field]) || 0,
     getBool: (field) => !!client[field],
   };
+}
+
+/** "original" or "jpeg" for a request of the original, or throws the refusal of the other format. */
+function originalField(asked, isOwner, client, image) {
+  const decision = rulesOfDelivery.originalFile({ originalsAs: client.originalsAs, hasJpeg: !!image.files.jpeg, asked: asked === "jpeg" || asked === "original" ? asked : "", isOwner });
+  if (!decision.ok) throw new ForbiddenError(decision.message, { reason: decision.reason });
+  return decision.field;
 }
 
 function imageFile(e, imageId) {
@@ -41,8 +49,10 @@ function imageFile(e, imageId) {
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field);
-  const fileName = image.files[field];
-  const downloadName = field === "original" ? image.originalName || fileName : fileName;
+  // An original goes as shot or as the device's full-size JPEG, as the gallery says (issue 25).
+  const served = field === "original" ? originalField(q.get("format"), isOwner, client, image) : field;
+  const fileName = image.files[served];
+  const downloadName = served === "jpeg" ? rulesOfDelivery.jpegName(image.originalName || fileName) : field === "original" ? image.originalName || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
   if (transfers.notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);

@@ -55,23 +55,61 @@ function claim(app, clientId, kind, key, status) {
   }
 }
 
-function send(app, to, message) {
+/** The Content-ID of the studio's logo in the HTML part (`cid:` + this), with the stored logo's extension. */
+function logoCid(settings) {
+  const logo = settings ? settings.getString("logo") : "";
+  const ext = /\.[a-z0-9]+$/i.exec(logo);
+  return logo ? "studio-logo" + (ext ? ext[0].toLowerCase() : "") : "";
+}
+
+/**
+ * The studio's logo as an inline attachment (PocketBase's mailer gives it the Content-ID of its name), or
+ * null without a logo or when it cannot be read. `close()` after sending.
+ */
+function openLogo(app, settings) {
+  const cid = logoCid(settings);
+  if (!cid) return null;
+  const fsys = app.newFilesystem();
+  try {
+    const reader = fsys.getReader(settings.baseFilesPath() + "/" + settings.getString("logo"));
+    const close = () => {
+      reader.close();
+      fsys.close();
+    };
+    return { cid, reader, close };
+  } catch (err) {
+    fsys.close();
+    app.logger().warn("studio logo for email", "error", String(err));
+    return null;
+  }
+}
+
+/** Sends a message; its HTML part's `cid:` logo (brandOf) travels inline with it. */
+function send(app, to, message, settings) {
   const meta = app.settings().meta;
-  app.newMailClient().send(
-    new MailerMessage({
-      from: { address: meta.senderAddress, name: meta.senderName },
-      to: [{ address: to }],
-      subject: message.subject,
-      text: message.text,
-      html: message.html || "",
-    }),
-  );
+  const logo = message.html && message.html.indexOf("cid:studio-logo") >= 0 ? openLogo(app, settings) : null;
+  const inline = {};
+  if (logo) inline[logo.cid] = logo.reader;
+  try {
+    app.newMailClient().send(
+      new MailerMessage({
+        from: { address: meta.senderAddress, name: meta.senderName },
+        to: [{ address: to }],
+        subject: message.subject,
+        text: message.text,
+        html: message.html || "",
+        inlineAttachments: inline,
+      }),
+    );
+  } finally {
+    if (logo) logo.close();
+  }
 }
 
 /** Sends a claimed message and records how it went. */
-function deliver(app, logRow, to, message) {
+function deliver(app, logRow, to, message, settings) {
   try {
-    send(app, to, message);
+    send(app, to, message, settings);
     logRow.set("status", "sent");
   } catch (err) {
     logRow.set("status", "failed");
@@ -88,9 +126,10 @@ function refuseNoLink(app, row) {
   app.save(row);
 }
 
-/** The studio's branding for the HTML part: name and theme colour. */
+/** The studio's branding for the HTML part: name, theme colour and its logo, attached inline (send). */
 function brandOf(settings) {
-  return { studio: settings ? settings.getString("companyName") : "", color: settings ? settings.getString("primaryColor") : "" };
+  const cid = logoCid(settings);
+  return { studio: settings ? settings.getString("companyName") : "", color: settings ? settings.getString("primaryColor") : "", logo: cid ? "cid:" + cid : "" };
 }
 
 /**
@@ -121,7 +160,7 @@ function sendTestEmail(e) {
   const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "" };
   const message = rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars);
   try {
-    send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)));
+    send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)), settings);
   } catch (err) {
     throw new BadRequestError(rules.TEXTS.refused + String((err && err.message) || err).slice(0, 300));
   }
@@ -146,7 +185,7 @@ function galleryEmailIfAsked(app, client, previousAt) {
     const settings = studioSettings(app);
     const vars = varsOf(app, client, settings);
     if (!vars.link) return refuseNoLink(app, row);
-    deliver(app, row, to, rules.withHtml(rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars), vars, brandOf(settings)));
+    deliver(app, row, to, rules.withHtml(rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars), vars, brandOf(settings)), settings);
   } catch (err) {
     app.logger().error("gallery email", "client", client.id, "error", String(err));
   }
@@ -183,7 +222,7 @@ function runReminders(app, nowMs) {
       refuseNoLink(app, row);
       continue;
     }
-    if (deliver(app, row, client.getString("email"), rules.withHtml(rules.reminderMessage(kind, vars), vars, brandOf(settings)))) sent++;
+    if (deliver(app, row, client.getString("email"), rules.withHtml(rules.reminderMessage(kind, vars), vars, brandOf(settings)), settings)) sent++;
   }
   return sent;
 }

@@ -11,4 +11,4 @@ export function reminderDue(expiryMs: number, nowMs: number): "reminder-1" | "re
 export function reminderMessage(kind: "reminder-1" | "reminder-7", vars: Vars): { subject: string; text: string };
 export const TEXTS: { notConfigured: string; refused: string; noLink: string };
 export function originOf(url: string): string;
-export function withHtml(message: { subject: string; text: string }, vars: Partial<Vars>, brand: { studio: string; color: string }): { subject: string; text: string; html: string };
+export function withHtml(message: { subject: string; text: string }, vars: Partial<Vars>, brand: { studio: string; color: string; logo?: string }): { subject: string; text: string; html: string };

@@ -82,11 +82,13 @@ const DEFAULT_COLOR = "#6d28d9";
 /**
  * The message with its HTML part (issue 25): the same text in the studio's branding, its name on a band of
  * its colour, the gallery's link as a button as well as in the text. Everything the studio or the client
- * wrote is escaped. brand: { studio, color }.
+ * wrote is escaped. brand: { studio, color, logo }: `logo` is the logo image's src (a `cid:` of the inline
+ * attachment lib/mail.js sends with it), shown on the band above the name; "" for none.
  */
 function withHtml(message, vars, brand) {
   const color = /^#[0-9a-f]{6}$/i.test(String(brand.color || "")) ? brand.color : DEFAULT_COLOR;
   const studio = escapeHtml(brand.studio || "");
+  const logo = /^cid:[a-z0-9.-]+$/i.test(String(brand.logo || "")) ? '<img src="' + brand.logo + '" alt="' + studio + '" style="display:block;max-height:56px;max-width:240px;margin:0 0 8px">' : "";
   const link = escapeHtml(vars.link || "");
   const paragraphs = String(message.text)
     .split(/\n{2,}/)
@@ -98,7 +100,7 @@ function withHtml(message, vars, brand) {
   const html =
     '<!doctype html><html><body style="margin:0;background:#f5f3fa;font-family:Helvetica,Arial,sans-serif;color:#1c1530">' +
     '<div style="max-width:560px;margin:0 auto;background:#ffffff">' +
-    (studio ? '<div style="background:' + color + ';color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">' + studio + "</div>" : "") +
+    (studio || logo ? '<div style="background:' + color + ';color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">' + logo + studio + "</div>" : "") +
     '<div style="padding:24px;font-size:15px;line-height:1.5">' + paragraphs + button + "</div></div></body></html>";
   return { subject: message.subject, text: message.text, html };
 }

@@ -31,3 +31,18 @@ describe("mail rules", () => {
     expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "America/Los_Angeles")).toBe("May 31, 2026");
   });
 });
+
+describe("the HTML part's branding", () => {
+  const vars = { client: "Ada", link: "https://x/gallery/abc", code: "K2", studio: "Lumen", expiry: "" };
+
+  it("shows the studio's logo by its inline attachment's Content-ID, above its name", () => {
+    const { html } = rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen & Co", color: "#112233", logo: "cid:studio-logo.png" });
+    expect(html).toContain('<img src="cid:studio-logo.png" alt="Lumen &amp; Co"');
+    expect(html.indexOf("cid:studio-logo.png")).toBeLessThan(html.indexOf("Lumen &amp; Co</div>"));
+  });
+
+  it("takes no logo that is not a cid, and none without one", () => {
+    expect(rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen", color: "", logo: 'x" onerror="alert(1)' }).html).not.toContain("<img");
+    expect(rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen", color: "" }).html).not.toContain("<img");
+  });
+});

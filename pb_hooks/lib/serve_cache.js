@@ -86,12 +86,12 @@ function image(imageId) {
   return remember("image", imageId, () => {
     const record = $app.findRecordById("images", imageId);
     const files = {};
-    for (const field of ["original", "thumbnail", "medium", "large", "preview"]) files[field] = record.getString(field);
+    for (const field of ["original", "thumbnail", "medium", "large", "preview", "jpeg"]) files[field] = record.getString(field);
     return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files };
   });
 }
 
-const CLIENT_TEXT_FIELDS = ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin"];
+const CLIENT_TEXT_FIELDS = ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin", "originalsAs"];
 
 /** A plain JS copy of a cached gallery (a Go value when it comes from the shared store). */
 function copyClient(c) {

@@ -1,6 +1,7 @@
 /**
  * Runs sync while a studio owner is signed in, asks the browser to keep the data persistently, and after
- * each sync makes the sizes older images lack (media/rebuildSizes.ts) and fills the offline copy
+ * each sync makes the sizes older images lack (media/rebuildSizes.ts) and the full-size JPEGs of photos a
+ * gallery had before it asked for JPEG (features/client-gallery/makeJpegs.ts), and fills the offline copy
  * of thumbnails and previews (sync/offlineCache.ts) in the tab that synced.
  */
 import { useEffect } from "react";
@@ -10,6 +11,7 @@ import { requestPersistentStorage } from "../sync/localData";
 import { createCacheFiller } from "../sync/offlineCache";
 import { db } from "../store/db";
 import { rebuildMissingSizes } from "../media/rebuildSizes";
+import { makeMissingJpegs } from "../features/client-gallery/makeJpegs";
 
 function rebuildAfterSyncs(): () => void {
   const controller = new AbortController();
@@ -21,6 +23,8 @@ function rebuildAfterSyncs(): () => void {
     lastSeen = s.lastSyncedAt;
     running = true;
     void rebuildMissingSizes(controller.signal)
+      .catch(() => 0)
+      .then(() => makeMissingJpegs(controller.signal))
       .catch(() => 0)
       .finally(() => (running = false));
   });

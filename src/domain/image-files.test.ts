@@ -13,6 +13,12 @@ describe("downloadName", () => {
     expect(downloadName({ originalName: "Bridge.jpg" }, "web")).toBe("Bridge.webp");
   });
 
+  it("names an original delivered as its full-size JPEG .jpg, and as shot by its own name (issue 25)", () => {
+    expect(downloadName({ originalName: "IMG_0001.HEIC", hasJpeg: true }, "originals", "jpeg")).toBe("IMG_0001.jpg");
+    expect(downloadName({ originalName: "IMG_0001.HEIC", hasJpeg: false }, "originals", "jpeg")).toBe("IMG_0001.HEIC");
+    expect(downloadName({ originalName: "IMG_0001.HEIC", hasJpeg: true }, "originals", "shot")).toBe("IMG_0001.HEIC");
+  });
+
   it("keeps the original's name for originals", () => {
     expect(downloadName({ originalName: "IMG_0001.HEIC", webJpeg: true }, "originals")).toBe("IMG_0001.HEIC");
   });

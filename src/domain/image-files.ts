@@ -18,11 +18,21 @@ export function imageName(image: { originalName?: string | null; filename?: stri
 /**
  * The name a download gets in the gallery's mode: the original's own name, or for web size the same stem
  * with the extension of the file served (`.jpg` for a web size made as a JPEG; an image imported before
- * that has a WebP web size, named `.webp` so nothing is a WebP called .jpg).
+ * that has a WebP web size, named `.webp` so nothing is a WebP called .jpg); an original delivered as its
+ * full-size JPEG (a gallery with `originalsAs` "jpeg" and a photo that has one) is named `.jpg` too.
  */
-export function downloadName(image: { originalName?: string | null; filename?: string | null; webJpeg?: boolean }, mode: "off" | "web" | "originals"): string {
+export function downloadName(
+  image: { originalName?: string | null; filename?: string | null; webJpeg?: boolean; hasJpeg?: boolean },
+  mode: "off" | "web" | "originals",
+  originalsAs: "shot" | "jpeg" = "shot",
+): string {
   const name = imageName(image);
+  const stem = () => {
+    const dot = name.lastIndexOf(".");
+    return dot > 0 ? name.slice(0, dot) : name;
+  };
+  // An original of a gallery that delivers JPEG is its full-size JPEG once the device made one (issue 25).
+  if (mode === "originals") return originalsAs === "jpeg" && image.hasJpeg ? `${stem()}.jpg` : name;
   if (mode !== "web") return name;
-  const dot = name.lastIndexOf(".");
-  return (dot > 0 ? name.slice(0, dot) : name) + (image.webJpeg ? ".jpg" : ".webp");
+  return stem() + (image.webJpeg ? ".jpg" : ".webp");
 }

@@ -12,3 +12,15 @@ export function extensionForType(mimeType: string): string {
   const format = Object.values(IMAGE_FORMATS).find((f) => f.mimeType === mimeType);
   return format ? format.extension.slice(1) : "bin";
 }
+
+/**
+ * Originals delivered as a full-size JPEG made on the owner's device when their gallery asks for JPEG
+ * (issue 25): the formats Windows, most Android phones and print labs cannot all open. JPEG goes as it is;
+ * PNG, GIF and BMP open everywhere.
+ */
+export const JPEG_DELIVERED_FORMATS: readonly string[] = ["heic", "tiff", "avif", "webp"];
+
+/** Whether an original of this MIME type gets a full-size JPEG in a gallery that asks for JPEG. */
+export function isJpegDelivered(mimeType: string): boolean {
+  return mimeType === "image/heif" || JPEG_DELIVERED_FORMATS.some((f) => IMAGE_FORMATS[f as keyof typeof IMAGE_FORMATS]?.mimeType === mimeType);
+}

@@ -32,10 +32,15 @@ export interface ClientFields {
   noReminders: boolean;
   /** The gallery's cover photo: an image id of this client, or "" for the first image (rows stored before it existed lack it). */
   coverImage?: string;
+  /** Originals that are not JPEG go out as shot or as a full-size JPEG made on the device (issue 25); "" (older rows) is as shot. */
+  originalsAs?: OriginalsAs | "";
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
 export type DownloadMode = (typeof DOWNLOAD_MODES)[number];
+
+export const ORIGINALS_AS = ["shot", "jpeg"] as const;
+export type OriginalsAs = (typeof ORIGINALS_AS)[number];
 
 export interface ImageFields {
   client: string;

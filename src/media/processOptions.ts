@@ -9,11 +9,13 @@ import { settingsRow, studioLogo } from "../store/repositories/settings";
 import type { ProcessOptions } from "../workers-client/media";
 
 /** What the media worker is asked for, with the signature of the watermark it will draw. */
-export async function processOptions(): Promise<ProcessOptions & { signature: string }> {
+export async function processOptions(clientId?: string): Promise<ProcessOptions & { signature: string }> {
   const settings = await settingsRow(db);
-  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK };
+  // A gallery that delivers originals as JPEG gets a full-size JPEG of each non-JPEG original (issue 25).
+  const fullJpeg = !!clientId && (await db.clients.get(clientId))?.originalsAs === "jpeg";
+  if (!settings || !settings.enableWatermark) return { signature: NO_WATERMARK, fullJpeg };
   const logo = await studioLogo(db); // kept on the device by sync: no network here
   // The signature names the logo only when its bytes are here (the worker draws the name otherwise).
   const signature = watermarkSignature({ ...settings, logo: logo ? settings.logo : "" });
-  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature };
+  return { watermark: { text: settings.companyName || "", logo: logo ?? undefined }, signature, fullJpeg };
 }

@@ -24,6 +24,8 @@ export interface ImageFiles {
   medium: string;
   large: string;
   preview: string;
+  /** The full-size JPEG of a non-JPEG original (issue 25); absent on rows stored before it existed. */
+  jpeg?: string;
 }
 
 export interface ImageRow extends ImageFields, SyncMeta {
@@ -43,6 +45,8 @@ export interface ImageBlobRow {
   medium?: Blob;
   large?: Blob;
   preview?: Blob;
+  /** The full-size JPEG of a non-JPEG original (issue 25), until it is uploaded with the original. */
+  jpeg?: Blob;
 }
 
 /** A gallery's set (issue 26). */

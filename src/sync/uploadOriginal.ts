@@ -1,6 +1,7 @@
 /**
  * The last step of an image's upload: its original, one multipart PATCH of the record the server already
- * has (with medium and large when their batch could not carry them). The server's answer frees the device's
+ * has (with its full-size JPEG when the gallery delivers originals as JPEG, and with medium and large when
+ * their batch could not carry them). The server's answer frees the device's
  * original, medium and large; on a full device the whole photo leaves it. A record the server no longer
  * has is set aside when it was deleted elsewhere, and created again when the server lost it (a restore).
  * Also the helpers the other steps share: the photo's name, its files' names, and setting an entry aside.
@@ -19,6 +20,9 @@ import type { ServerRecord } from "./records";
 import { hasTombstone } from "./serverLookup";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
+
+/** The most an original's request carries with its full-size JPEG (the proxy allows 250 MB: deploy/nginx.conf). */
+export const ONE_REQUEST_BYTES = 200 * 1024 * 1024;
 
 /** The sizes sent after the record (medium and large); thumbnail and preview go with it. */
 export const LATER_SIZES: readonly SizeField[] = ["medium", "large"];
@@ -52,6 +56,10 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   const form = new FormData();
   form.set("original", blobs.original, name);
   for (const field of LATER_SIZES) if (blobs[field]) form.set(field, blobs[field], fileName(field, blobs[field])); // not sent in their batch
+  // The full-size JPEG (issue 25) goes with the original it was made from, unless the two would pass what
+  // one request may carry behind the proxy (docs/DEPLOY.md): then it follows alone (makeJpegs.ts).
+  const withJpeg = !!blobs.jpeg && blobs.original.size + blobs.jpeg.size <= ONE_REQUEST_BYTES;
+  if (withJpeg) form.set("jpeg", blobs.jpeg!, "jpeg.jpg");
   let record: ServerRecord;
   try {
     record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
@@ -63,7 +71,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await confirmEntries(db, [entry]);
-      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined });
+      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
       await applyServerRecords(db, "images", [record]);
     });
   } catch (err) {

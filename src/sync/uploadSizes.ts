@@ -18,6 +18,17 @@ export interface RebuiltSizes {
   preview?: Blob;
 }
 
+/**
+ * Sends the full-size JPEG made on this device for a photo imported before its gallery asked for JPEG
+ * (features/client-gallery/makeJpegs.ts), and brings the answer into the store.
+ */
+export async function uploadJpeg(db: StudioDb, pb: PocketBase, id: string, jpeg: Blob, signal?: AbortSignal): Promise<void> {
+  const form = new FormData();
+  form.set("jpeg", jpeg, "jpeg.jpg");
+  const record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${encodeURIComponent(id)}`), form, pb.authStore.token, undefined, signal)) as ServerRecord;
+  await applyServerRecords(db, "images", [record]);
+}
+
 export async function uploadSizes(db: StudioDb, pb: PocketBase, id: string, sizes: RebuiltSizes, signal?: AbortSignal): Promise<void> {
   const form = new FormData();
   form.set("medium", sizes.medium, `medium.${extensionForType(sizes.medium.type)}`);

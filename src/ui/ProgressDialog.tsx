@@ -19,6 +19,8 @@ interface Props<T extends FileStatusItem> {
   error?: string;
   /** What came of the work, said once it is complete (for example after a cancel). */
   summary?: string;
+  /** What the work brings, said from the start (a download's file format). */
+  note?: string;
   footer: ReactNode;
   onClose: () => void;
 }
@@ -28,6 +30,7 @@ export function ProgressDialog<T extends FileStatusItem>(p: Props<T>) {
     <Dialog isOpen={p.isOpen} title={p.title} isDismissable={p.isComplete} onClose={p.onClose} footer={p.footer}>
       {p.isOpen ? (
         <>
+          {p.note ? <p className="progress-note">{p.note}</p> : null}
           <div className="progress-head">
             <span>{p.overallLabel}</span>
             <span>{Math.round(p.overall)}%</span>

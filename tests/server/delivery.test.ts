@@ -50,7 +50,7 @@ describe("download modes", () => {
     const c = await makeClient();
     const image = await addImage(c.id);
     const cookie = await unlock(c);
-    expect(await deliveryOf(c, cookie)).toEqual({ downloads: "originals", pinRequired: false, pinVerified: true });
+    expect(await deliveryOf(c, cookie)).toEqual({ downloads: "originals", originalsAs: "shot", pinRequired: false, pinVerified: true });
     expect(await status(image, "", cookie)).toBe(200);
     expect(await status(image, "?download=single", cookie)).toBe(200);
   });
@@ -108,7 +108,7 @@ describe("download PIN", () => {
     const c = await makeClient({ downloadPin: "4821" });
     const image = await addImage(c.id);
     const cookie = await unlock(c);
-    expect(await deliveryOf(c, cookie)).toEqual({ downloads: "originals", pinRequired: true, pinVerified: false });
+    expect(await deliveryOf(c, cookie)).toEqual({ downloads: "originals", originalsAs: "shot", pinRequired: true, pinVerified: false });
     const refused = await server.api<{ message: string }>("GET", `/api/gallery/image/${image}`, { cookie });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/PIN/);

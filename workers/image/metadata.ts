@@ -1,10 +1,11 @@
 /**
  * The metadata of an input photo as raw blocks, so a converted copy can carry them unchanged: the EXIF
- * tags (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's own IFDs), the XMP packet and the ICC profile (JPEG APP2
+ * tags (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's own IFDs, HEIC's Exif item), the XMP packet and the ICC profile (JPEG APP2
  * pieces, PNG iCCP, WebP ICCP, TIFF tag 34675). Values are not interpreted here: exiftool reads them back
  * in the tests.
  */
 import { readExifTags, type ExifTags } from "./exifBlock";
+import { fromHeif } from "./heifMetadata";
 import type { ImageFormat } from "./sniff";
 import { asciiAt, concatBytes, inflateBytes } from "../../src/lib/bytes";
 
@@ -98,16 +99,17 @@ function fromTiff(b: Uint8Array): PhotoMetadata {
   return { exif, xmp, icc };
 }
 
-/** The input's metadata blocks; empty for formats we do not read it from (GIF, BMP, AVIF, HEIC). */
+/** The input's metadata blocks (HEIC: EXIF and XMP, heifMetadata.ts); empty for formats we do not read it from (GIF, BMP, AVIF). */
 export async function readMetadata(file: Blob, format: ImageFormat): Promise<PhotoMetadata> {
   try {
-    // JPEG and PNG keep their metadata before the pixels; WebP and TIFF may keep it anywhere.
-    const whole = format === "webp" || format === "tiff";
+    // JPEG and PNG keep their metadata before the pixels; WebP, TIFF and HEIC may keep it anywhere.
+    const whole = format === "webp" || format === "tiff" || format === "heic";
     const bytes = new Uint8Array(await (whole ? file : file.slice(0, 16 * 1024 * 1024)).arrayBuffer());
     if (format === "jpeg") return fromJpeg(bytes);
     if (format === "png") return await fromPng(bytes);
     if (format === "webp") return fromWebp(bytes);
     if (format === "tiff") return fromTiff(bytes);
+    if (format === "heic") return { ...fromHeif(bytes), icc: null }; // issue 25: its JPEGs keep artist, copyright, date
   } catch {
     // Damaged metadata is left behind; the pixels still convert.
   }

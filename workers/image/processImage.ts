@@ -5,7 +5,8 @@
  * long edge, each scaled from the one above, never from the original again), watermark the sizes a visitor
  * could use as a photo when the studio wants it, and record size, a placeholder, a checksum and a CRC-32. The
  * 2,048 px size is also what a "web size" download delivers, so it is a real JPEG with the photo's metadata
- * (webJpeg.ts); the smaller sizes are WebP. The original is never modified.
+ * (webJpeg.ts); the smaller sizes are WebP. When the gallery delivers originals as JPEG, a HEIC, TIFF, AVIF
+ * or WebP original also gets a full-size JPEG (fullJpeg.ts). The original is never modified.
  */
 import { ImageError, MAX_PIXELS } from "./errors";
 import { orientedSize, readExifOrientation } from "./exif";
@@ -15,6 +16,7 @@ import { decodeTiff } from "./tiff";
 import { placeholderOf } from "./placeholder";
 import { scaledChain } from "./sizes";
 import { webJpeg } from "./webJpeg";
+import { fullJpegOf, JPEG_DELIVERED_FORMATS } from "./fullJpeg";
 import { drawWatermark, type Watermark } from "./watermark";
 import { crc32, crc32Hex } from "../zip/crc32";
 
@@ -23,6 +25,8 @@ const QUALITY = { thumbnail: 0.75, medium: 0.8, large: 0.82 } as const;
 
 export interface ProcessOptions {
   watermark?: { text: string; logo?: Blob } | null;
+  /** The gallery delivers originals as JPEG: a HEIC, TIFF, AVIF or WebP original gets a full-size JPEG (fullJpeg.ts). */
+  fullJpeg?: boolean;
 }
 
 export interface ProcessedImage {
@@ -40,6 +44,8 @@ export interface ProcessedImage {
   preview: Blob;
   /** ThumbHash of the photo, base64. */
   placeholder: string;
+  /** The full-size JPEG, when asked for and the original's format needs one. */
+  jpeg?: Blob;
 }
 
 /** Formats the browser decodes by itself; TIFF and HEIC have decoders of their own (tiff.ts, heic.ts). */
@@ -108,6 +114,7 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
     const mark = await watermarkOf(options);
     // The thumbnail stays clean (a watermark at 400 px is a smudge); every larger size carries it.
     if (mark) for (const field of ["medium", "large", "preview"] as const) drawWatermark(chain[field].getContext("2d")!, chain[field].width, chain[field].height, mark);
+    const jpeg = options.fullJpeg && JPEG_DELIVERED_FORMATS.includes(header.format) ? await fullJpegOf(bitmap, file, header) : undefined;
     const [preview, large, medium, thumbnail, checksums] = await Promise.all([
       webJpeg(chain.preview, file, header),
       encode(chain.large, QUALITY.large),
@@ -115,7 +122,7 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
       encode(chain.thumbnail, QUALITY.thumbnail),
       checksumsOf(file),
     ]);
-    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, ...checksums, thumbnail, medium, large, preview, placeholder };
+    return { mimeType: header.mimeType, width: bitmap.width, height: bitmap.height, orientation, ...checksums, thumbnail, medium, large, preview, placeholder, ...(jpeg ? { jpeg } : {}) };
   } finally {
     bitmap.close();
   }

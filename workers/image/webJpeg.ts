@@ -13,8 +13,9 @@ import type { ImageHeader } from "./sniff";
 
 export const WEB_JPEG_QUALITY = 0.85;
 
-export async function webJpeg(canvas: OffscreenCanvas, original: Blob, header: ImageHeader): Promise<Blob> {
-  const [jpeg, found] = await Promise.all([canvas.convertToBlob({ type: "image/jpeg", quality: WEB_JPEG_QUALITY }), readMetadata(original, header.format)]);
+/** `quality`: the web size's, or the full-size JPEG's (fullJpeg.ts), which carries the same metadata. */
+export async function webJpeg(canvas: OffscreenCanvas, original: Blob, header: ImageHeader, quality = WEB_JPEG_QUALITY): Promise<Blob> {
+  const [jpeg, found] = await Promise.all([canvas.convertToBlob({ type: "image/jpeg", quality }), readMetadata(original, header.format)]);
   const tags = found.exif ? cleanExifTags(found.exif, { removeLocation: true, orientationApplied: header.format !== "tiff" }) : null;
   const exif = tags ? writeExifBlock(tags) : null;
   const xmp = found.xmp ? xmpWithoutLocation(found.xmp) : null;

@@ -1,9 +1,10 @@
 /** The client form of /clients/new and the Client Details tab. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { generateAccessCode } from "../../domain/access";
 import { accessCodeStrength } from "../../domain/contract";
-import { DOWNLOAD_MODES, EVENT_TYPES } from "../../domain/records";
+import { DOWNLOAD_MODES, EVENT_TYPES, ORIGINALS_AS } from "../../domain/records";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import type { ClientFieldErrors } from "./actions";
@@ -21,9 +22,11 @@ interface Props {
   serverErrors?: Record<string, string>;
   /** Another client has the same code (from before codes were unique). */
   codeShared?: boolean;
+  /** How far this gallery's full-size JPEGs are (Client Details only). */
+  jpegStatus?: ReactNode;
 }
 
-export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serverErrors = {}, codeShared = false }: Props) {
+export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serverErrors = {}, codeShared = false, jpegStatus = null }: Props) {
   const {
     register,
     handleSubmit,
@@ -106,6 +109,20 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             error={errors.downloadPin?.message ?? serverErrors.downloadPin}
             {...register("downloadPin")}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="originalsAs">{CLIENT_TEXTS.originalsAsLabel}</label>
+          <select id="originalsAs" aria-describedby="originalsAsHint" {...register("originalsAs")}>
+            {ORIGINALS_AS.map((m) => (
+              <option key={m} value={m}>
+                {CLIENT_TEXTS.originalsAs[m]}
+              </option>
+            ))}
+          </select>
+          <p className="muted small" id="originalsAsHint">
+            {CLIENT_TEXTS.originalsAsHint}
+          </p>
+          {jpegStatus}
         </div>
         <label className="checkbox">
           <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}

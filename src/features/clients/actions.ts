@@ -12,7 +12,7 @@ import { CLIENT_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
 export function emptyClientForm(): ClientFormValues {
-  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", downloadPin: "", noReminders: false };
+  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", downloadPin: "", noReminders: false };
 }
 
 /** The form's values of a client; the expiry shows as its day in the studio's time zone. */
@@ -28,6 +28,7 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     notes: row.notes,
     enabled: row.enabled,
     downloadMode: row.downloadMode || "originals",
+    originalsAs: row.originalsAs || "shot",
     downloadPin: row.downloadPin ?? "",
     noReminders: row.noReminders ?? false,
   };

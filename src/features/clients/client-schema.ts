@@ -1,6 +1,6 @@
 /** The client form's rules (specification, section 5). Dates are the date inputs' "YYYY-MM-DD" or "". */
 import { z } from "zod";
-import { DOWNLOAD_MODES, EVENT_TYPES } from "../../domain/records";
+import { DOWNLOAD_MODES, EVENT_TYPES, ORIGINALS_AS } from "../../domain/records";
 import { CLIENT_TEXTS } from "./texts";
 
 const optionalDate = z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")]);
@@ -16,6 +16,7 @@ export const ClientFormSchema = z.object({
   notes: z.string().max(10000),
   enabled: z.boolean(),
   downloadMode: z.enum(DOWNLOAD_MODES),
+  originalsAs: z.enum(ORIGINALS_AS),
   noReminders: z.boolean(),
   downloadPin: z.union([z.literal(""), z.string().regex(/^\d{4}$/, CLIENT_TEXTS.invalidDownloadPin)]),
 });

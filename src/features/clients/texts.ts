@@ -74,6 +74,14 @@ export const CLIENT_TEXTS = {
   downloadsLabel: "Downloads",
   downloadModes: { off: "Off (view only)", web: "Web size (2,048 px)", originals: "Original files" },
   downloadsHint: "Web size is the 2,048 px preview, watermarked when the watermark is on. Off hides every download button; the server refuses downloads either way.",
+  originalsAsLabel: "Originals that are not JPEG",
+  originalsAs: { shot: "As shot (HEIC, TIFF, AVIF, WebP as they are)", jpeg: "As JPEG (full size, opens everywhere)" },
+  originalsAsHint:
+    "With Downloads on Original files, HEIC, TIFF, AVIF and WebP originals go to clients as shot, or as a full-size JPEG this device makes (sRGB, quality 90; artist, copyright and capture date kept, GPS removed), named .jpg. Other originals always go as shot.",
+  jpegProgress: (made: number, total: number) =>
+    `Full-size JPEGs on the server: ${made} of ${total}. This device makes the missing ones after each sync, from the originals; until a photo has its JPEG, clients get its original as shot.`,
+  jpegDone: (total: number) => (total === 1 ? "The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG." : `All ${total} HEIC, TIFF, AVIF and WebP photos have their full-size JPEG.`),
+  jpegProgressLabel: "Full-size JPEGs made",
   downloadPinLabel: "Download PIN (optional)",
   downloadPinPlaceholder: "4 digits",
   downloadPinHint: "Asked once per visit before the first download, separate from the access code.",

@@ -15,7 +15,8 @@ export interface DownloadRun {
   onDownloadNow?: () => void;
 }
 
-export function DownloadDialog({ run, onClose }: { run: DownloadRun | null; onClose: () => void }) {
+/** `note`: what the files are (a visitor's download says its format, issue 25). */
+export function DownloadDialog({ run, onClose, note }: { run: DownloadRun | null; onClose: () => void; note?: string }) {
   const hasErrors = !!run?.items.some((i) => i.status === "error");
   const title = !run?.isComplete ? DOWNLOAD_TEXTS.preparing : hasErrors ? DOWNLOAD_TEXTS.completeWithIssues : DOWNLOAD_TEXTS.complete;
   return (
@@ -25,6 +26,7 @@ export function DownloadDialog({ run, onClose }: { run: DownloadRun | null; onCl
       isComplete={!!run?.isComplete}
       overall={run?.total ?? 0}
       overallLabel={DOWNLOAD_TEXTS.total}
+      note={note}
       items={run?.items ?? []}
       statusLine={(item) => `${DOWNLOAD_TEXTS.status[item.status]} · ${item.progress}%`}
       onClose={onClose}

@@ -110,6 +110,7 @@ function newImage(clientId: string, name: string, original: Blob, p: ProcessedIm
     medium: p.medium,
     large: p.large,
     preview: p.preview,
+    ...(p.jpeg ? { jpeg: p.jpeg } : {}),
   };
 }
 
@@ -121,7 +122,7 @@ function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
 /** Checks, processes and stores each photo; says how many were stored and which were duplicates. */
 export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
-  const options = await processOptions();
+  const options = await processOptions(clientId);
   const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const pool = mediaPool();
@@ -210,7 +211,7 @@ export async function planZip(zip: File, signal?: AbortSignal): Promise<ZipPlan>
  */
 export async function importZip(clientId: string, zip: File, plan: ZipPlan, update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
   const { signal, journalId } = run;
-  const options = await processOptions();
+  const options = await processOptions(clientId);
   const limit = originalLimitBytes(await settingsRow(db));
   const check = await duplicateCheck(clientId, run);
   const duplicates = check ? plan.entries.flatMap((e, i) => (check.claim(contentKey(e.crc32, e.size)) ? [] : [String(i)])) : [];

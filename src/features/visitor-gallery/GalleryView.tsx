@@ -4,7 +4,7 @@
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import { downloadUrl, type Delivery, type GalleryImage, type GallerySet, type StudioBranding } from "./api";
+import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type GallerySet, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
@@ -17,6 +17,7 @@ import { GallerySidebar } from "./GallerySidebar";
 import { useDownloadPin } from "./useDownloadPin";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
+import { deliveryNote } from "./deliveryNote";
 import { SetTabs } from "./SetTabs";
 import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
@@ -46,11 +47,12 @@ interface Props {
 }
 
 /** A zip entry: inside its set's folder when the photo is in a set (issue 26), else at the top. */
-function sourceOf(image: GalleryImage, mode: Delivery["downloads"], folders: ReadonlyMap<string, string>): ZipSource {
-  const url = downloadUrl(image.id, mode, "zip");
-  const folder = folders.get(image.set);
-  // The original's CRC-32 (from import) lets the zip copy its bytes; web size sends the preview instead.
-  return { id: image.id, name: downloadName(image, mode), folder, url, crc32: mode === "originals" ? image.crc32 : undefined };
+function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"], folders: ReadonlyMap<string, string>): ZipSource {
+  const format = originalFormat(image, originalsAs);
+  const url = downloadUrl(image.id, mode, "zip", format);
+  const name = downloadName(image, mode, originalsAs);
+  // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes.
+  return { id: image.id, name, folder: folders.get(image.set), url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -72,6 +74,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
   // Once opened the viewer stays mounted (closed), so that it can animate out and give focus back.
   const [hasOpened, setHasOpened] = useState(false);
   const zip = useZipDownload();
+  const [note, setNote] = useState("");
   const pin = useDownloadPin(delivery, onProvePin);
   // The PIN prompt shows inside the viewer while it is open: the viewer makes the rest of the page inert.
   const pinDialog = <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />;
@@ -97,7 +100,8 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
   async function downloadImages(chosen: GalleryImage[], zipName = galleryZipName(name)) {
     // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
     if (!chosen.length || images.kind !== "loaded" || images.isPartial || !canDownload || !(await pin.ensure())) return;
-    const failed = await zip.start(zipName, chosen.map((i) => sourceOf(i, downloads, folders)));
+    setNote(deliveryNote(chosen, delivery));
+    const failed = await zip.start(zipName, chosen.map((i) => sourceOf(i, downloads, delivery?.originalsAs ?? "shot", folders)));
     if (failed) onZipDownloaded?.();
     if (failed?.length) onAccessLost();
   }
@@ -165,7 +169,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
       </div>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} beforeDownload={pin.ensure} pinDialog={pinDialog} />
+          <PhotoViewer images={list} index={viewerIndex} onIndex={(i) => setCurrentId(list[i]?.id ?? null)} onClose={() => setMode("grid")} onError={onAccessLost} downloads={downloads} originalsAs={delivery?.originalsAs ?? "shot"} beforeDownload={pin.ensure} pinDialog={pinDialog} />
         </Suspense>
       ) : null}
       {selected.size > 0 && canDownload ? (
@@ -173,7 +177,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
           {GALLERY_TEXTS.floatingDownload(selected.size)}
         </Button>
       ) : null}
-      <DownloadDialog run={zip.run} onClose={zip.close} />
+      <DownloadDialog run={zip.run} onClose={zip.close} note={note} />
       {viewerIndex < 0 ? pinDialog : null}
     </div>
   );

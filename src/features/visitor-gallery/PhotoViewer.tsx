@@ -16,13 +16,14 @@ import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
-import { useEffect, useMemo, useRef, type ReactNode, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useSingleDownload } from "../downloads/useZipDownload";
 import { IMAGE_SIZES, sizeOf } from "../../domain/image-sizes";
-import { downloadUrl, fetchOriginal, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
+import { downloadUrl, fetchOriginal, originalFormat, imageUrl, sizeUrl, type Delivery, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
+import { deliveryNote } from "./deliveryNote";
 import { ViewerProofing } from "./ViewerProofing";
 import "./gallery.css";
 import { downloadName, imageName } from "../../domain/image-files";
@@ -37,6 +38,8 @@ interface Props {
   onError: () => void;
   /** The gallery's download mode ("off": no Download button). */
   downloads?: Delivery["downloads"];
+  /** Originals as shot or as their full-size JPEG (issue 25): names the file and says it in the dialog. */
+  originalsAs?: Delivery["originalsAs"];
   /** Resolves true when a download may start (the PIN was asked for when needed). */
   beforeDownload?: () => Promise<boolean>;
   /** The download PIN's prompt, shown inside the viewer (outside it, the viewer's inert backdrop would hide it). */
@@ -45,9 +48,9 @@ interface Props {
 
 const SLIDESHOW_DELAY_MS = 4000;
 
-function slideOf(image: GalleryImage, mode: Delivery["downloads"]): SlideImage {
+function slideOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): SlideImage {
   const name = imageName(image);
-  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single"), filename: downloadName(image, mode) };
+  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single", originalFormat(image, originalsAs)), filename: downloadName(image, mode, originalsAs) };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
   const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
@@ -64,8 +67,9 @@ function focusPhoto(id: string | undefined) {
 /** Keys, pointers and wheel inside the download dialog stay there (the viewer would swipe or close). */
 const keepInside = (e: SyntheticEvent) => e.stopPropagation();
 
-export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", beforeDownload, pinDialog }: Props) {
-  const slides = useMemo(() => images.map((image) => slideOf(image, downloads)), [images, downloads]);
+export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", originalsAs = "shot", beforeDownload, pinDialog }: Props) {
+  const slides = useMemo(() => images.map((image) => slideOf(image, downloads, originalsAs)), [images, downloads, originalsAs]);
+  const [note, setNote] = useState("");
   const single = useSingleDownload();
   const isOpen = index >= 0;
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
@@ -103,10 +107,11 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
         download: ({ slide }) => {
           const image = images[slides.indexOf(slide)];
           if (!image || downloads === "off") return;
-          const url = downloadUrl(image.id, downloads, "single");
+          const url = downloadUrl(image.id, downloads, "single", originalFormat(image, originalsAs));
           void (async () => {
             if (beforeDownload && !(await beforeDownload())) return;
-            const ok = await single.start({ id: image.id, name: downloadName(image, downloads), load: () => fetchOriginal(image.id, undefined, url) });
+            setNote(deliveryNote([image], { downloads, originalsAs }));
+            const ok = await single.start({ id: image.id, name: downloadName(image, downloads, originalsAs), load: () => fetchOriginal(image.id, undefined, url) });
             if (!ok) onError();
           })();
         },
@@ -118,7 +123,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
           <>
             {current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null}
             <div onKeyDown={keepInside} onKeyUp={keepInside} onPointerDown={keepInside} onPointerMove={keepInside} onPointerUp={keepInside} onWheel={keepInside}>
-              <DownloadDialog run={single.run} onClose={single.close} />
+              <DownloadDialog run={single.run} onClose={single.close} note={note} />
               {pinDialog}
             </div>
           </>

@@ -27,6 +27,8 @@ export const GalleryImageSchema = z.object({
   originalName: z.string(),
   filename: z.string(),
   fileSize: z.number(),
+  /** The original's type (its format by its bytes), which the download dialog names when it goes as shot. */
+  mimeType: z.string().default(""),
   width: z.number().optional(),
   height: z.number().optional(),
   uploadedAt: z.string().optional(),
@@ -38,6 +40,8 @@ export const GalleryImageSchema = z.object({
   crc32: z.string().default(""),
   /** Whether its web size (2,048 px) is a JPEG; images imported before issue 25 have a WebP one. */
   webJpeg: z.boolean().default(false),
+  /** Whether the owner's device made a full-size JPEG of this (HEIC, TIFF, AVIF or WebP) original (issue 25). */
+  hasJpeg: z.boolean().default(false),
   /** The set (issue 26) it is in; "" for none. */
   set: z.string().default(""),
 });
@@ -50,6 +54,8 @@ export type GallerySet = z.infer<typeof GallerySetSchema>;
 /** What this visitor may download (pb_hooks/lib/delivery.js); the server enforces it, the page only follows. */
 export const DeliverySchema = z.object({
   downloads: z.enum(["off", "web", "originals"]),
+  /** Originals as shot, or as the full-size JPEG the owner's device made (issue 25); the server decides which file goes. */
+  originalsAs: z.enum(["shot", "jpeg"]).default("shot"),
   pinRequired: z.boolean(),
   pinVerified: z.boolean(),
 });
@@ -156,10 +162,17 @@ export const sizeUrl = (id: string, edge: SizeEdge) => galleryImageUrl(id, { siz
 
 /**
  * The file a download asks for in the gallery's mode: the original, or the 2,048 px preview for "web"; the
- * `download` mark lets the server apply the gallery's rules and count it.
+ * `download` mark lets the server apply the gallery's rules and count it. An original names the format the
+ * page expects (`format`: the full-size JPEG or the original as shot, issue 25), so a page older than the
+ * owner's last change gets a refusal, never other bytes under the expected name and checksum.
  */
-export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip"): string {
-  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind });
+export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip", format: "original" | "jpeg" = "original"): string {
+  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind, format });
+}
+
+/** The format a visitor's original comes in: the full-size JPEG when the gallery says so and the photo has one. */
+export function originalFormat(image: Pick<GalleryImage, "hasJpeg">, originalsAs: Delivery["originalsAs"]): "original" | "jpeg" {
+  return originalsAs === "jpeg" && image.hasJpeg ? "jpeg" : "original";
 }
 
 /**

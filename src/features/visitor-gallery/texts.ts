@@ -71,6 +71,13 @@ export const GALLERY_TEXTS = {
   next: "Next image",
   backToGrid: "Back to gallery",
   download: "Download",
+  // What a download brings (issue 25), said in its dialog.
+  formatWeb: "You get web-size JPEG files (2,048 px), named .jpg.",
+  formatWebOlder: (n: number) => `You get web-size files (2,048 px): JPEG, and WebP for ${n === 1 ? "1 photo" : `${n} photos`} added before web size was JPEG.`,
+  formatJpeg: "You get full-size JPEG files, named .jpg, that open on any computer or phone.",
+  formatJpegWaiting: (n: number, formats: string) =>
+    `You get full-size JPEG files, named .jpg, except ${n === 1 ? "1 photo that comes" : `${n} photos that come`} as shot (${formats}).`,
+  formatShot: (formats: string) => `You get the original files as shot (${formats}).`,
   pinTitle: "Download PIN",
   pinText: "Your photographer protects downloads with a 4-digit PIN. Enter it once to download during this visit.",
   pinLabel: "Download PIN",

@@ -9,6 +9,7 @@ import { AccessFailuresPanel } from "../../features/clients/AccessFailuresPanel"
 import { ActivityCard } from "../../features/clients/ActivityCard";
 import { EmailGalleryPanel } from "../../features/clients/EmailGalleryPanel";
 import { ClientForm } from "../../features/clients/ClientForm";
+import { JpegStatus } from "../../features/clients/JpegStatus";
 import { StatusBadge } from "../../features/clients/StatusBadge";
 import { CLIENT_TEXTS } from "../../features/clients/texts";
 import { useClient, useCodeShared, useRefusedFields } from "../../features/clients/useClient";
@@ -63,6 +64,7 @@ export function ClientDetailRoute() {
             onSubmit={(values) => submitClientChanges(client.id, values)}
             serverErrors={refused}
             codeShared={codeShared}
+            jpegStatus={<JpegStatus client={client} />}
           />
           <h2 className="section-title">{CLIENT_TEXTS.emailTitle}</h2>
           <EmailGalleryPanel client={client} />

@@ -78,6 +78,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     galleryEmailAt: given.galleryEmailAt ?? 0,
     noReminders: given.noReminders ?? false,
     coverImage: given.coverImage ?? "",
+    originalsAs: given.originalsAs || "shot",
   };
   const row: ClientRow = {
     id: newRecordId(),

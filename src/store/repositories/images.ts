@@ -21,6 +21,8 @@ export interface NewImage {
   medium?: Blob;
   large?: Blob;
   preview: Blob;
+  /** The full-size JPEG when the gallery delivers originals as JPEG (issue 25). */
+  jpeg?: Blob;
 }
 
 /** The files of an import journal these images are: marked done in the transaction that stores them. */
@@ -46,8 +48,8 @@ export async function addImages(db: StudioDb, images: NewImage[], journal?: Jour
         // Every synced field goes with the create, so a later move's time is newer than the create's.
         const fields: ImageFields = { ...images[i]!.fields, set: row.set, uploadedAt: row.uploadedAt };
         row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
-        const { original, thumbnail, medium, large, preview } = images[i]!;
-        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview });
+        const { original, thumbnail, medium, large, preview, jpeg } = images[i]!;
+        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview, ...(jpeg ? { jpeg } : {}) });
       }
       await db.images.bulkAdd(rows);
       if (journal) await markImported(db, journal.importId, journal.keys);
