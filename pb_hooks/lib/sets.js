@@ -1,5 +1,5 @@
 /**
- * Sets (issue 26) stay inside their gallery. An image's `set` is a plain id (pb_migrations/1795534000_sets.js),
+ * Sets (issue 26) stay inside their gallery. An image's `set` is a plain id (pb_migrations/1795550000_sets.js),
  * so these rules keep it valid, on the values a create or update keeps (after the sync rules decided):
  * - a set of another gallery is refused (400, with the error under `set`): an image moves only between the
  *   sets of its own gallery;

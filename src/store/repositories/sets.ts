@@ -15,7 +15,7 @@ import { StoreError, guardQuota } from "../errors";
 import { dropPendingEntries, enqueue, rewritePendingField } from "../outbox";
 import { STORE_TEXTS } from "../texts";
 
-/** The longest set name the server takes (pb_migrations/1795534000_sets.js). */
+/** The longest set name the server takes (pb_migrations/1795550000_sets.js). */
 export const SET_NAME_MAX = 100;
 
 function cleanName(name: string): string {
