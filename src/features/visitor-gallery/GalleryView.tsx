@@ -134,7 +134,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
         {GALLERY_TEXTS.skipToPhotos}
       </a>
       <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={all.find((i) => i.id === coverImage) ?? all[0]} count={images.kind === "loaded" && !images.isPartial ? all.length : null} photosId={PHOTOS_ID} />
-      <SetTabs sets={sets} total={all.length} active={activeSet ? activeSet.id : ""} onChange={setSetId} />
+      <SetTabs sets={sets} total={images.kind === "loaded" && !images.isPartial ? all.length : null} active={activeSet ? activeSet.id : ""} onChange={setSetId} />
       <div className="gallery-layout">
         <GallerySidebar
           images={list}

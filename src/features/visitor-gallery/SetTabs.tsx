@@ -7,7 +7,8 @@ import { GALLERY_TEXTS } from "./texts";
 
 interface Props {
   sets: readonly GallerySet[];
-  total: number;
+  /** The gallery's count for 'All'; null while only its first photos are here. */
+  total: number | null;
   active: string;
   onChange: (setId: string) => void;
 }
@@ -19,7 +20,8 @@ export function SetTabs({ sets, total, active, onChange }: Props) {
     <nav className="set-tabs" aria-label={GALLERY_TEXTS.setsLabel}>
       {tabs.map((t) => (
         <button key={t.id || "all"} type="button" className="set-tab" aria-pressed={active === t.id} onClick={() => onChange(t.id)}>
-          <span className="set-tab-name">{t.name}</span> <span className="set-tab-count">{t.count}</span>
+          <span className="set-tab-name">{t.name}</span>
+          {t.count === null ? null : <span className="set-tab-count"> {t.count}</span>}
         </button>
       ))}
     </nav>
