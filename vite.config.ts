@@ -6,6 +6,7 @@
  */
 import react from "@vitejs/plugin-react";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
@@ -65,6 +66,29 @@ function visitorPages(): Plugin {
   };
 }
 
+/** The server's rule for cross-origin isolation (CommonJS, as PocketBase's JS VM wants it). */
+const isolation = createRequire(import.meta.url)("./pb_hooks/lib/security_headers.js") as {
+  ISOLATION: Record<string, string>;
+  isOwnerAppPath: (path: string) => boolean;
+};
+
+/**
+ * The dev server isolates the owner's app as PocketBase does (pb_hooks/lib/security_headers.js: COOP and
+ * COEP on everything but the visitor's gallery and the API), so the threaded encoders run in development too.
+ */
+function crossOriginIsolation(): Plugin {
+  return {
+    name: "studio-gallery-cross-origin-isolation",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+        if (isolation.isOwnerAppPath(pathname)) for (const [name, value] of Object.entries(isolation.ISOLATION)) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
 /** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/static_files.js). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
 
@@ -108,6 +132,8 @@ export default defineConfig({
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
   worker: { format: "es", plugins: () => [notices.scanner()] },
   plugins: [
+    // First, before the visitor's rewrite of /gallery/* to gallery.html: it judges the path asked for.
+    crossOriginIsolation(),
     hooksContract(),
     react(),
     { ...notices.scanner(), apply: "build" },

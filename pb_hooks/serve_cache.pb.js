@@ -1,8 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess */
+/* global onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess, onSettingsReload */
 /**
  * The visitor image route's in-memory cache (lib/serve_cache.js) is stale the moment a gallery, an image or
- * the server's secret changes: after every committed save or delete of one, its epoch moves on.
+ * the server's secret changes: after every committed save or delete of one, its epoch moves on. A settings
+ * change moves it too: each VM's handle on the local storage (serve_cache.filesystem) is then made again, or dropped for S3.
  */
 onRecordAfterUpdateSuccess(
   (e) => {
@@ -23,3 +24,8 @@ onRecordAfterDeleteSuccess(
   "images",
   "server_secrets",
 );
+
+onSettingsReload((e) => {
+  require(`${__hooks}/lib/serve_cache.js`).forget();
+  return e.next();
+});

@@ -1,7 +1,9 @@
 /**
  * `npm test`: every tier, in order: static checks (tsc, ESLint), unit, server (real PocketBase), proxy
  * (Debian's nginx with deploy/nginx.conf in front of PocketBase), browser (Debian's Chromium against the
- * built app served by PocketBase). `npm test -- unit server` runs some.
+ * built app served by PocketBase). `npm test -- unit server` runs some. `npm test -- bench` (never part of
+ * the default run) installs what the benchmarks need (Debian's wrk and plasma-workspace-wallpapers, when
+ * root), builds the app and runs `npm run bench`.
  * Ends with one summary line "N passed, N failed, N skipped" and a non-zero exit on any failure.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -11,7 +13,8 @@ import path from "node:path";
 import { ROOT } from "./lib/pocketbase.mjs";
 
 const ALL_TIERS = ["static", "unit", "server", "proxy", "browser"];
-const requested = process.argv.slice(2).filter((a) => ALL_TIERS.includes(a));
+const OPT_IN_TIERS = ["bench"];
+const requested = process.argv.slice(2).filter((a) => ALL_TIERS.includes(a) || OPT_IN_TIERS.includes(a));
 const tiers = requested.length ? requested : ALL_TIERS;
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -79,6 +82,13 @@ if (tiers.includes("browser")) {
   ensureDebianPackage("/usr/bin/heif-enc", "libheif-examples", "The codec tests make a HEIC photo with heif-enc");
   ensureDebianPackage("/usr/bin/sqlite3", "sqlite3", "The access-friction test writes recent failures into the database with sqlite3");
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("browser", { CHROMIUM_PATH: chromium });
+}
+
+if (tiers.includes("bench")) {
+  ensureDebianPackage("/usr/bin/wrk", "wrk", "The image endpoint's benchmark against an independent load generator needs wrk");
+  ensureDebianPackage("/usr/share/wallpapers/Flow/contents/images/5120x2880.jpg", "plasma-workspace-wallpapers", "The image benchmarks need its 14.7 MP photographs");
+  ensureChromium();
+  if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("bench");
 }
 
 console.log("");

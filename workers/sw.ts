@@ -6,9 +6,14 @@
  * visitor's pages have their own entry (gallery.html) and their own small service worker (gallery-sw.ts).
  *
  * It also serves the owner's streamed downloads (sw/streamDownloads.ts) under `/__download/`.
+ *
+ * Everything it answers from the precache (the pages, the scripts, the workers, the codecs) carries the
+ * cross-origin isolation headers (sw/isolation.ts), so the app opened offline is isolated too and its
+ * multi-threaded encoders run.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { isolationPlugin } from "./sw/isolation";
 import { serveStreamedDownloads } from "./sw/streamDownloads";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -21,6 +26,7 @@ serveStreamedDownloads();
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
 cleanupOutdatedCaches();
+addPlugins([isolationPlugin]);
 precacheAndRoute(self.__WB_MANIFEST);
 // Plain-text files (the licences, robots.txt) are the server's to answer, never the app shell.
 registerRoute(

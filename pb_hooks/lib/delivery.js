@@ -47,8 +47,8 @@ function visitorFields(e, client) {
  * Throws the refusal when a visitor (not the owner) may not have `field` of an image of `client` the way the
  * request asks; returns the download kind ("" | "single" | "zip") when allowed.
  */
-function gateFile(e, client, field) {
-  const kind = delivery.downloadKind(e.request.url.query().get("download"));
+function gateFile(e, client, field, query) {
+  const kind = delivery.downloadKind((query || e.request.url.query()).get("download"));
   const pinRequired = !!client.getString("downloadPin");
   const decision = delivery.decideFile({
     mode: client.getString("downloadMode"),

@@ -15,6 +15,7 @@
 const rules = require(`${__hooks}/lib/rules.js`);
 const serveCache = require(`${__hooks}/lib/serve_cache.js`);
 const galleryImages = require(`${__hooks}/lib/gallery_images.js`);
+const sessionTokens = require(`${__hooks}/lib/session_tokens.js`);
 
 function plainClient(record) {
   return {
@@ -69,13 +70,8 @@ function hasSession(e, clientId, accessCode, generation) {
     return false; // no such cookie
   }
   if (!cookie || !cookie.value) return false;
-  try {
-    const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
-    const claims = $security.parseJWT(cookie.value, key);
-    return claims.gallery === clientId && claims.type === "gallery" && Number(claims.gen) === generation;
-  } catch (_) {
-    return false; // bad signature (code changed, other gallery) or expired
-  }
+  const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
+  return sessionTokens.verifies(cookie.value, key, clientId, generation);
 }
 
 function isSecureRequest(e) {

@@ -86,16 +86,18 @@ function storedContentType(fsys, key) {
 
 /**
  * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
- * `typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js).
+ * `typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js);
+ * `openFsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
+ * opened and closed for this file.
  */
-function serveStudioFile(e, key, downloadName, typeCache) {
-  const fsys = $app.newFilesystem();
+function serveStudioFile(e, key, downloadName, typeCache, openFsys) {
+  const fsys = openFsys || $app.newFilesystem();
   try {
     const read = () => storedContentType(fsys, key);
     e.response.header().set("Content-Type", typeCache ? typeCache(key, read) : read());
     fsys.serve(e.response, e.request, key, downloadName);
   } finally {
-    fsys.close();
+    if (!openFsys) fsys.close();
   }
 }
 

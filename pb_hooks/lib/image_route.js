@@ -15,6 +15,9 @@ const imageFiles = require(`${__hooks}/lib/image_files.js`);
 const delivery = require(`${__hooks}/lib/delivery.js`);
 const rulesOfDelivery = require(`${__hooks}/lib/delivery_rules.js`);
 
+/** The request-event key PocketBase's activity logger reads (apis.Static sets it for every static file). */
+const SKIP_SUCCESS_LOG = "__skipSuccessActivityLogger";
+
 /** The cached gallery as the record reads of lib/delivery.js expect it. */
 function asRecord(client) {
   return {
@@ -48,16 +51,19 @@ function imageFile(e, imageId) {
   const q = e.request.url.query();
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field);
+  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q);
   // An original goes as shot or as the device's full-size JPEG, as the gallery says (issue 25).
   const served = field === "original" ? originalField(q.get("format"), isOwner, client, image) : field;
   const fileName = image.files[served];
   const downloadName = served === "jpeg" ? rulesOfDelivery.jpegName(image.originalName || fileName) : field === "original" ? image.originalName || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
   e.response.header().set("Cache-Control", "private, no-cache");
+  // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
+  // thousands of images; each logged one cost a row in the log database and the CPU to write it).
+  e.set(SKIP_SUCCESS_LOG, true);
   if (transfers.notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
-  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType);
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType, cache.filesystem());
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }

@@ -1,6 +1,15 @@
 /**
  * Security headers on every response, the built app's and the API's. The PocketBase dashboard (/_/) keeps
  * its own script needs, so it gets the framing and sniffing protections but not the app's CSP.
+ *
+ * The owner's app is cross-origin isolated (issue 28): its pages, its service worker and every file of the
+ * build (workers included: a dedicated worker of an isolated page must say the same policy, or it is
+ * refused) carry COOP `same-origin` and COEP `require-corp`, so SharedArrayBuffer exists and the
+ * multi-threaded AVIF and OxiPNG encoders run. Everything the app loads is of its own origin (the CSP allows
+ * no other), which `require-corp` always lets through. The visitor's gallery (`/gallery/*`, gallery.html,
+ * gallery-sw.js) and the API get no COEP (PocketBase itself sends COOP `same-origin` on every answer): a
+ * visitor runs no threaded code, so isolation would buy nothing there and would only bind the gallery to
+ * embed nothing of another origin that does not opt in with CORP.
  */
 const APP_CSP = [
   "default-src 'self'",
@@ -17,6 +26,15 @@ const APP_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** The headers that make a page cross-origin isolated; workers/sw.ts puts the same on what it answers. */
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+/** Whether a path is the owner's app (pages, its service worker, the built files), not the visitor's or the API. */
+function isOwnerAppPath(path) {
+  if (path.indexOf("/api/") === 0 || path.indexOf("/_/") === 0) return false;
+  return !(path === "/gallery" || path.indexOf("/gallery/") === 0 || path === "/gallery.html" || path === "/gallery-sw.js");
+}
+
 function setSecurityHeaders(e, path) {
   const h = e.response.header();
   h.set("X-Content-Type-Options", "nosniff");
@@ -24,6 +42,7 @@ function setSecurityHeaders(e, path) {
   h.set("X-Frame-Options", "DENY");
   h.set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
   if (path.indexOf("/api/") === 0) h.set("Cache-Control", "no-store");
+  if (isOwnerAppPath(path)) for (const name in ISOLATION) h.set(name, ISOLATION[name]);
 }
 
-module.exports = { setSecurityHeaders };
+module.exports = { setSecurityHeaders, isOwnerAppPath, ISOLATION };

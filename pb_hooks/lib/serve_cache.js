@@ -13,10 +13,11 @@
  * - entries are never changed once stored (other VMs read them at the same time): a new read replaces one;
  * - what is cached is only ever a copy of the database, never a decision, and "not found" is not cached;
  * - a change that bypasses the record hooks (raw SQL) is seen within the lifetime (TTL_MS);
- * - at most MAX_ENTRIES entries: when full, every entry is dropped and the cache fills again.
+ * - at most MAX_ENTRIES entries: when full, every entry is dropped and the cache fills again;
+ * - the storage handle of each VM (`filesystem()`) is opened again when the epoch moves, which a settings
+ *   change (S3 on or off, serve_cache.pb.js) also does.
  * Galleries and the secret (few, read on every request) also have a copy per VM as plain JS objects, under
- * the same epoch and the shared entry's own lifetime: a shared entry is a Go value, and each of its fields
- * read from JS is a reflected call (the image route read a gallery's fields about ten times per request).
+ * the same epoch and the shared entry's own lifetime: even as JSON text a shared entry costs a parse.
  */
 const PREFIX = "sg_serve:";
 const EPOCH_KEY = "sg_serve_epoch";
@@ -40,15 +41,20 @@ function put(key, entry) {
   store.setIfLessThanLimit(key, entry, MAX_ENTRIES);
 }
 
-/** The entry `{ at, value }` of `load()` (throws what load throws), read at most once per epoch and lifetime of `kind`. */
+/**
+ * The entry `{ at, value }` of `load()` (throws what load throws), read at most once per epoch and lifetime
+ * of `kind`. Shared entries are kept as JSON text: one string crosses from Go, where a stored object was
+ * a Go map whose every field read from JS was a reflected call (about 20 us an image entry, measured).
+ */
 function rememberEntry(kind, id, load) {
   const key = PREFIX + kind + ":" + id;
   const current = epoch();
   const now = Date.now();
-  const entry = $app.store().get(key);
+  const text = $app.store().get(key);
+  const entry = text ? JSON.parse(text) : null;
   if (entry && entry.epoch === current && now - entry.at < TTL_MS[kind]) return entry;
   const fresh = { epoch: current, at: now, value: load() };
-  put(key, fresh);
+  put(key, JSON.stringify(fresh));
   return fresh;
 }
 
@@ -133,4 +139,30 @@ function contentType(key, read) {
   return type;
 }
 
-module.exports = { forget, image, client, serverSecret, contentType, TTL_MS, MAX_ENTRIES };
+/** This VM's storage handle and the epoch it was opened under (module state: one per VM). */
+const storage = { epoch: -1, fsys: null };
+
+/**
+ * The local storage (`$app.newFilesystem()`), opened once per VM and epoch rather than once per request
+ * (opening it costs a directory creation and a stat on every image), or null on S3, whose handle holds a
+ * client: the caller then opens and closes one per file as before, since a VM PocketBase builds past its
+ * pool is dropped without being told. A settings change (S3 on or off) moves the epoch too
+ * (serve_cache.pb.js), so a handle never outlives the storage it names. A VM runs one request at a time,
+ * so its handle is never shared.
+ */
+function filesystem() {
+  const current = epoch();
+  if (storage.epoch === current) return storage.fsys;
+  if (storage.fsys) {
+    try {
+      storage.fsys.close();
+    } catch (_) {
+      // already closed: nothing to give back
+    }
+  }
+  storage.fsys = $app.settings().s3.enabled ? null : $app.newFilesystem();
+  storage.epoch = current;
+  return storage.fsys;
+}
+
+module.exports = { forget, image, client, serverSecret, contentType, filesystem, TTL_MS, MAX_ENTRIES };

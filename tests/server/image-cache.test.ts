@@ -71,6 +71,17 @@ describe("the image route's cache", () => {
     expect(await status(c.image, c.cookie)).toBe(200); // viewing stays allowed
   });
 
+  it("refuses a session token every VM has verified once the code changes, and after it is switched back", async () => {
+    const { client, image, cookie } = await gallery();
+    // At once, so that many of PocketBase's VMs verify (and remember) this token (lib/session_tokens.js).
+    const all = async () => new Set(await Promise.all(Array.from({ length: 30 }, () => status(image, cookie))));
+    expect(await all()).toEqual(new Set([200]));
+    await owner("PATCH", `/api/collections/clients/records/${client.id}`, { accessCode: "CACHE-NEW-2" });
+    expect(await all()).toEqual(new Set([404]));
+    await owner("PATCH", `/api/collections/clients/records/${client.id}`, { accessCode: client.accessCode });
+    expect(await all()).toEqual(new Set([404])); // the same key again, but a new session generation
+  });
+
   it("serves a replaced file's new bytes, and 404 once the image or its gallery is deleted", async () => {
     const { client, image, cookie } = await gallery();
     await warm(image, cookie);

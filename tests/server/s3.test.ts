@@ -141,3 +141,35 @@ async function createBucket(endpoint: string, name: string) {
   const res = await fetch(`${endpoint}/${name}`, { method: "PUT" });
   expect(res.ok).toBe(true);
 }
+
+describe("storage switched to S3 while the server runs", () => {
+  it("serves a visitor's image from the new storage at once, not through a handle the VMs kept on the old one", async () => {
+    const server = await startTestServer(); // files on the local disk
+    try {
+      const studio = await makeStudio(server);
+      const client = studio.clients[0]!;
+      const unlocked = await server.api("POST", `/api/gallery/${client.accessUrl}/verify`, { json: { accessCode: client.accessCode } });
+      const cookie = unlocked.headers.get("set-cookie")!.split(";")[0]!;
+      const id = studio.images[0]!;
+      const record = (await server.api<{ collectionId: string; thumbnail: string }>("GET", `/api/collections/images/records/${id}`, { token: server.ownerToken })).body;
+      const thumbnail = async () => {
+        const res = await fetch(`${server.url}/api/gallery/image/${id}?thumbnail=true`, { headers: { Cookie: cookie } });
+        return { status: res.status, hash: sha(Buffer.from(await res.arrayBuffer())) };
+      };
+      // Many requests at once, so that many of PocketBase's VMs open (and keep) a handle on the local disk.
+      const local = await Promise.all(Array.from({ length: 30 }, thumbnail));
+      expect(new Set(local.map((r) => `${r.status} ${r.hash}`)).size).toBe(1);
+      const inBucket = Buffer.from("the bucket's copy");
+      await bucket.put(`${record.collectionId}/${id}/${record.thumbnail}`, inBucket);
+      const config = s3ConfigFromEnv(s3.env)!;
+      const saved = await server.api("PATCH", "/api/settings", {
+        token: server.superToken,
+        json: { s3: { enabled: true, bucket: config.bucket, region: config.region, endpoint: config.endpoint, accessKey: config.accessKey, secret: config.secret, forcePathStyle: true } },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      for (const r of await Promise.all(Array.from({ length: 30 }, thumbnail))) expect(r).toEqual({ status: 200, hash: sha(inBucket) });
+    } finally {
+      await server.stop();
+    }
+  });
+});

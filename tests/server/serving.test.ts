@@ -122,6 +122,21 @@ describe("built files", () => {
     }
   });
 
+  it("isolates the owner's app (COOP and COEP on its pages, service worker and files), not the visitor's gallery nor the API", async () => {
+    for (const page of ["/", "/clients", "/converter", "/sw.js", "/manifest.webmanifest", "/assets/app-abc123.js"]) {
+      const res = await rawGet(page, { "Accept-Encoding": "br" });
+      expect(res.status, page).toBe(200);
+      expect(res.headers["cross-origin-opener-policy"], page).toBe("same-origin");
+      expect(res.headers["cross-origin-embedder-policy"], page).toBe("require-corp");
+    }
+    // COOP same-origin alone is PocketBase's own default on every answer; without COEP nothing is isolated.
+    for (const page of ["/gallery/abcdefghij", "/gallery/access", "/api/gallery/studio/info"]) {
+      const res = await rawGet(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers["cross-origin-embedder-policy"], page).toBeUndefined();
+    }
+  });
+
   it("sends the brotli or gzip file the browser accepts, with Vary: Accept-Encoding, and the plain file otherwise", async () => {
     const br = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");

@@ -30,6 +30,9 @@ export function serveStreamedDownloads(): void {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(download.name)}`,
       "Cache-Control": "no-store",
+      // The hidden frame's document: an isolated page (the owner's app) embeds only what says
+      // `require-corp` too (sw/isolation.ts); harmless for the visitor's page, which is not isolated.
+      "Cross-Origin-Embedder-Policy": "require-corp",
     };
     event.respondWith(new Response(download.stream, { headers }));
   });
