@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 import layers from "./eslint/layers.js";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage"] },
+  { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage", "workers/convert/mozjpeg-simd/*.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,6 +46,29 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='table'] > Literal[value=/^(outbox|conflicts)$/]",
           message: "Only src/store touches the outbox and conflicts tables: use the operations of src/store/outbox.ts and src/store/conflicts.ts.",
+        },
+      ],
+    },
+  },
+  {
+    // Every text a person reads comes from a feature's texts.ts (issue 27: catalogues per language), and every
+    // date, time and number is formatted in the active locale (src/domain/format.ts): no English written into
+    // JSX, no toLocale*String, no Intl formatter with a hard-wired locale. src/locales/catalogues.test.ts
+    // holds the texts.ts files themselves to the catalogues.
+    files: ["src/**/*.tsx", "src/**/*.ts"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/sync/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "JSXText[value=/[A-Za-z]{2,}/]", message: "A text a person reads belongs in the feature's texts.ts (translated through src/locales)." },
+        {
+          selector: "JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/[A-Za-z]{2,}/]",
+          message: "A label a person hears or reads belongs in the feature's texts.ts (translated through src/locales).",
+        },
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: "Format through src/domain/format.ts, in the active locale." },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/Format$/] > Literal:first-child",
+          message: "Format in the active locale (activeLocale() from src/lib/i18n), never a hard-wired one.",
         },
       ],
     },

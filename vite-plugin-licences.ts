@@ -12,6 +12,9 @@
  * Packages that compile C libraries to WASM (the @jsquash codecs, libheif-js) keep those libraries' licences in
  * subfolders (`codec/LICENSE.codec.md`, `libheif-wasm/LICENSE`): they are copied in after the package's own.
  *
+ * Code the project compiles itself from third-party sources and commits (BUILT_HERE: not a package, so the
+ * scanners do not see it) is listed after the packages, with the licence files its folder holds.
+ *
  * libheif-js (LGPL-3.0, the HEIC decoder) also gets its licences beside its chunk, `assets/<chunk>.LICENSE.txt`,
  * with how to replace it (docs/DEPLOY.md).
  */
@@ -57,6 +60,23 @@ function nestedLicences(dependency: Dependency): string[] {
 const INSIDE_PACKAGE: Readonly<Record<string, string>> = { "squoosh-oxipng": "@jsquash/oxipng" };
 
 type ScannerPlugin = ReturnType<typeof license>;
+
+/** Third-party code built by a script of ours and committed, with the folder that holds its licence files. */
+const BUILT_HERE: readonly { name: string; licence: string; dir: string; note: string }[] = [
+  {
+    name: "MozJPEG 4.1.5, WebAssembly SIMD build (scripts/build-mozjpeg-simd.sh)",
+    licence: "IJG AND BSD-3-Clause AND Zlib (MozJPEG, libjpeg-turbo); Apache-2.0 (Squoosh's binding, as in @jsquash/jpeg)",
+    dir: "workers/convert/mozjpeg-simd",
+    note: "This software is based in part on the work of the Independent JPEG Group.",
+  },
+];
+
+function builtHereEntry(built: (typeof BUILT_HERE)[number]): string {
+  const dir = path.join(ROOT, built.dir);
+  const files = readdirSync(dir).filter((name) => /^(licen[cs]e|readme)/i.test(name)).sort();
+  const texts = files.map((name) => `${name}:\n\n${readFileSync(path.join(dir, name), "utf8").trim()}`);
+  return [RULE, built.name, `License: ${built.licence}`, "", built.note, ...texts.flatMap((text) => ["", text])].join("\n");
+}
 
 function entry(dependency: Dependency): string {
   const lines = [RULE, `${dependency.name} ${dependency.version}`, `License: ${dependency.license ?? "none named"}`];
@@ -113,10 +133,12 @@ export function thirdPartyNotices(): { scanner: () => ScannerPlugin; writer: Plu
           "",
           "Studio Gallery is free software under the GNU Affero General Public License, version 3 or later",
           "(LICENSE.txt beside this file). The app, its workers and its service workers contain the packages",
-          `below (${dependencies.length}), each under its own licence, whose text follows its name.`,
+          `below (${dependencies.length}), each under its own licence, whose text follows its name, then the code`,
+          `the project compiles itself from third-party sources (${BUILT_HERE.length}).`,
           "",
         ].join("\n");
-        writeFileSync(path.join(outDir, NOTICES_FILE), `${header}\n${dependencies.map(entry).join("\n\n")}\n`);
+        const entries = [...dependencies.map(entry), ...BUILT_HERE.map(builtHereEntry)];
+        writeFileSync(path.join(outDir, NOTICES_FILE), `${header}\n${entries.join("\n\n")}\n`);
         copyFileSync(path.join(ROOT, "LICENSE"), path.join(outDir, "LICENSE.txt"));
         const libheif = dependencies.find((d) => d.name === "libheif-js");
         const assets = path.join(outDir, "assets");

@@ -5,6 +5,7 @@
  * the same run. Both sides decode and encode, at the same settings: WebP q80 at libvips effort 3, the
  * method Chromium's encoder uses (BENCH_WEBP_EFFORT changes it; per core also prints effort 4, libvips'
  * default and the earlier sessions' reference), MozJPEG q80 with trellis and optimised scans, AVIF q80.
+ * The per-core figures name the MozJPEG build the workers loaded (the WASM SIMD one, or @jsquash's without).
  * - per-core throughput, WebP / MozJPEG / AVIF (goals 0.9x, 0.5x, 0.4x of libvips), with output sizes;
  * - a batch of 100 photos to WebP q80 with the whole pool (goal: wall time at most 1.2x libvips');
  * - the main thread's long tasks during the batch (goal: none over 50 ms caused by it).
@@ -76,6 +77,14 @@ it("converts real photos with WASM codecs close to libvips' throughput", async (
     await app.context.setOffline(true);
     const workers = await app.page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
     const perCore: Record<string, number | string> = { workers };
+    // Which MozJPEG build the workers fetch (by the page, or through the service worker while offline).
+    const jpegBuilds = new Set<string>();
+    const noteBuild = (url: string): void => {
+      if (/mozjpeg_enc_simd[^/]*\.wasm$/.test(url)) jpegBuilds.add("simd");
+      else if (/mozjpeg_enc[^/]*\.wasm$/.test(url)) jpegBuilds.add("plain");
+    };
+    app.page.on("request", (request) => noteBuild(request.url()));
+    app.context.on("request", (request) => noteBuild(request.url()));
     perCore.webp_effort = WEBP_EFFORT;
     for (const [format, count] of process.env.BENCH_SKIP_PER_CORE ? [] : ([["webp", 6], ["jpeg", 6], ["avif", 2]] as const)) {
       const files = set.files.slice(0, count);
@@ -91,6 +100,7 @@ it("converts real photos with WASM codecs close to libvips' throughput", async (
         perCore.webp_size_ratio_vs_libvips_effort4 = browser.kb / effort4.kb;
       }
     }
+    perCore.jpeg_wasm_build = [...jpegBuilds].join("+") || "not seen";
     if (!process.env.BENCH_SKIP_PER_CORE) report("convert-per-core", perCore);
 
     const batch = set.files.slice(0, BATCH);

@@ -44,6 +44,8 @@ describe("licences", () => {
     for (const name of ["react", "react-dom", "dexie", "pocketbase", "libheif-js", "workbox-precaching"]) expect(text).toMatch(new RegExp(`^${name} \\d`, "m"));
     expect(text).toMatch(/^react \d[^\n]*\nLicense: MIT\n[\s\S]*?Permission is hereby granted, free of charge/m);
     expect(text).toContain("GNU LESSER GENERAL PUBLIC LICENSE");
+    // The MozJPEG build the project compiles itself (no package): libjpeg-turbo's notices, with README.ijg.
+    expect(text).toMatch(/^MozJPEG 4\.1\.5, WebAssembly SIMD build[^\n]*\nLicense: IJG AND BSD-3-Clause AND Zlib[\s\S]*?the work of the Independent JPEG Group[\s\S]*?^README\.ijg:/m);
     expect((await fetch(`${server.url}/THIRD_PARTY_LICENSES.txt`)).headers.get("content-type")).toMatch(/^text\/plain/);
 
     const [licence] = await Promise.all([context.waitForEvent("page"), about.getByRole("link", { name: "Licence (AGPL-3.0-or-later)" }).click()]);

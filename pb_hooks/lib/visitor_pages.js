@@ -8,6 +8,9 @@
  * the client before the code is entered (the page names the gallery once it has loaded), and the studio's
  * logo as the image: never a photo of the gallery.
  *
+ * The page is in the gallery's language (issue 27, lib/gallery_language.js): `<html lang>`, the title and
+ * the preview text, and a `gallery-language` meta the visitor's app starts in.
+ *
  * Gallery pages are not for search engines: `noindex` in the page and in `X-Robots-Tag` (robots.txt
  * disallows everything too, but a crawler that follows a shared link without reading it still sees these).
  */
@@ -15,12 +18,9 @@ const { readPublicText } = require(`${__hooks}/lib/public_dir.js`);
 const rules = require(`${__hooks}/lib/rules.js`);
 const { FIRST_IMAGES } = require(`${__hooks}/lib/contract.js`);
 
-const ROBOTS = "noindex, nofollow, noarchive";
+const language = require(`${__hooks}/lib/gallery_language.js`);
 
-const TEXTS = {
-  genericTitle: (studio) => (studio ? `Gallery · ${studio}` : "Gallery"),
-  description: (studio) => (studio ? `A private photo gallery from ${studio}. Open it with your access code.` : "A private photo gallery. Open it with your access code."),
-};
+const ROBOTS = "noindex, nofollow, noarchive";
 
 function escapeHtml(value) {
   return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -29,22 +29,26 @@ function escapeHtml(value) {
 function studio() {
   try {
     const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
-    if (!s) return { name: "", logo: "" };
-    return { name: s.getString("companyName"), logo: s.getString("logo") };
+    if (!s) return { name: "", logo: "", language: "" };
+    return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language") };
   } catch (_) {
-    return { name: "", logo: "" };
+    return { name: "", logo: "", language: "" };
   }
 }
 
-/** Whether a visitor may open the gallery at this address (then its first request is preloaded). */
-function isOpenGallery(accessUrl) {
-  if (!rules.isValidAccessUrl(accessUrl)) return false;
-  let record;
+/** The client whose gallery is at this address, or null. */
+function galleryClient(accessUrl) {
+  if (!accessUrl || !rules.isValidAccessUrl(accessUrl)) return null;
   try {
-    record = $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
+    return $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
   } catch (_) {
-    return false;
+    return null;
   }
+}
+
+/** Whether a visitor may open this gallery (then its first request is preloaded). */
+function isOpenGallery(record) {
+  if (!record) return false;
   const client = { enabled: record.getBool("enabled"), expirationDate: record.getString("expirationDate") };
   return rules.galleryState(client, Date.now()) === "open";
 }
@@ -76,19 +80,19 @@ function firstRequestUrl(accessUrl) {
   return `/api/gallery/${encodeURIComponent(accessUrl)}?first=${FIRST_IMAGES}`;
 }
 
-/** The <title> and preview tags for a gallery page, and the preload of its first request. */
-function headTags(e, accessUrl) {
-  const s = studio();
-  const isOpen = accessUrl ? isOpenGallery(accessUrl) : false;
-  const title = TEXTS.genericTitle(s.name);
+/** The <title> and preview tags for a gallery page in `lang`, and the preload of its first request. */
+function headTags(s, lang, accessUrl, client) {
+  const isOpen = isOpenGallery(client);
+  const { title, description } = language.pageTexts(lang, s.name);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
+    `<meta name="gallery-language" content="${escapeHtml(lang)}" />`,
     `<meta name="robots" content="${ROBOTS}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(TEXTS.description(s.name))}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   ];
   if (s.name) tags.push(`<meta property="og:site_name" content="${escapeHtml(s.name)}" />`);
   const origin = siteOrigin();
@@ -108,9 +112,14 @@ function galleryPage(e) {
   if (html === null) throw new NotFoundError("The gallery page is not built.");
   const rest = e.request.pathValue("path");
   const accessUrl = rest.indexOf("/") < 0 && rest !== "access" ? rest : "";
+  const s = studio();
+  const client = galleryClient(accessUrl);
+  const lang = language.pageLanguage(client ? client.getString("language") : "", e.request.header.get("Accept-Language"), s.language);
   e.response.header().set("Cache-Control", "no-cache");
+  e.response.header().set("Vary", "Accept-Language");
   e.response.header().set("X-Robots-Tag", ROBOTS);
-  return e.html(200, html.replace(/<title>[^<]*<\/title>/, () => headTags(e, accessUrl)));
+  const page = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(lang)}"`);
+  return e.html(200, page.replace(/<title>[^<]*<\/title>/, () => headTags(s, lang, accessUrl, client)));
 }
 
 module.exports = { galleryPage, escapeHtml };

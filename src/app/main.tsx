@@ -1,11 +1,15 @@
 /** Entry: mounts the app and registers the service worker. */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { ownerLocale, startLocale } from "./locale";
 import { registerServiceWorker } from "./registerServiceWorker";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
+// The catalogue of the owner's language first (English has none to wait for), then the app, whose modules
+// may read their texts as they load.
+await startLocale(ownerLocale());
+const { App } = await import("./App");
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />

@@ -1,11 +1,14 @@
 /** Entry of the visitor's pages (gallery.html, served for /gallery/*): no owner code, no manifest, no update prompt. */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { VISITOR_NAMESPACES, startLocale, visitorLocale } from "./locale";
 import { registerVisitorServiceWorker } from "./registerVisitorServiceWorker";
-import { VisitorApp } from "./VisitorApp";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
+// Only the visitor's namespaces, in only their language (English needs no catalogue).
+await startLocale(visitorLocale(), VISITOR_NAMESPACES);
+const { VisitorApp } = await import("./VisitorApp");
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <VisitorApp />

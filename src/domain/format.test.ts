@@ -28,28 +28,29 @@ describe("formatTime", () => {
     expect(formatTime(moment, { locale: "en-US", timeZone: "UTC" })).toMatch(/^1:36\sPM$/);
   });
 
-  it("uses the device's locale and time zone by default", () => {
-    expect(formatTime(moment)).toBe(new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(moment));
+  it("uses the active locale (English until another is activated) and the device's time zone by default", () => {
+    expect(formatTime(moment)).toBe(new Intl.DateTimeFormat("en", { hour: "numeric", minute: "2-digit" }).format(moment));
   });
 });
 
 describe("formatDateTime", () => {
   const moment = new Date("2026-11-24T13:33:30Z");
 
-  it("writes the spec's long date, then the time as the device writes it", () => {
-    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "UTC" })).toBe("November 24, 2026, 13:33");
-    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "Pacific/Auckland" })).toBe("November 25, 2026, 2:33");
+  it("writes the long date, then the time, both in one locale (issue 27)", () => {
+    expect(formatDateTime(moment, { locale: "en", timeZone: "UTC" })).toBe("November 24, 2026, 1:33 PM");
+    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "UTC" })).toBe("24. November 2026, 13:33");
+    expect(formatDateTime(moment, { locale: "de-DE", timeZone: "Pacific/Auckland" })).toBe("25. November 2026, 2:33");
   });
 
   it("uses the device's time zone by default", () => {
-    const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(moment);
+    const day = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric" }).format(moment);
     expect(formatDateTime(moment)).toBe(`${day}, ${formatTime(moment)}`);
   });
 });
 
 describe("formatMoment", () => {
   it("formats the server's dates as moments, and nothing for none", () => {
-    expect(formatMoment("2026-11-24 13:33:30.000Z", { locale: "de-DE", timeZone: "UTC" })).toBe("November 24, 2026, 13:33");
+    expect(formatMoment("2026-11-24 13:33:30.000Z", { locale: "de-DE", timeZone: "UTC" })).toBe("24. November 2026, 13:33");
     expect(formatMoment("")).toBe("");
   });
 });

@@ -34,6 +34,8 @@ export interface ClientFields {
   coverImage?: string;
   /** Originals that are not JPEG go out as shot or as a full-size JPEG made on the device (issue 25); "" (older rows) is as shot. */
   originalsAs?: OriginalsAs | "";
+  /** The gallery's language (issue 27): one of LOCALES, or "" (absent in older rows) for the visitor's browser language, then the studio's default. */
+  language?: string;
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
@@ -84,6 +86,8 @@ export interface SettingsFields {
   noReminders: boolean;
   /** The largest original accepted, MB (1-200); 0 for the default 20 (domain/original-limit.ts). */
   maxOriginalMB: number;
+  /** The studio's default language for galleries (issue 27): one of LOCALES, "" (or absent, older rows) for English. */
+  language?: string;
 }
 
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */

@@ -1,5 +1,7 @@
 /** The store's refusals, shown to the owner in the screens' error toasts (the store imports no feature). */
-export const STORE_TEXTS = {
+import { localized } from "../lib/i18n/i18n";
+
+export const STORE_TEXTS = localized("store", {
   settingsNotReady: "Settings have not been loaded from the server yet. Connect once, then try again.",
   conflictNotFound: "Conflict not found",
   conflictDeleted: "The record was deleted; its values are shown for reference.",
@@ -13,4 +15,4 @@ export const STORE_TEXTS = {
   setNotFound: "Set not found",
   setNameRequired: "Give the set a name.",
   listLimitInvalid: "The limit is a whole number from 0 (no limit) to 100,000.",
-} as const;
+});

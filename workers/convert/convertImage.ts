@@ -1,15 +1,15 @@
 /**
  * Converts one image in a worker. Decoding: the browser's own decoder for what it reads (JPEG, PNG, GIF's
  * first frame, WebP, AVIF, BMP: EXIF orientation applied once, colour profiles converted to sRGB, CMYK and
- * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG, PNG (+ OxiPNG when lossless is asked),
- * WebP (lossy or lossless) and AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
+ * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG (our WASM SIMD build where the engine has
+ * SIMD, else @jsquash's: encodeJpeg.ts), PNG (+ OxiPNG when lossless is asked), WebP (lossy or lossless) and
+ * AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
  * Lossy WebP of what the browser decodes goes through the browser's own libwebp (native code with SIMD,
  * faster than the WASM build; Chromium encodes at method 3) where it can encode WebP, else @jsquash's.
  * The quality (1-100) changes every lossy output; a lossy PNG is posterized by it before encoding. TIFF is
  * always lossless (the form says so). 'original' returns the file as is.
  */
 import encodeAvif from "@jsquash/avif/encode";
-import encodeJpeg from "@jsquash/jpeg/encode";
 import optimisePng from "@jsquash/oxipng/optimise";
 import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
@@ -22,6 +22,7 @@ import { decodeHeic } from "../image/heic";
 import { decodeTiff, decodeTiffPixels } from "../image/tiff";
 import { writeTiff, type TiffExtras } from "../image/writeTiff";
 import { embedInJpeg, embedInPng, embedInWebp, type MetadataBlocks } from "./embedMetadata";
+import { encodeJpeg } from "./encodeJpeg";
 
 export interface ConvertOptions {
   format: string;

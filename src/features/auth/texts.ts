@@ -2,7 +2,9 @@
  * Texts of sign-in and sign-out, worded exactly as the specification (sections 2, 5 and 8); the wrong
  * password's field error and the password reset are issue 25's (README, "Where this differs").
  */
-export const AUTH_TEXTS = {
+import { localized } from "../../lib/i18n/i18n";
+
+export const AUTH_TEXTS = localized("auth", {
   heading: "Photography Gallery",
   subtitle: "Professional photography collections",
   usernameLabel: "Username",
@@ -40,4 +42,4 @@ export const AUTH_TEXTS = {
   resetDoneTitle: "Password changed",
   resetDoneDescription: "Sign in with your new password.",
   resetFailed: "This reset link is invalid or has expired. Ask for a new one from the sign-in page.",
-} as const;
+});

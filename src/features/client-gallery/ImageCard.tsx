@@ -48,7 +48,7 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
         {hasFailed ? (
           <span className="image-unavailable">
             {IMAGE_TEXTS.unavailable}
-            <small>ID: {image.id}</small>
+            <small>{IMAGE_TEXTS.imageId(image.id)}</small>
           </span>
         ) : url ? (
           <img src={url} alt={name} draggable={false} />

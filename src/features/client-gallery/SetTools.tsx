@@ -98,7 +98,7 @@ export function ZipFoldersDialog({ question }: { question: FolderQuestion | null
         </>
       }
     >
-      <p>{question ? SET_TEXTS.zipFoldersText(question.folders) : null}</p>
+      <p>{question ? SET_TEXTS.zipFoldersText(question.folders.length, question.folders.join(", ")) : null}</p>
     </Dialog>
   );
 }

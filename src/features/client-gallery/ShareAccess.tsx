@@ -22,7 +22,7 @@ export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; acce
     <div className="share">
       <div className="share-facts">
         <span>
-          {IMAGE_TEXTS.galleryLink}: <code>/gallery/{accessUrl}</code>
+          {IMAGE_TEXTS.galleryLink}: <code>{`/gallery/${accessUrl}`}</code>
         </span>
         <span>
           {IMAGE_TEXTS.accessCode}: <code>{accessCode}</code>

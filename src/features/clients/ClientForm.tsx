@@ -1,4 +1,5 @@
 /** The client form of /clients/new and the Client Details tab. */
+import { LOCALES, LOCALE_NAMES } from "../../lib/i18n/locales";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -85,7 +86,7 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
         <textarea id="notes" rows={3} {...register("notes")} />
       </div>
       <label className="checkbox">
-        <input type="checkbox" {...register("enabled")} /> Gallery enabled
+        <input type="checkbox" {...register("enabled")} /> {CLIENT_TEXTS.galleryEnabled}
       </label>
       <fieldset className="form-section">
         <legend>{CLIENT_TEXTS.deliveryTitle}</legend>
@@ -123,6 +124,20 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             {CLIENT_TEXTS.originalsAsHint}
           </p>
           {jpegStatus}
+        </div>
+        <div className="field">
+          <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
+          <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
+            <option value="">{CLIENT_TEXTS.languageVisitor}</option>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+          <p className="muted small" id="galleryLanguageHint">
+            {CLIENT_TEXTS.languageHint}
+          </p>
         </div>
         <label className="checkbox">
           <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}

@@ -57,7 +57,7 @@ export function EmailGalleryPanel({ client }: { client: ClientRow }) {
       ) : null}
       {last && !queued ? (
         <p className="muted small" data-testid="last-mail">
-          {CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[last.kind] ?? last.kind, last.status, formatMoment(last.updated), last.error)}
+          {CLIENT_TEXTS.mailStatus(last.kind, last.status, formatMoment(last.updated), last.error)}
         </p>
       ) : null}
     </div>

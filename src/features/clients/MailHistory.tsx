@@ -28,7 +28,7 @@ export function MailHistory({ clientId }: { clientId: string }) {
       ) : (
         <ul className="small">
           {entries.map((m) => (
-            <li key={`${m.kind}-${m.updated}`}>{CLIENT_TEXTS.mailStatus(CLIENT_TEXTS.mailKinds[m.kind] ?? m.kind, m.status, formatMoment(m.updated), m.error)}</li>
+            <li key={`${m.kind}-${m.updated}`}>{CLIENT_TEXTS.mailStatus(m.kind, m.status, formatMoment(m.updated), m.error)}</li>
           ))}
         </ul>
       )}

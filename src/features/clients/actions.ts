@@ -1,4 +1,5 @@
 /** Client writes from the screens: through the store's one write path, with the specification's toasts. */
+import { isLocale } from "../../lib/i18n/locales";
 import { generateAccessCode } from "../../domain/access";
 import { expiryDay } from "../../domain/contract";
 import { db } from "../../store/db";
@@ -12,7 +13,7 @@ import { CLIENT_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
 export function emptyClientForm(): ClientFormValues {
-  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", downloadPin: "", noReminders: false };
+  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", language: "", downloadPin: "", noReminders: false };
 }
 
 /** The form's values of a client; the expiry shows as its day in the studio's time zone. */
@@ -29,6 +30,7 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     enabled: row.enabled,
     downloadMode: row.downloadMode || "originals",
     originalsAs: row.originalsAs || "shot",
+    language: isLocale(row.language) ? row.language : "",
     downloadPin: row.downloadPin ?? "",
     noReminders: row.noReminders ?? false,
   };

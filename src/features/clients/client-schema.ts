@@ -1,4 +1,5 @@
 /** The client form's rules (specification, section 5). Dates are the date inputs' "YYYY-MM-DD" or "". */
+import { LOCALES } from "../../lib/i18n/locales";
 import { z } from "zod";
 import { DOWNLOAD_MODES, EVENT_TYPES, ORIGINALS_AS } from "../../domain/records";
 import { CLIENT_TEXTS } from "./texts";
@@ -17,6 +18,8 @@ export const ClientFormSchema = z.object({
   enabled: z.boolean(),
   downloadMode: z.enum(DOWNLOAD_MODES),
   originalsAs: z.enum(ORIGINALS_AS),
+  /** "" follows the visitor's browser, then the studio's default language. */
+  language: z.enum(["", ...LOCALES]),
   noReminders: z.boolean(),
   downloadPin: z.union([z.literal(""), z.string().regex(/^\d{4}$/, CLIENT_TEXTS.invalidDownloadPin)]),
 });

@@ -1,5 +1,7 @@
 /** Texts of the client screens, as the specification words them. */
-export const CLIENT_TEXTS = {
+import { icu, localized, withEntries } from "../../lib/i18n/i18n";
+
+const TEXTS = localized("clients", {
   createTitle: "Create New Portrait",
   createSubtitle: "Every great collection begins with a name. Conjure a new client and their private gallery.",
   afterCreateTitle: "After creation you can",
@@ -31,9 +33,16 @@ export const CLIENT_TEXTS = {
   failuresTitle: "Failed access attempts",
   noFailures: "No wrong access codes or download PINs have been tried on this gallery.",
   failuresUnavailable: "Failed access attempts show when you are online.",
-  failures: (count: number, last: string) => `${count} wrong access code${count === 1 ? "" : "s"} tried on this gallery's link, the last on ${last}. The gallery stays open to the right code.`,
-  pinFailures: (count: number, last: string) =>
-    `${count} wrong download PIN${count === 1 ? "" : "s"} tried, the last on ${last}. Downloads stay open to the right PIN; after 5 recent wrong PINs each try needs a puzzle solved first, which Reset does not lift (a new PIN makes the guesses worthless).`,
+  failures: icu<[count: number, last: string]>(
+    "{count, plural, one {# wrong access code} other {# wrong access codes}} tried on this gallery's link, the last on {last}. The gallery stays open to the right code.",
+    "count",
+    "last",
+  ),
+  pinFailures: icu<[count: number, last: string]>(
+    "{count, plural, one {# wrong download PIN} other {# wrong download PINs}} tried, the last on {last}. Downloads stay open to the right PIN; after 5 recent wrong PINs each try needs a puzzle solved first, which Reset does not lift (a new PIN makes the guesses worthless).",
+    "count",
+    "last",
+  ),
   resetFailures: "Reset",
   activityTitle: "Activity",
   activityViews: "Views",
@@ -47,7 +56,7 @@ export const CLIENT_TEXTS = {
   activityNever: "Not opened yet",
   activityEmails: "Emails to the client",
   activityNoEmails: "No gallery email or expiry reminder sent yet.",
-  activityZipPhotos: (zips: number, photos: number) => `${zips} (${photos} photo${photos === 1 ? "" : "s"})`,
+  activityZipPhotos: icu<[zips: number, photos: number]>("{zips} ({photos, plural, one {# photo} other {# photos}})", "zips", "photos"),
   activityOffline: "Views and downloads show when you are online.",
   activityNote: "Counted by the server without IP addresses: a view is each time the access code opens the gallery, a visitor is each new browser session.",
   weakCode: "This code is easier to guess than a generated one (6 letters and digits). Consider generating a new code.",
@@ -58,7 +67,7 @@ export const CLIENT_TEXTS = {
   emailTitle: "Email",
   emailGallery: "Email gallery to client",
   emailPreviewTitle: "Email preview",
-  emailPreviewTo: (to: string) => `To: ${to}`,
+  emailPreviewTo: icu<[to: string]>("To: {to}", "to"),
   emailPreviewSubject: "Subject",
   emailPreviewNoLink: "This email has no link to the gallery yet: set Settings > Gallery address. The server will not send it without one.",
   emailSend: "Send",
@@ -68,19 +77,34 @@ export const CLIENT_TEXTS = {
   emailNotConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM), so gallery emails and expiry reminders are not sent.",
   emailStatusUnavailable: "Whether email is set up shows when you are online.",
   emailNoGalleryAddress: "Emails link to the Gallery address in Settings; set it so the link works for your client.",
-  mailKinds: { gallery: "Gallery email", "reminder-7": "7-day expiry reminder", "reminder-1": "1-day expiry reminder" } as Record<string, string>,
-  mailStatus: (kind: string, status: string, when: string, error: string) =>
-    `${kind}: ${status === "sent" ? "sent" : status === "not-configured" ? "not sent (email is not set up)" : status === "failed" ? `not sent (${error})` : "sending"} ${when}`,
+  mailKinds: { gallery: "Gallery email", "reminder-7": "7-day expiry reminder", "reminder-1": "1-day expiry reminder" },
+  /** `status`: sent, notConfigured, failed or sending. */
+  mailStatus: icu<[kind: string, status: string, when: string, error: string]>(
+    "{kind}: {status, select, sent {sent} notConfigured {not sent (email is not set up)} failed {not sent ({error})} other {sending}} {when}",
+    "kind",
+    "status",
+    "when",
+    "error",
+  ),
   downloadsLabel: "Downloads",
   downloadModes: { off: "Off (view only)", web: "Web size (2,048 px)", originals: "Original files" },
   downloadsHint: "Web size is the 2,048 px preview, watermarked when the watermark is on. Off hides every download button; the server refuses downloads either way.",
+  languageLabel: "Gallery language",
+  languageVisitor: "The visitor's browser language",
+  languageHint: "Visitors see the gallery's pages and its link preview in this language, and can switch. With the visitor's browser language, a language this app does not speak falls back to the studio's language (Settings > General).",
   originalsAsLabel: "Originals that are not JPEG",
   originalsAs: { shot: "As shot (HEIC, TIFF, AVIF, WebP as they are)", jpeg: "As JPEG (full size, opens everywhere)" },
   originalsAsHint:
     "With Downloads on Original files, HEIC, TIFF, AVIF and WebP originals go to clients as shot, or as a full-size JPEG this device makes (sRGB, quality 90; artist, copyright and capture date kept, GPS removed), named .jpg. Other originals always go as shot.",
-  jpegProgress: (made: number, total: number) =>
-    `Full-size JPEGs on the server: ${made} of ${total}. This device makes the missing ones after each sync, from the originals; until a photo has its JPEG, clients get its original as shot.`,
-  jpegDone: (total: number) => (total === 1 ? "The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG." : `All ${total} HEIC, TIFF, AVIF and WebP photos have their full-size JPEG.`),
+  jpegProgress: icu<[made: number, total: number]>(
+    "Full-size JPEGs on the server: {made} of {total}. This device makes the missing ones after each sync, from the originals; until a photo has its JPEG, clients get its original as shot.",
+    "made",
+    "total",
+  ),
+  jpegDone: icu<[total: number]>(
+    "{total, plural, one {The HEIC, TIFF, AVIF or WebP photo has its full-size JPEG.} other {All # HEIC, TIFF, AVIF and WebP photos have their full-size JPEG.}}",
+    "total",
+  ),
   jpegProgressLabel: "Full-size JPEGs made",
   downloadPinLabel: "Download PIN (optional)",
   downloadPinPlaceholder: "4 digits",
@@ -98,7 +122,7 @@ export const CLIENT_TEXTS = {
   colActions: "Actions",
   edit: "Edit",
   delete: "Delete",
-  selectedCount: (n: number) => `${n} ${n === 1 ? "client" : "clients"} selected`,
+  selectedCount: icu<[n: number]>("{n, plural, one {# client} other {# clients}} selected", "n"),
   deselectAll: "Deselect All",
   downloadSelected: "Download Selected",
   deleteSelected: "Delete Selected",
@@ -106,19 +130,20 @@ export const CLIENT_TEXTS = {
   noClients: "You haven't added any clients yet",
   createFirst: "Create your first client",
   removeTitle: "Remove Client",
-  removeTitleMany: (n: number) => `Remove ${n} Clients`,
+  removeTitleMany: icu<[n: number]>("Remove {n} Clients", "n"),
   removeText: "This will remove the client's data and all associated galleries. This action cannot be undone.",
-  removeTextMany: (n: number) => `This will remove the data of ${n} clients and all their associated galleries. This action cannot be undone.`,
+  removeTextMany: icu<[n: number]>("This will remove the data of {n} clients and all their associated galleries. This action cannot be undone.", "n"),
   cancel: "Cancel",
   remove: "Remove Client",
   removeMany: "Remove Clients",
   removing: "Removing...",
   deleted: "Client deleted",
   deletedText: "The client and all associated files have been removed.",
-  deletedMany: (n: number) => `${n} clients and all their files have been removed.`,
+  deletedMany: icu<[n: number]>("{n} clients and all their files have been removed.", "n"),
   errorDeleting: "Error deleting client",
-  noImagesToDownload: (name: string) => `${name} has no images to download.`,
+  noImagesToDownload: icu<[name: string]>("{name} has no images to download.", "name"),
   fieldName: "Name",
+  galleryEnabled: "Gallery enabled",
   fieldEmail: "Email",
   fieldEventType: "Event Type",
   fieldEventDate: "Event Date",
@@ -129,22 +154,31 @@ export const CLIENT_TEXTS = {
   fieldNotes: "Notes",
   selection: "Selection",
   selectAll: "Select all clients",
-} as const;
+});
+
+const MAIL_STATUS: Record<string, string> = { sent: "sent", "not-configured": "notConfigured", failed: "failed" };
+
+/** The client screens' texts; a mail's status is the server's word ("not-configured", ...). */
+export const CLIENT_TEXTS = withEntries(TEXTS, {
+  /** A mail of the client's history: its kind named ("reminder-7" -> "7-day expiry reminder"), its status as the server says it. */
+  mailStatus: (kind: string, status: string, when: string, error: string): string =>
+    TEXTS.mailStatus((TEXTS.mailKinds as Readonly<Record<string, string>>)[kind] ?? kind, MAIL_STATUS[status] ?? "sending", when, error),
+});
 
 /** The client page's proofing panel (issue 12). */
-export const PROOFING_OWNER_TEXTS = {
+export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   title: "Favourites & selections",
   submitted: "The client has submitted their selection.",
   notSubmitted: "The client has not submitted a selection yet.",
   favourites: "Favourites",
-  count: (n: number) => `${n} ${n === 1 ? "photo" : "photos"}`,
-  chosen: (n: number, limit: number) => (limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`),
+  count: icu<[n: number]>("{n, plural, one {# photo} other {# photos}}", "n"),
+  chosen: icu<[n: number, limit: number]>("{limit, plural, =0 {{n} chosen} other {{n} of {limit} chosen}}", "n", "limit"),
   copyNames: "Copy file names",
-  copyNamesOf: (label: string) => `Copy file names of ${label}`,
-  copied: (label: string, n: number) => `Copied ${n} file ${n === 1 ? "name" : "names"} of ${label}`,
+  copyNamesOf: icu<[label: string]>("Copy file names of {label}", "label"),
+  copied: icu<[label: string, n: number]>("Copied {n, plural, one {# file name} other {# file names}} of {label}", "label", "n"),
   copyFailed: "Could not copy to the clipboard",
   download: "Download",
-  downloadOf: (label: string) => `Download ${label}`,
+  downloadOf: icu<[label: string]>("Download {label}", "label"),
   comments: "Comments",
   unlock: "Unlock selection",
   unlocked: "Selection unlocked. The client can change it and submit again.",
@@ -153,14 +187,18 @@ export const PROOFING_OWNER_TEXTS = {
   listNamePlaceholder: "Album, Prints, ...",
   listLimit: "Limit (0 for none)",
   addList: "Add list",
-  listAdded: (name: string) => `List '${name}' added`,
+  listAdded: icu<[name: string]>("List ''{name}'' added", "name"),
   save: "Save",
   cancel: "Cancel",
   edit: "Edit",
-  editOf: (label: string) => `Edit ${label}`,
+  editOf: icu<[label: string]>("Edit {label}", "label"),
   delete: "Delete",
-  deleteOf: (label: string) => `Delete ${label}`,
-  confirmDelete: (name: string, n: number) => `Delete the list '${name}'${n ? ` and the client's ${n} ${n === 1 ? "pick" : "picks"} in it` : ""}?`,
-  listDeleted: (name: string) => `List '${name}' deleted`,
+  deleteOf: icu<[label: string]>("Delete {label}", "label"),
+  confirmDelete: icu<[name: string, n: number]>(
+    "Delete the list ''{name}''{n, plural, =0 {} one { and the client's # pick in it} other { and the client's # picks in it}}?",
+    "name",
+    "n",
+  ),
+  listDeleted: icu<[name: string]>("List ''{name}'' deleted", "name"),
   offlineNote: "Changes made offline reach the client's gallery when this device syncs.",
-} as const;
+});

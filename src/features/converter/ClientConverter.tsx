@@ -28,7 +28,7 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
 
   async function convert(input: ConverterInput, settings: ConvertSettings) {
     if (!clientId) return;
-    const what = input.kind === "zip" ? "zip file" : "images";
+    const what = input.kind === "zip" ? "zip" : "images";
     setIsBusy(true);
     const signal = conversion.begin();
     try {

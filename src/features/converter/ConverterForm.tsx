@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { DEFAULT_FORMAT, DEFAULT_QUALITY, LOSSLESS_FORMATS, type FormatOption, type TargetFormatId } from "../../domain/convert-formats";
+import { formatNumber } from "../../domain/format";
 import { photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
@@ -137,7 +138,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
           />
         )}
         <p className="muted small">
-          {tab === "images" ? CONVERTER_TEXTS.imagesSelected(files.length) : zip ? CONVERTER_TEXTS.zipSelected(zip.name, (zip.size / 1024).toFixed(2)) : CONVERTER_TEXTS.noZipTitle}
+          {tab === "images" ? CONVERTER_TEXTS.imagesSelected(files.length) : zip ? CONVERTER_TEXTS.zipSelected(zip.name, formatNumber(zip.size / 1024)) : CONVERTER_TEXTS.noZipTitle}
         </p>
       </div>
       <div className="converter-actions">

@@ -2,6 +2,7 @@
  * 'Conversion Results' of the standalone converter: each converted file (name, type, size in KB) with its
  * own download; Download as ZIP (more than one) or Download File (one); Remove All frees the memory.
  */
+import { formatNumber } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import type { ConvertedResult } from "./useConversion";
 import { CONVERTER_TEXTS } from "./texts";
@@ -43,7 +44,7 @@ export function ResultsPanel({ title = CONVERTER_TEXTS.resultsTitle, results, on
                 <div>
                   <strong>{r.name}</strong>
                   <p className="muted small">
-                    {r.mimeType} · {(r.blob.size / 1024).toFixed(2)} KB
+                    {r.mimeType} · {CONVERTER_TEXTS.sizeKb(formatNumber(r.blob.size / 1024))}
                   </p>
                 </div>
                 <Button variant="outline" onClick={() => onDownloadOne(r)} aria-label={`${CONVERTER_TEXTS.download} ${r.name}`}>

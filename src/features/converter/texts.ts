@@ -1,8 +1,10 @@
 /** Texts of the converters (specification, sections 2, 5 and 8). */
-export const CONVERTER_TEXTS = {
+import { icu, localized } from "../../lib/i18n/i18n";
+
+export const CONVERTER_TEXTS = localized("converter", {
   cardTitle: "Image Converter",
   cardText: "Upload images or a zip file and convert them to a different format",
-  forClient: (id: string) => `Converting images for client ID: ${id}`,
+  forClient: icu<[id: string]>("Converting images for client ID: {id}", "id"),
   noClientWarning: "Please select a client before converting images",
   standaloneTitle: "Standalone Image Converter",
   targetFormat: "Target Format",
@@ -16,8 +18,10 @@ export const CONVERTER_TEXTS = {
   tabZip: "Upload Zip File",
   chooseImages: "Choose images",
   chooseZip: "Choose a zip file",
-  imagesSelected: (n: number) => `${n} image(s) selected`,
-  zipSelected: (name: string, kb: string) => `Selected zip file: ${name} (${kb} KB)`,
+  imagesSelected: icu<[n: number]>("{n} image(s) selected", "n"),
+  /** A converted file's size in KB (the specification's results list). */
+  sizeKb: icu<[kb: string]>("{kb} KB", "kb"),
+  zipSelected: icu<[name: string, kb: string]>("Selected zip file: {name} ({kb} KB)", "name", "kb"),
   clear: "Clear",
   convert: "Convert",
   converting: "Converting...",
@@ -35,28 +39,28 @@ export const CONVERTER_TEXTS = {
   close: "Close",
   cancel: "Cancel",
   /** After a cancel: what was kept, what was not converted. */
-  cancelledSummary: (kept: number, cancelled: number) => `Conversion cancelled: ${kept} image(s) converted, ${cancelled} not converted.`,
-  cancelledClientSummary: (added: number, cancelled: number) => `Conversion cancelled: ${added} image(s) added to the gallery, ${cancelled} not added.`,
+  cancelledSummary: icu<[kept: number, cancelled: number]>("Conversion cancelled: {kept} image(s) converted, {cancelled} not converted.", "kept", "cancelled"),
+  cancelledClientSummary: icu<[added: number, cancelled: number]>("Conversion cancelled: {added} image(s) added to the gallery, {cancelled} not added.", "added", "cancelled"),
   /** A file converted before the cancel but not yet added to the gallery: kept for download. */
   cancelledNotAdded: "Converted, but not added to the gallery: cancelled. Download it from Not added to the gallery.",
   overall: "Overall progress",
   status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed", cancelled: "Cancelled" },
   /** A converted file the gallery could not take: it stays downloadable from the results below. */
-  notAdded: (reason: string) => `Converted, but not added to the gallery: ${reason} Download it from Not added to the gallery.`,
+  notAdded: icu<[reason: string]>("Converted, but not added to the gallery: {reason} Download it from Not added to the gallery.", "reason"),
   notAddedTitle: "Not added to the gallery",
-  notAddedToast: (n: number) => `${n} converted image(s) could not be added to the gallery. They are listed under Not added to the gallery, ready to download.`,
+  notAddedToast: icu<[n: number]>("{n} converted image(s) could not be added to the gallery. They are listed under Not added to the gallery, ready to download.", "n"),
   conversionSuccessful: "Conversion Successful",
-  conversionSuccessfulText: (n: number) => `${n} image(s) converted and added to the client's gallery.`,
+  conversionSuccessfulText: icu<[n: number]>("{n} image(s) converted and added to the client's gallery.", "n"),
   conversionComplete: "Conversion Complete",
-  conversionCompleteText: (n: number) => `${n} image(s) converted.`,
+  conversionCompleteText: icu<[n: number]>("{n} image(s) converted.", "n"),
   convertingImages: "Converting Images",
-  convertingProgress: (done: number, total: number) => `${done} of ${total} images converted.`,
+  convertingProgress: icu<[done: number, total: number]>("{done} of {total} images converted.", "done", "total"),
   conversionFailed: "Conversion Failed",
   conversionFailedStandalone: "There was an error converting your images. Please try again.",
-  conversionFailedClient: (what: "images" | "zip file") => `There was an error converting your ${what}. Please try again.`,
+  conversionFailedClient: icu<[what: "images" | "zip"]>("There was an error converting your {what, select, zip {zip file} other {images}}. Please try again.", "what"),
   itemFailed: "Failed to convert. Server error.",
   processingZip: "Processing ZIP File",
-  processingZipText: (name: string) => `Reading ${name}...`,
+  processingZipText: icu<[name: string]>("Reading {name}...", "name"),
   zipError: "ZIP Processing Error",
   zipErrorText: "Failed to process the ZIP file. The file may be corrupted or in an unsupported format.",
   resultsTitle: "Conversion Results",
@@ -71,9 +75,9 @@ export const CONVERTER_TEXTS = {
   memoryTitle: "Memory Management",
   memoryText: "Converted files are kept in memory. Use Remove All when you have downloaded them.",
   zipReady: "ZIP File Ready",
-  zipReadyText: (name: string) => `${name} has been saved.`,
+  zipReadyText: icu<[name: string]>("{name} has been saved.", "name"),
   noFiles: "No Files to Download",
   noFilesText: "There are no converted files to download. Please convert some images first.",
   downloadFailed: "Download Failed",
   downloadFailedText: "There was an error creating or downloading the file(s). Please try again.",
-} as const;
+});

@@ -1,6 +1,8 @@
 /** Texts of the dashboard (specification, section 2). */
-export const DASHBOARD_TEXTS = {
-  welcome: (name: string) => `Welcome, ${name}`,
+import { icu, localized } from "../../lib/i18n/i18n";
+
+export const DASHBOARD_TEXTS = localized("dashboard", {
+  welcome: icu<[name: string]>("Welcome, {name}", "name"),
   newClient: "New Client",
   totalClients: "Total Clients",
   activeGalleries: "Active Galleries",
@@ -9,20 +11,23 @@ export const DASHBOARD_TEXTS = {
   viewAll: "View all",
   empty: "No clients in your database yet",
   createFirst: "Create your first client",
-  expiresIn: (days: number, date: string) => `Gallery expires in ${days} ${days === 1 ? "day" : "days"} (${date})`,
+  expiresIn: icu<[days: number, date: string]>("Gallery expires in {days, plural, one {# day} other {# days}} ({date})", "days", "date"),
   extend: "Extend",
   extended: "Gallery extended",
-  extendedText: (name: string, date: string) => `${name}'s gallery now expires on ${date}.`,
+  extendedText: icu<[name: string, date: string]>("{name}'s gallery now expires on {date}.", "name", "date"),
   undo: "Undo",
   undone: "Extension undone",
   errorUpdating: "Error updating client",
   recentActivity: "Recent activity",
   noActivity: "No client has opened a gallery yet.",
   activityOffline: "Recent activity shows when you are online.",
-  activityLine: (views: number, downloads: number) =>
-    `${views} view${views === 1 ? "" : "s"} · ${downloads} download${downloads === 1 ? "" : "s"}`,
-  lastVisit: (when: string) => `Last visit ${when}`,
-} as const;
+  activityLine: icu<[views: number, downloads: number]>(
+    "{views, plural, one {# view} other {# views}} · {downloads, plural, one {# download} other {# downloads}}",
+    "views",
+    "downloads",
+  ),
+  lastVisit: icu<[when: string]>("Last visit {when}", "when"),
+});
 
 /** How far Extend pushes an expiry. */
 export const EXTEND_DAYS = 30;

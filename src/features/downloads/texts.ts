@@ -1,5 +1,7 @@
 /** Texts of downloads (specification, sections 2, 4 and 8). */
-export const DOWNLOAD_TEXTS = {
+import { icu, localized } from "../../lib/i18n/i18n";
+
+export const DOWNLOAD_TEXTS = localized("downloads", {
   preparing: "Preparing Your Download",
   complete: "Download Complete",
   completeWithIssues: "Download Completed with Issues",
@@ -9,7 +11,7 @@ export const DOWNLOAD_TEXTS = {
   total: "Total progress",
   status: { queued: "Queued", downloading: "Downloading", success: "Done", error: "Error" },
   failedFallback: "Download failed",
-  failedFile: (statusText: string) => `Failed to download image: ${statusText}`,
+  failedFile: icu<[statusText: string]>("Failed to download image: {statusText}", "statusText"),
   couldNotStart: "The download could not start.",
   zipArchive: "Zip archive",
   downloadFailed: "Download Failed",
@@ -18,5 +20,5 @@ export const DOWNLOAD_TEXTS = {
   downloadReady: "Download Ready",
   downloadReadyText: "Your image has been downloaded.",
   downloadStarted: "Download Started",
-  downloadStartedText: (n: number) => `Downloading ${n} ${n === 1 ? "image" : "images"}.`,
-} as const;
+  downloadStartedText: icu<[n: number]>("Downloading {n, plural, one {# image} other {# images}}.", "n"),
+});

@@ -33,7 +33,7 @@ function OfflineCopy() {
           ))}
         </select>
       </label>
-      <p role="status">{state ? SETTINGS_TEXTS.offlineState(state) : SETTINGS_TEXTS.offlineNotYet}</p>
+      <p role="status">{state ? SETTINGS_TEXTS.offlineState(state.thumbnailGalleries, state.galleries, state.previewGalleries) : SETTINGS_TEXTS.offlineNotYet}</p>
       {state?.missing ? <p className="muted">{SETTINGS_TEXTS.offlineMissing(state.missing)}</p> : null}
     </div>
   );

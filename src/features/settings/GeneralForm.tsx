@@ -1,4 +1,5 @@
 /** General: company name, email, website URL, gallery address (checked), time zone; saved to the device and synced. */
+import { LOCALES, LOCALE_NAMES, isLocale } from "../../lib/i18n/locales";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -33,6 +34,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       emailTemplate: settings.emailTemplate ?? "",
       noReminders: settings.noReminders ?? false,
       maxOriginalMB: settings.maxOriginalMB || DEFAULT_ORIGINAL_MB,
+      language: isLocale(settings.language) ? settings.language : "",
     },
   });
   // The studio's time zone starts as the owner's device's, the first time the owner opens the settings.
@@ -67,6 +69,19 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
           </span>
         ) : null}
       </div>
+      <label className="field" htmlFor="studioLanguage">
+        <span>{SETTINGS_TEXTS.studioLanguage}</span>
+        <select id="studioLanguage" aria-describedby="studioLanguageHint" {...register("language")}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale === "en" ? "" : locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small" id="studioLanguageHint">
+        {SETTINGS_TEXTS.studioLanguageHint}
+      </p>
       <TextField label={SETTINGS_TEXTS.timeZone} autoComplete="off" error={errors.timeZone?.message} {...register("timeZone")} />
       <p className="muted small">{SETTINGS_TEXTS.timeZoneHint}</p>
       <div className="field">

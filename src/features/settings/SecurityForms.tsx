@@ -72,8 +72,8 @@ export function PasswordForm() {
           // The server names the refused fields (oldPassword, password, passwordConfirm): show them there.
           const fields = (err as { response?: { data?: Record<string, { code?: string; message?: string }> } }).response?.data ?? {};
           if (fields.oldPassword) setError("currentPassword", { message: SETTINGS_TEXTS.wrongCurrentPassword }, { shouldFocus: true });
-          if (fields.password) setError("newPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.password.message ?? "") });
-          if (fields.passwordConfirm) setError("confirmPassword", { message: SETTINGS_TEXTS.fieldRefused(fields.passwordConfirm.message ?? "") });
+          if (fields.password) setError("newPassword", { message: fields.password.message || SETTINGS_TEXTS.fieldRefused });
+          if (fields.passwordConfirm) setError("confirmPassword", { message: fields.passwordConfirm.message || SETTINGS_TEXTS.fieldRefused });
           const isFieldError = !!(fields.oldPassword || fields.password || fields.passwordConfirm);
           toast({ title: SETTINGS_TEXTS.errorPassword, description: isFieldError ? SETTINGS_TEXTS.seeFields : serverErrorMessage(err), variant: "destructive" });
         }

@@ -4,6 +4,7 @@ import { HEX_COLOR_PATTERN } from "../../domain/colors";
 import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
 import { MAX_ORIGINAL_MB } from "../../domain/original-limit";
 import { isTimeZone } from "../../domain/time-zone";
+import { LOCALES } from "../../lib/i18n/locales";
 import { SETTINGS_TEXTS } from "./texts";
 
 export const GeneralSchema = z.object({
@@ -14,6 +15,8 @@ export const GeneralSchema = z.object({
   galleryUrl: z.union([z.literal(""), z.url({ message: SETTINGS_TEXTS.invalidUrl, protocol: /^https?$/ })]),
   emailTemplate: z.string().max(5000).optional(),
   noReminders: z.boolean().optional(),
+  /** The studio's default language for galleries; "" is English. */
+  language: z.enum(["", ...LOCALES]).optional(),
   maxOriginalMB: z.number(SETTINGS_TEXTS.maxOriginalRange).int(SETTINGS_TEXTS.maxOriginalRange).min(1, SETTINGS_TEXTS.maxOriginalRange).max(MAX_ORIGINAL_MB, SETTINGS_TEXTS.maxOriginalRange).optional(),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;

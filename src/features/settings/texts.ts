@@ -1,5 +1,7 @@
 /** Texts of the settings screen (specification, sections 2, 5 and 8). */
-export const SETTINGS_TEXTS = {
+import { icu, localized } from "../../lib/i18n/i18n";
+
+export const SETTINGS_TEXTS = localized("settings", {
   title: "Settings",
   back: "Back to Dashboard",
   tabGeneral: "General",
@@ -17,20 +19,22 @@ export const SETTINGS_TEXTS = {
   sendTestEmail: "Send test email",
   sendingTestEmail: "Sending...",
   testEmailHint: "Sends the gallery email, as a client gets it, to the studio's email (saved settings).",
-  testEmailSent: (to: string) => `Test email sent to ${to}.`,
+  testEmailSent: icu<[to: string]>("Test email sent to {to}.", "to"),
   testEmailOffline: "Sending a test email needs a connection to the server.",
   noReminders: "Don't send expiry reminders (7 days and 1 day before a gallery expires) for any gallery",
+  studioLanguage: "Studio language",
+  studioLanguageHint: "Galleries set to the visitor's browser language fall back to this one when this app does not speak the visitor's language.",
   timeZone: "Time zone",
   timeZoneHint: "Galleries expire at the end of their expiry day in this time zone.",
   invalidTimeZone: "Use a time zone name such as America/Los_Angeles",
   websiteUrl: "Website URL",
   websiteUrlHint: "Your studio's website: a link on the gallery pages.",
   galleryUrl: "Gallery address",
-  galleryUrlHint: (origin: string) => `The public address of this gallery server, used in the access messages you send. Empty: ${origin}`,
+  galleryUrlHint: icu<[origin: string]>("The public address of this gallery server, used in the access messages you send. Empty: {origin}", "origin"),
   checkGalleryUrl: "Check address",
   checkingGalleryUrl: "Checking…",
-  galleryUrlOk: (base: string) => `Reachable: ${base}/api/health answered.`,
-  galleryUrlBad: (base: string, why: string) => `Not reachable: ${base}/api/health ${why}. Clients could not open links with this address.`,
+  galleryUrlOk: icu<[base: string]>("Reachable: {base}/api/health answered.", "base"),
+  galleryUrlBad: icu<[base: string, why: string]>("Not reachable: {base}/api/health {why}. Clients could not open links with this address.", "base", "why"),
   save: "Save Settings",
   saving: "Saving...",
   companyRequired: "Company name is required",
@@ -59,7 +63,8 @@ export const SETTINGS_TEXTS = {
   errorPassword: "Error changing password",
   seeFields: "See the fields marked in the form.",
   wrongCurrentPassword: "The current password is not correct.",
-  fieldRefused: (message: string) => message || "The server refused this value.",
+  /** A refused field whose refusal came without a message. */
+  fieldRefused: "The server refused this value.",
   needsConnection: "This change needs a connection to the server.",
   logo: "Studio Logo",
   logoHint: "PNG or JPG, max 2MB. Recommended 500x500px.",
@@ -79,12 +84,16 @@ export const SETTINGS_TEXTS = {
   offlineHint:
     "Thumbnails of every gallery stay on this device, and previews of the most recent ones, so galleries open at a shoot without a connection. This choice is for this device only: each device has its own space.",
   previewGalleries: "Galleries with previews on this device",
-  previewGalleriesOption: (n: number) => (n === 0 ? "None (thumbnails only)" : `${n} most recent`),
-  offlineState: (s: { thumbnailGalleries: number; galleries: number; previewGalleries: number }) =>
-    `Thumbnails of ${s.thumbnailGalleries} of ${s.galleries} galleries and previews of ${s.previewGalleries} are kept offline.`,
-  offlineMissing: (n: number) => `${n} files could not be fetched yet; the next sync tries again.`,
+  previewGalleriesOption: icu<[n: number]>("{n, plural, =0 {None (thumbnails only)} other {# most recent}}", "n"),
+  offlineState: icu<[thumbnailGalleries: number, galleries: number, previewGalleries: number]>(
+    "Thumbnails of {thumbnailGalleries} of {galleries} galleries and previews of {previewGalleries} are kept offline.",
+    "thumbnailGalleries",
+    "galleries",
+    "previewGalleries",
+  ),
+  offlineMissing: icu<[n: number]>("{n, plural, one {# file} other {# files}} could not be fetched yet; the next sync tries again.", "n"),
   offlineNotYet: "The offline copy fills after the next sync.",
-  colorPicker: (label: string) => `${label} picker`,
+  colorPicker: icu<[label: string]>("{label} picker", "label"),
   urlPlaceholder: "https://",
   loadingSettings: "Loading settings",
   storageMeasuring: "Measuring…",
@@ -94,9 +103,13 @@ export const SETTINGS_TEXTS = {
   storageBar: "Storage used",
   storagePersisted: "The browser keeps this data even when the device runs low on space.",
   storageNotPersisted: "The browser may clear this data when the device runs low on space; sync regularly.",
+  languageTitle: "Language",
+  languageLabel: "Language of this app",
+  languageBrowser: icu<[language: string]>("Same as the browser ({language})", "language"),
+  languageHint: "Applies to this device only. Each client's gallery has its own language.",
   aboutTitle: "About",
   aboutLicence: "Studio Gallery is free software under the GNU Affero General Public License, version 3 or later (AGPL-3.0-or-later): you may run, study, change and share it, and offer it to others, under its terms.",
   licenceLink: "Licence (AGPL-3.0-or-later)",
   thirdPartyLink: "Third-party licences",
   thirdPartyHint: "The app contains open-source packages by others, each under its own licence.",
-} as const;
+});

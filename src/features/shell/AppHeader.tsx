@@ -45,7 +45,7 @@ export function AppHeader() {
         <nav className="main-nav" aria-label={SHELL_TEXTS.mainNav}>
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => (isActive ? "nav-link active" : "nav-link")}>
-              {item.label}
+              {item.label()}
             </NavLink>
           ))}
         </nav>
@@ -65,7 +65,7 @@ export function AppHeader() {
             {isOwner
               ? NAV_ITEMS.map((item) => (
                   <Link key={item.to} role="menuitem" to={item.to} className="menu-item" onClick={() => setMenuOpen(false)}>
-                    {item.label}
+                    {item.label()}
                   </Link>
                 ))
               : null}

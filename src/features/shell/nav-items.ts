@@ -1,7 +1,9 @@
-/** The owner's navigation (specification, section 2). */
+/** The owner's navigation (specification, section 2); each label is read in the active language. */
+import { SHELL_TEXTS } from "./texts";
+
 export const NAV_ITEMS = [
-  { to: "/", label: "Dashboard", end: true },
-  { to: "/clients", label: "Clients", end: false },
-  { to: "/converter", label: "Image Converter", end: false },
-  { to: "/settings", label: "Settings", end: false },
+  { to: "/", label: () => SHELL_TEXTS.navDashboard, end: true },
+  { to: "/clients", label: () => SHELL_TEXTS.navClients, end: false },
+  { to: "/converter", label: () => SHELL_TEXTS.navConverter, end: false },
+  { to: "/settings", label: () => SHELL_TEXTS.navSettings, end: false },
 ] as const;

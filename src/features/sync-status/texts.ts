@@ -1,54 +1,73 @@
 /** Texts of the sync status, conflicts and sign-out warning. */
-export const SYNC_TEXTS = {
+import { icu, localized, withEntries } from "../../lib/i18n/i18n";
+
+const PLAIN = {
   online: "Online",
   offline: "Offline",
   syncing: "Syncing…",
   allSynced: "All changes synced",
   /** A restored server (docs/SYNC.md, "A restored server"): shown until this device gave back what it lost. */
   reconciling: "Server restored from a backup: checking what it lost",
-  restoreButton: (lost: number) => (lost ? `Server restored · ${lost} lost` : "Server restored"),
+  restoreButton: icu<[lost: number]>("{lost, plural, =0 {Server restored} other {Server restored · # lost}}", "lost"),
   restoreTitle: "The server was restored from a backup",
-  restoreResent: (resent: number, redeleted: number) =>
-    `This device sent back ${resent} record${resent === 1 ? "" : "s"} the restored server had lost` +
-    (redeleted ? ` and deleted again ${redeleted} record${redeleted === 1 ? "" : "s"} deleted since the backup.` : "."),
+  restoreResent: icu<[resent: number, redeleted: number]>(
+    "This device sent back {resent, plural, one {# record} other {# records}} the restored server had lost{redeleted, plural, =0 {.} one { and deleted again # record deleted since the backup.} other { and deleted again # records deleted since the backup.}}",
+    "resent",
+    "redeleted",
+  ),
   restoreNothingLost: "Nothing of what this device held was lost.",
   restoreCannotRecover: "What could not be recovered:",
-  lostOriginals: (n: number, client: string) =>
-    `${n} original${n === 1 ? "" : "s"} of ${client || "a deleted client"}'s gallery ${n === 1 ? "was" : "were"} freed from this device after upload and ${n === 1 ? "is" : "are"} not on the restored server (the ${n === 1 ? "photo is" : "photos are"} back at preview size)`,
-  lostPhotos: (n: number, client: string) =>
-    `${n} photo${n === 1 ? "" : "s"} of ${client || "a deleted client"}'s gallery ${n === 1 ? "is" : "are"} not on the restored server, and this device no longer holds ${n === 1 ? "it" : "them"}`,
-  pending: (n: number) => `${n} change${n === 1 ? "" : "s"} waiting to sync`,
-  uploads: (n: number) => `${n} image upload${n === 1 ? "" : "s"} waiting`,
+  lostOriginals: icu<[n: number, client: string]>(
+    "{n, plural, one {# original of {client}'s gallery was freed from this device after upload and is not on the restored server (the photo is back at preview size)} other {# originals of {client}'s gallery were freed from this device after upload and are not on the restored server (the photos are back at preview size)}}",
+    "n",
+    "client",
+  ),
+  lostPhotos: icu<[n: number, client: string]>(
+    "{n, plural, one {# photo of {client}'s gallery is not on the restored server, and this device no longer holds it} other {# photos of {client}'s gallery are not on the restored server, and this device no longer holds them}}",
+    "n",
+    "client",
+  ),
+  /** Said of the lost photos of a client that is gone from this device too. */
+  deletedClientName: "a deleted client",
+  pending: icu<[n: number]>("{n, plural, one {# change} other {# changes}} waiting to sync", "n"),
+  uploads: icu<[n: number]>("{n, plural, one {# image upload} other {# image uploads}} waiting", "n"),
   uploadState: {
-    queued: (n: number) => `Queued · ${n} photo${n === 1 ? "" : "s"} on this device`,
-    uploading: (n: number) => `Uploading · ${n} photo${n === 1 ? "" : "s"} left`,
-    done: () => "Uploaded",
-    incomplete: (n: number) => `${n} photo${n === 1 ? "" : "s"} not on the server`,
+    queued: icu<[n: number]>("Queued · {n, plural, one {# photo} other {# photos}} on this device", "n"),
+    uploading: icu<[n: number]>("Uploading · {n, plural, one {# photo} other {# photos}} left", "n"),
+    done: icu<[]>("Uploaded"),
+    incomplete: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} not on the server", "n"),
   },
   uploadStateShort: {
-    queued: (n: number) => `Queued · ${n}`,
-    uploading: (n: number) => `Uploading · ${n}`,
-    done: () => "Uploaded",
-    incomplete: (n: number) => `Not on server · ${n}`,
+    queued: icu<[n: number]>("Queued · {n}", "n"),
+    uploading: icu<[n: number]>("Uploading · {n}", "n"),
+    done: icu<[]>("Uploaded"),
+    incomplete: icu<[n: number]>("Not on server · {n}", "n"),
   },
-  notOnServer: (n: number) => `${n} photo${n === 1 ? " is" : "s are"} not on the server`,
-  lastSynced: (time: string) => `Last synced ${time}`,
+  notOnServer: icu<[n: number]>("{n, plural, one {# photo is} other {# photos are}} not on the server", "n"),
+  lastSynced: icu<[time: string]>("Last synced {time}", "time"),
   neverSynced: "Not synced yet",
   failed: "Sync failed",
   retry: "Retry",
   retryRefused: "Send them again",
-  rejected: (n: number) => `${n} change${n === 1 ? " was" : "s were"} refused by the server`,
-  conflictsButton: (n: number) => `${n} conflict${n === 1 ? "" : "s"}`,
+  rejected: icu<[n: number]>("{n, plural, one {# change was} other {# changes were}} refused by the server", "n"),
+  conflictsButton: icu<[n: number]>("{n, plural, one {# conflict} other {# conflicts}}", "n"),
   conflictsTitle: "Edits that lost a conflict",
   conflictsIntro: "The same field was changed in two places. The newer change was kept; here is the other one.",
-  /** What a conflict is about; called with "" when the record is gone from this device. */
-  conflictSubject: {
-    clients: (name: string) => name || "A deleted client",
-    images: (name: string) => (name ? `Photo '${name}'` : "A deleted photo"),
-    settings: () => "Studio settings",
-    proof_lists: (name: string) => (name ? `Proofing list '${name}'` : "A deleted proofing list"),
-    proof_states: (client: string) => (client ? `Proofing of ${client}` : "A client's proofing"),
-    sets: (name: string) => (name ? `Set '${name}'` : "A deleted set"),
+  /** What a conflict is about, by the record's name (or its client's, for proofing). */
+  conflictNamed: {
+    images: icu<[name: string]>("Photo ''{name}''", "name"),
+    proof_lists: icu<[name: string]>("Proofing list ''{name}''", "name"),
+    proof_states: icu<[client: string]>("Proofing of {client}", "client"),
+    sets: icu<[name: string]>("Set ''{name}''", "name"),
+  },
+  /** What a conflict is about when the record is gone from this device. */
+  conflictGone: {
+    clients: "A deleted client",
+    images: "A deleted photo",
+    settings: "Studio settings",
+    proof_lists: "A deleted proofing list",
+    proof_states: "A client's proofing",
+    sets: "A deleted set",
   },
   /** Toast title when restoring or dismissing fails, by what the conflict is about. */
   conflictActionFailed: {
@@ -68,8 +87,34 @@ export const SYNC_TEXTS = {
   dismiss: "Dismiss",
   deletedRecord: "Changed here, but deleted elsewhere",
   signOutTitle: "Sign out and discard unsynced changes?",
-  signOutBody: (n: number) =>
-    `${n} change${n === 1 ? " has" : "s have"} not reached the server yet. Signing out removes this device's copy of the studio's data, and ${n === 1 ? "that change" : "those changes"} would be lost.`,
+  signOutBody: icu<[n: number]>(
+    "{n, plural, one {# change has not reached the server yet. Signing out removes this device's copy of the studio's data, and that change would be lost.} other {# changes have not reached the server yet. Signing out removes this device's copy of the studio's data, and those changes would be lost.}}",
+    "n",
+  ),
   staySignedIn: "Stay signed in",
   discardAndSignOut: "Sign out and discard",
 } as const;
+
+const TEXTS = localized("sync-status", PLAIN);
+
+/** What a conflict is about; called with "" when the record is gone from this device. */
+function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets", name: string): string {
+  if (!name || kind === "settings") return TEXTS.conflictGone[kind];
+  return kind === "clients" ? name : TEXTS.conflictNamed[kind](name);
+}
+
+type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states" | "sets"]: (name: string) => string } & { readonly settings: () => string };
+
+/** The texts, with the lost photos' client and the conflict subjects resolved. */
+export const SYNC_TEXTS = withEntries(TEXTS, {
+  lostOriginals: (n: number, client: string): string => TEXTS.lostOriginals(n, client || TEXTS.deletedClientName),
+  lostPhotos: (n: number, client: string): string => TEXTS.lostPhotos(n, client || TEXTS.deletedClientName),
+  conflictSubject: {
+    clients: (name: string) => conflictSubject("clients", name),
+    images: (name: string) => conflictSubject("images", name),
+    settings: () => conflictSubject("settings", ""),
+    proof_lists: (name: string) => conflictSubject("proof_lists", name),
+    proof_states: (client: string) => conflictSubject("proof_states", client),
+    sets: (name: string) => conflictSubject("sets", name),
+  } satisfies Subjects,
+});

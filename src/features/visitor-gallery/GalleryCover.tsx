@@ -3,6 +3,7 @@
  * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
  * 'View photos' button that moves to the grid (and focus with it).
  */
+import { LanguageSwitch } from "./LanguageSwitch";
 import { formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import { Logo } from "../../ui/Logo";
@@ -33,9 +34,10 @@ export function GalleryCover({ name, eventDate, studio, cover, count, photosId }
     <header className="gallery-cover" style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
       {cover ? <img className="gallery-cover-photo" src={fallbackSrc(cover)} srcSet={srcSetOf(cover)} sizes="100vw" alt="" fetchPriority="high" /> : null}
       <div className="gallery-cover-shade" />
+      <LanguageSwitch />
       <div className="gallery-cover-text">
         <div className="gallery-cover-brand">
-          <Logo src={studio?.logoUrl || undefined} alt={studio?.companyName ? `${studio.companyName} logo` : "Studio logo"} size={48} />
+          <Logo src={studio?.logoUrl || undefined} alt={studio?.companyName ? GALLERY_TEXTS.logoOf(studio.companyName) : GALLERY_TEXTS.studioLogo} size={48} />
           {studio?.companyName ? <span>{studio.companyName}</span> : null}
         </div>
         <h1>{GALLERY_TEXTS.gateTitle(name)}</h1>

@@ -24,7 +24,7 @@ export function GalleryDeadEnd({ kind, studio, onRetry }: Props) {
   const { title, text } = COPY[kind];
   return (
     <main className="gallery-state" id="main">
-      {studio?.logoUrl ? <Logo src={studio.logoUrl} alt={`${studio.companyName || "Studio"} logo`} /> : null}
+      {studio?.logoUrl ? <Logo src={studio.logoUrl} alt={studio.companyName ? GALLERY_TEXTS.logoOf(studio.companyName) : GALLERY_TEXTS.studioLogo} /> : null}
       {studio?.companyName ? <p className="muted">{GALLERY_TEXTS.fromStudio(studio.companyName)}</p> : null}
       <h1>{title}</h1>
       <p className="muted">{text}</p>

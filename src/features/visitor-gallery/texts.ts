@@ -1,6 +1,11 @@
 /** Texts of the visitor gallery (specification, sections 2, 4, 5 and 8). */
-export const GALLERY_TEXTS = {
+import { icu, localized, withEntries } from "../../lib/i18n/i18n";
+
+const TEXTS = localized("visitor-gallery", {
   accessTitle: "Client Gallery Access",
+  language: "Language",
+  studioLogo: "Studio logo",
+  logoOf: icu<[studio: string]>("{studio} logo", "studio"),
   accessPrompt: "Enter your access code to view your private photo collection",
   accessCode: "Access Code",
   accessPlaceholder: "Enter your access code",
@@ -26,17 +31,18 @@ export const GALLERY_TEXTS = {
   expiredText: "The link to this gallery has reached its end date. The photographer can open it again for you.",
   offlineTitle: "You're Offline",
   offlineText: "Your gallery opens as soon as this device is back online.",
-  fromStudio: (studio: string) => `A gallery by ${studio}`,
-  documentTitle: (name: string, studio: string) => [name ? `${name}'s Gallery` : "", studio].filter(Boolean).join(" · ") || "Gallery",
+  fromStudio: icu<[studio: string]>("A gallery by {studio}", "studio"),
+  /** The page's title with no client name and no studio. */
+  documentTitleBare: "Gallery",
   skipToPhotos: "Skip to photos",
   viewPhotos: "View photos",
-  photoCount: (n: number) => `${n} ${n === 1 ? "photo" : "photos"}`,
+  photoCount: icu<[n: number]>("{n, plural, one {# photo} other {# photos}}", "n"),
   slideshow: "Slideshow",
   pause: "Pause",
   zoomIn: "Zoom in",
   zoomOut: "Zoom out",
   viewerLabel: "Photo viewer",
-  gateTitle: (name: string) => `${name}'s Gallery`,
+  gateTitle: icu<[name: string]>("{name}'s Gallery", "name"),
   gateText: "Please enter your access code to view this private gallery",
   accessGallery: "Access Gallery",
   gateNote: "This is a private gallery that requires an access code. If you don't have a code, please contact the gallery owner.",
@@ -44,23 +50,23 @@ export const GALLERY_TEXTS = {
   /** The specification's 'Welcome to the your gallery!' without its typo (README, "Where this differs"). */
   accessGrantedText: "Welcome to your gallery!",
   sidebarTitle: "Gallery Images",
-  photos: (n: number) => `${n} photos`,
+  photos: icu<[n: number]>("{n} photos", "n"),
   searchPlaceholder: "Search images...",
   noImagesFound: "No images found",
   noImagesMatch: "No images match your search",
-  downloadSelected: (n: number) => `Download Selected (${n})`,
+  downloadSelected: icu<[n: number]>("Download Selected ({n})", "n"),
   selectAll: "Select All",
   deselectAll: "Deselect All",
-  downloadAll: (n: number) => `Download All (${n})`,
+  downloadAll: icu<[n: number]>("Download All ({n})", "n"),
   /** Sets (issue 26). */
   allSets: "All",
   setsLabel: "Sets",
-  downloadSet: (name: string, n: number) => `Download ${name} (${n})`,
-  totalCount: (n: number) => `${n} ${n === 1 ? "image" : "images"} in this gallery`,
-  imageCount: (n: number) => `${n} ${n === 1 ? "image" : "images"}`,
-  mobileDownload: (n: number) => `Download (${n})`,
+  downloadSet: icu<[name: string, n: number]>("Download {name} ({n})", "name", "n"),
+  totalCount: icu<[n: number]>("{n, plural, one {# image} other {# images}} in this gallery", "n"),
+  imageCount: icu<[n: number]>("{n, plural, one {# image} other {# images}}", "n"),
+  mobileDownload: icu<[n: number]>("Download ({n})", "n"),
   clear: "Clear",
-  floatingDownload: (n: number) => `Download ${n} Image(s)`,
+  floatingDownload: icu<[n: number]>("Download {n} Image(s)", "n"),
   loadingImages: "Loading your images...",
   loadErrorTitle: "Unable to Load Images",
   loadErrorText: "There was a problem retrieving the images. Please try again.",
@@ -73,11 +79,14 @@ export const GALLERY_TEXTS = {
   download: "Download",
   // What a download brings (issue 25), said in its dialog.
   formatWeb: "You get web-size JPEG files (2,048 px), named .jpg.",
-  formatWebOlder: (n: number) => `You get web-size files (2,048 px): JPEG, and WebP for ${n === 1 ? "1 photo" : `${n} photos`} added before web size was JPEG.`,
+  formatWebOlder: icu<[n: number]>("You get web-size files (2,048 px): JPEG, and WebP for {n, plural, one {# photo} other {# photos}} added before web size was JPEG.", "n"),
   formatJpeg: "You get full-size JPEG files, named .jpg, that open on any computer or phone.",
-  formatJpegWaiting: (n: number, formats: string) =>
-    `You get full-size JPEG files, named .jpg, except ${n === 1 ? "1 photo that comes" : `${n} photos that come`} as shot (${formats}).`,
-  formatShot: (formats: string) => `You get the original files as shot (${formats}).`,
+  formatJpegWaiting: icu<[n: number, formats: string]>(
+    "You get full-size JPEG files, named .jpg, except {n, plural, one {# photo that comes} other {# photos that come}} as shot ({formats}).",
+    "n",
+    "formats",
+  ),
+  formatShot: icu<[formats: string]>("You get the original files as shot ({formats}).", "formats"),
   pinTitle: "Download PIN",
   pinText: "Your photographer protects downloads with a 4-digit PIN. Enter it once to download during this visit.",
   pinLabel: "Download PIN",
@@ -86,28 +95,33 @@ export const GALLERY_TEXTS = {
   pinSubmit: "Continue",
   pinChecking: "Checking...",
   pinCancel: "Cancel",
-  select: (name: string) => `Select ${name}`,
+  select: icu<[name: string]>("Select {name}", "name"),
   gridLabel: "Gallery",
-} as const;
+});
+
+/** The visitor's texts, with the page title built from the client's and the studio's names. */
+export const GALLERY_TEXTS = withEntries(TEXTS, {
+  documentTitle: (name: string, studio: string): string => [name ? TEXTS.gateTitle(name) : "", studio].filter(Boolean).join(" · ") || TEXTS.documentTitleBare,
+});
 
 /** Placeholder cards while the gallery is locked or its session check failed (specification, section 2). */
 export const LOCKED_PLACEHOLDERS = 30;
 
 /** Proofing texts (issue 12), worded as photographers know them from Pixieset and Pic-Time. */
-export const PROOFING_TEXTS = {
+export const PROOFING_TEXTS = localized("visitor-proofing", {
   filterLabel: "Show",
-  allPhotos: (n: number) => `All photos (${n})`,
-  favourites: (n: number) => `Favourites (${n})`,
-  addFavourite: (name: string) => `Add ${name} to favourites`,
-  removeFavourite: (name: string) => `Remove ${name} from favourites`,
+  allPhotos: icu<[n: number]>("All photos ({n})", "n"),
+  favourites: icu<[n: number]>("Favourites ({n})", "n"),
+  addFavourite: icu<[name: string]>("Add {name} to favourites", "name"),
+  removeFavourite: icu<[name: string]>("Remove {name} from favourites", "name"),
   favourite: "Favourite",
-  chosen: (n: number, limit: number) => (limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`),
-  listFilter: (name: string, n: number, limit: number) => `${name} · ${limit > 0 ? `${n} of ${limit} chosen` : `${n} chosen`}`,
-  addToList: (list: string) => `Add to ${list}`,
-  inList: (list: string) => `In ${list}`,
-  limitReached: (list: string, limit: number) => `You've chosen ${limit} of ${limit} for ${list}. Remove a photo to choose another.`,
+  chosen: icu<[n: number, limit: number]>("{limit, plural, =0 {{n} chosen} other {{n} of {limit} chosen}}", "n", "limit"),
+  listFilter: icu<[name: string, n: number, limit: number]>("{name} · {limit, plural, =0 {{n} chosen} other {{n} of {limit} chosen}}", "name", "n", "limit"),
+  addToList: icu<[list: string]>("Add to {list}", "list"),
+  inList: icu<[list: string]>("In {list}", "list"),
+  limitReached: icu<[list: string, limit: number]>("You've chosen {limit} of {limit} for {list}. Remove a photo to choose another.", "list", "limit"),
   comment: "Comment",
-  commentLabel: (name: string) => `Comment on ${name}`,
+  commentLabel: icu<[name: string]>("Comment on {name}", "name"),
   commentPlaceholder: "Leave a note for your photographer…",
   saveComment: "Save comment",
   submit: "Submit selection",
@@ -117,4 +131,4 @@ export const PROOFING_TEXTS = {
   cancel: "Cancel",
   submitted: "Selection submitted",
   submittedText: "Your photographer has your selection. Ask them to unlock it if you want to make changes.",
-} as const;
+});

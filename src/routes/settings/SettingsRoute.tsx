@@ -4,6 +4,7 @@ import { AboutCard } from "../../features/settings/AboutCard";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
+import { LanguageCard } from "../../features/settings/LanguageCard";
 import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
 import { useSettingsRow } from "../../features/settings/useSettingsRow";
@@ -47,6 +48,7 @@ export function SettingsRoute() {
           </div>
         )}
       </section>
+      <LanguageCard />
       <DeviceStorageCard />
       <AboutCard />
     </main>

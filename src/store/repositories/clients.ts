@@ -79,6 +79,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     noReminders: given.noReminders ?? false,
     coverImage: given.coverImage ?? "",
     originalsAs: given.originalsAs || "shot",
+    language: given.language ?? "",
   };
   const row: ClientRow = {
     id: newRecordId(),

@@ -1,0 +1,33 @@
+/** Which language each app starts in (issue 27); the catalogues themselves are src/lib/i18n/catalogues.ts's. */
+import { ALL_NAMESPACES, chosenLocale, switchLocale } from "../state/catalogues";
+import { activeLocale, onLocaleChange } from "../lib/i18n/i18n";
+import { pickLocale, type Locale } from "../lib/i18n/locales";
+
+/** The namespaces (texts.ts of `localized`) the visitor's gallery shows. */
+export const VISITOR_NAMESPACES = ["visitor-gallery", "downloads", "ui", "app"];
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === "undefined" ? [] : navigator.languages;
+}
+
+/** The owner's app: the device's setting, else the browser's languages. */
+export function ownerLocale(): Locale {
+  return pickLocale(chosenLocale(), browserLanguages());
+}
+
+/**
+ * The visitor's gallery: a language the visitor switched to on this device, else the one the server wrote
+ * into the page (the gallery's own, else the browser's, else the studio's: pb_hooks/lib/gallery_language.js),
+ * else the browser's languages.
+ */
+export function visitorLocale(): Locale {
+  const served = document.querySelector<HTMLMetaElement>('meta[name="gallery-language"]')?.content;
+  return pickLocale(chosenLocale(), served, browserLanguages());
+}
+
+/** Starts a page in `locale` with its namespaces, and keeps `<html lang>` on the active language. */
+export async function startLocale(locale: Locale, namespaces: readonly string[] = ALL_NAMESPACES): Promise<void> {
+  onLocaleChange(() => (document.documentElement.lang = activeLocale()));
+  await switchLocale(locale, namespaces);
+  document.documentElement.lang = activeLocale();
+}
