@@ -164,6 +164,9 @@ describe("sets from a zip's folders, and moving photos", () => {
     await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
     await tab.showing(0).waitFor();
     expect(await show.locator("option").allTextContents()).toContain("Set: Reception (1)");
+    // With all photos on show, each card names its set.
+    await show.selectOption({ label: "All photos (6)" });
+    await page.locator(".image-card").filter({ hasText: "r.jpg" }).locator(".image-card-set").getByText("Reception").waitFor();
 
     // On a desktop, a photo dragged onto a set of the drop bar moves there.
     await show.selectOption({ label: "Set: Party (2)" });
@@ -176,5 +179,9 @@ describe("sets from a zip's folders, and moving photos", () => {
     await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
     await tab.showing(1).waitFor();
     expect(await show.locator("option").allTextContents()).toContain("Set: Reception (2)");
+    // Last: the shot removes the toasts from the page.
+    await show.selectOption({ label: "All photos (6)" });
+    await page.getByRole("img", { name: "r.jpg", exact: true }).waitFor();
+    await saveRegionShot(page, "sets-owner-gallery", page.locator(".actions-bar"), page.getByRole("list", { name: "Images" }));
   });
 });

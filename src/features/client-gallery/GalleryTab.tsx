@@ -68,6 +68,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   // Dragging a photo onto a set (desktop, a gallery with sets): the selection, when the photo is in it.
   const [dragging, setDragging] = useState<string[] | null>(null);
   const hasSets = sets.length > 0;
+  const setNames = useMemo(() => new Map(sets.map((s) => [s.id, s.name])), [sets]);
   const onDrag = useCallback((id: string | null) => setDragging(id === null ? null : selected.has(id) ? [...selected] : [id]), [selected]);
   // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
   const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
@@ -131,7 +132,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <Button variant="outline" onClick={() => setSelected(new Set())} disabled={!selected.size}>
             {IMAGE_TEXTS.deselectAll}
           </Button>
-          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages, new Map(sets.map((s) => [s.id, s.name]))))} disabled={!selectedImages.length}>
+          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages, setNames))} disabled={!selectedImages.length}>
             {IMAGE_TEXTS.downloadSelected(selectedImages.length)}
           </Button>
           <Button variant="destructive" onClick={() => setToDelete(selectedImages.map((i) => i.id))} disabled={!selectedImages.length}>
@@ -157,7 +158,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           label={IMAGE_TEXTS.gridLabel}
           keyOf={(i) => i.id}
           captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} />}
+          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
         />
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}

@@ -21,9 +21,11 @@ interface Props {
   isCover?: boolean;
   onSetCover?: (id: string) => void;
   onDrag?: (id: string | null) => void;
+  /** The name of the set the photo is in (issue 26), shown in the caption; absent for none. */
+  setName?: string;
 }
 
-export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover, onDrag }: Props) {
+export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover, onDrag, setName }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
   const name = imageName(image);
   // A long name is cut in its stem, never in its extension: the owner tells a .jpg from a .heic at a glance.
@@ -77,6 +79,7 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
           <span className="image-card-stem">{stem}</span>
           <span className="image-card-ext">{extension}</span>
         </span>
+        {setName ? <span className="image-card-set" title={setName}>{setName}</span> : null}
         {isCover ? (
           <span className="image-card-cover-mark">{IMAGE_TEXTS.cover}</span>
         ) : onSetCover ? (
