@@ -12,7 +12,7 @@ import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
 import { registrySchema } from "../domain/registry";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
-import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SetRow, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = LEGACY_DB_NAME;
 /** The name of the database of nobody (signed out); it is never opened, so it never exists. */
@@ -53,6 +53,12 @@ export const SCHEMA_V5 = {
   imports: "id, client",
 };
 
+/** v6 (issue 26): a gallery's sets, synced rows like proofing lists, found by client. */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  sets: "id, client",
+};
+
 /** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
 export const DEVICE_TABLES = {
   imageBlobs: "id",
@@ -68,7 +74,7 @@ export const DEVICE_TABLES = {
  * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
  * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
  */
-export const CURRENT_VERSION = 5;
+export const CURRENT_VERSION = 6;
 export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
@@ -85,6 +91,7 @@ export class StudioDb extends Dexie {
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
   imports!: Table<ImportRow, string>;
+  sets!: Table<SetRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -127,8 +134,11 @@ export class StudioDb extends Dexie {
       );
     // v4: proofing tables, empty until the next pull fills them.
     this.version(4).stores(SCHEMA_V4);
-    // v5 (the current one, SCHEMA_V5 as the registry derives it): an index on the confirmed original's name;
-    // import journals (src/store/repositories/imports.ts), none until the next import starts. No data changes.
+    // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
+    // none until the next import starts. No data changes.
+    this.version(5).stores(SCHEMA_V5);
+    // v6 (the current one, SCHEMA_V6 as the registry derives it): sets, empty until the next pull fills
+    // them; photos without `set` are in none. No data changes.
     this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);
   }
 
