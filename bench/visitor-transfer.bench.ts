@@ -4,7 +4,8 @@
  * 350 KB; CDP Network.loadingFinished encodedDataLength, so compression counts), and the time from the
  * navigation to that thumbnail (code typed at once). References in the same run: the time those bytes alone
  * take at the link's speed, and what the owner's app precaches (what every visitor downloaded when the
- * owner's service worker controlled /gallery/).
+ * owner's service worker controlled /gallery/). `BENCH_LOCALE=de-DE` makes the visitor's browser German:
+ * the page then loads the German catalogues too (issue 27), and the bytes say what a language costs.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +17,11 @@ import { launchChromium } from "../e2e/support/browser";
 import { report } from "./report";
 
 const DOWN_BYTES_PER_S = 1_600_000 / 8;
+const LOCALE = process.env.BENCH_LOCALE || "en-US";
+const LANGUAGE = LOCALE.startsWith("pt") ? "pt-BR" : LOCALE.split("-")[0]!;
+/** The gate's label and button in the visitor's language (the English texts, else the catalogue's). */
+const GATE: { accessCode: string; accessGallery: string } =
+  LANGUAGE === "en" ? { accessCode: "Access Code", accessGallery: "Access Gallery" } : JSON.parse(readFileSync(path.join(ROOT, "src/locales", LANGUAGE, "visitor-gallery.json"), "utf8"));
 const LATENCY_MS = 150;
 
 async function seed(url: string): Promise<{ accessUrl: string; accessCode: string }> {
@@ -50,7 +56,7 @@ it("keeps a visitor's first visit small on slow 4G", async () => {
   const [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
   try {
     const gallery = await seed(server.url);
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const context = await browser.newContext({ baseURL: server.url, locale: LOCALE, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -72,8 +78,8 @@ it("keeps a visitor's first visit small on slow 4G", async () => {
 
     const t0 = Date.now();
     await page.goto(`/gallery/${gallery.accessUrl}`);
-    await page.getByLabel("Access Code").fill(gallery.accessCode);
-    await page.getByRole("button", { name: "Access Gallery" }).click();
+    await page.getByLabel(GATE.accessCode).fill(gallery.accessCode);
+    await page.getByRole("button", { name: GATE.accessGallery }).click();
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".gallery-main img")].some((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < innerHeight), undefined, { polling: "raf", timeout: 120_000 });
     const firstThumbnailMs = Date.now() - t0;
     counting = false;
@@ -81,7 +87,7 @@ it("keeps a visitor's first visit small on slow 4G", async () => {
     const precache = ownerPrecacheBytes();
     console.log(bytes.files.join("\n")); // what was transferred, for the record
 
-    report("visitor-transfer", {
+    report(`visitor-transfer ${LOCALE}`, {
       transfer_kb_besides_images: bytes.other / 1024,
       goal_kb: 350,
       image_kb: bytes.images / 1024,

@@ -2,8 +2,9 @@
 /**
  * Sync support: per-field newest-wins on every create and update of a synced record (the rule is in
  * lib/sync_rules.js, the fields in the collection registry lib/sync_registry.js; JSON fields compare as
- * values, lib/canonical_json.js), and the server's clock for devices to measure their offset. A client's access key and a valid cover (lib/references.js) are decided
- * here too, after the values a request keeps are known.
+ * values, lib/canonical_json.js), and the server's clock for devices to measure their offset. A client's
+ * access key, a valid cover (lib/references.js) and an image's set (lib/sets.js) are decided here too,
+ * after the values a request keeps are known.
  */
 
 // The synced collections are the owner-written entries of the collection registry (lib/sync_registry.js).
@@ -21,6 +22,7 @@ onRecordCreate(
       require(`${__hooks}/lib/client_defaults.js`).applyAccessKey(e.record);
       times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, e.record, null, times, {}, now);
     }
+    if (e.record.collection().name === "images") times = require(`${__hooks}/lib/sets.js`).keepSetValid(e.app, e.record, times, now);
     e.record.set("fieldTimes", times);
     return e.next();
   },
@@ -53,6 +55,8 @@ onRecordUpdate(
       const stored = rules.parseTimes(original.getString("fieldTimes"));
       times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, record, original, times, stored, now);
     }
+    // An image's set: one of its own gallery (lib/sets.js).
+    if (collection.name === "images") times = require(`${__hooks}/lib/sets.js`).keepSetValid(e.app, record, times, now);
     record.set("fieldTimes", times);
     return e.next();
   },

@@ -5,6 +5,7 @@
  * this hook too. Devices pull tombstones after their cursor and drop the rows locally.
  * A deleted image's references go in the same transaction (lib/references.js): a client's cover that named
  * it is cleared as an ordinary synced edit, after the tombstone, so the cover check sees the image deleted.
+ * A deleted set's photos move to no set the same way (lib/sets.js).
  */
 onRecordDelete(
   (e) => {
@@ -19,6 +20,7 @@ onRecordDelete(
     tombstone.set("client", entry.parent ? record.getString(entry.parent.field) : record.id);
     e.app.save(tombstone);
     if (collectionName === "images") require(`${__hooks}/lib/references.js`).clearCoversOf(e.app, record.id);
+    if (collectionName === "sets") require(`${__hooks}/lib/sets.js`).clearSetOf(e.app, record.id);
   },
   // The registry's collections with `tombstones` (lib/sync_registry.js), read when the hooks load.
   ...require(`${__hooks}/lib/sync_registry.js`).TOMBSTONE_COLLECTIONS,

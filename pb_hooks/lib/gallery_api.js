@@ -14,6 +14,7 @@
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const session = require(`${__hooks}/lib/gallery_session.js`);
+const galleryImages = require(`${__hooks}/lib/gallery_images.js`);
 
 function plainClient(record) {
   return {
@@ -79,47 +80,6 @@ function requestedCode(e) {
   return typeof body.accessCode === "string" ? rules.normalizeAccessCode(body.accessCode) : "";
 }
 
-/**
- * Images as visitors see them, in the grid's order (uploadedAt, id), as a JSON array built by SQLite in one
- * query: the public fields (rules.publicImage), the placeholder, the CRC-32 and the long edges the image has
- * files for (lib/image_sizes.js). One string crosses into the JS engine whatever the count, instead of a
- * record per image and a dozen getters each (2,000 images took seconds that way on a loaded machine).
- * `limit` 0: all of them.
- */
-function visitorImagesJson(clientId, limit, offset) {
-  const sizes = require(`${__hooks}/lib/image_sizes.js`);
-  // "[400,800]": each size the image has a file for, in the order of SIZES (field names are ours, not input).
-  const edges = "'[' || rtrim(" + sizes.SIZES.map((s) => `(CASE WHEN COALESCE([[${s.field}]], '') <> '' THEN '${s.edge},' ELSE '' END)`).join(" || ") + ", ',') || ']'";
-  const row = new DynamicModel({ list: "" });
-  $app
-    .db()
-    .newQuery(
-      "SELECT COALESCE(json_group_array(json(item)), '[]') AS list FROM (SELECT json_object(" +
-        "'id', [[id]], 'originalName', COALESCE([[originalName]], ''), 'filename', COALESCE([[filename]], ''), " +
-        "'fileSize', CAST(COALESCE([[fileSize]], 0) AS INTEGER), 'mimeType', COALESCE([[mimeType]], ''), " +
-        "'width', CAST(COALESCE([[width]], 0) AS INTEGER), 'height', CAST(COALESCE([[height]], 0) AS INTEGER), " +
-        "'uploadedAt', COALESCE([[uploadedAt]], ''), " +
-        "'hasThumbnail', json(CASE WHEN COALESCE([[thumbnail]], '') <> '' THEN 'true' ELSE 'false' END), " +
-        "'hasPreview', json(CASE WHEN COALESCE([[preview]], '') <> '' THEN 'true' ELSE 'false' END), " +
-        "'placeholder', COALESCE([[placeholder]], ''), 'crc32', COALESCE([[crc32]], ''), " +
-        // Issue 25: webJpeg, the web size is a JPEG (older ones WebP); hasJpeg, the device made a full-size JPEG.
-        "'webJpeg', json(CASE WHEN lower(COALESCE([[preview]], '')) LIKE '%.jpg' THEN 'true' ELSE 'false' END), " +
-        "'hasJpeg', json(CASE WHEN COALESCE([[jpeg]], '') <> '' THEN 'true' ELSE 'false' END), " +
-        `'sizes', json(${edges})) AS item ` +
-        "FROM {{images}} WHERE [[client]] = {:client} ORDER BY [[uploadedAt]], [[id]] LIMIT {:limit} OFFSET {:offset})",
-    )
-    .bind({ client: clientId, limit: limit > 0 ? limit : -1, offset: offset })
-    .one(row);
-  return row.list;
-}
-
-/** Answers a JSON body that is already encoded (`fields` first, then `"images": imagesJson`). */
-function jsonWithImages(e, fields, imagesJson) {
-  const head = JSON.stringify(fields);
-  e.response.header().set("Content-Type", "application/json");
-  return e.string(200, head === "{}" ? `{"images":${imagesJson}}` : `${head.slice(0, -1)},"images":${imagesJson}}`);
-}
-
 function imagePageFields(client, page, limit) {
   const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
   return { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
@@ -173,13 +133,15 @@ function info(e, accessUrl) {
     accessCodeVerified: verified,
     pagination: { total: total },
     coverImage: verified && total > 0 ? coverImageId(client) : "",
+    // The gallery's sets with their counts (issue 26); none for a locked visitor.
+    sets: verified ? galleryImages.visitorSetsJson(client.id) : [],
     studio: require(`${__hooks}/lib/studio_info.js`).studioBranding(),
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
   };
   if (!first || !verified) return e.json(200, fields);
   const limit = rules.parsePaging("1", first).limit;
   fields.pagination = { page: 1, limit: limit, total: total, totalPages: Math.ceil(total / limit) };
-  return jsonWithImages(e, fields, visitorImagesJson(client.id, limit, 0));
+  return galleryImages.jsonWithImages(e, fields, galleryImages.visitorImagesJson(client.id, limit, 0));
 }
 
 /**
@@ -244,13 +206,13 @@ function images(e, accessUrl) {
   const client = requireSession(e, accessUrl);
   const q = e.request.url.query();
   const paging = rules.parsePaging(q.get("page"), q.get("limit"));
-  return jsonWithImages(e, imagePageFields(client, paging.page, paging.limit), visitorImagesJson(client.id, paging.limit, paging.offset));
+  return galleryImages.jsonWithImages(e, imagePageFields(client, paging.page, paging.limit), galleryImages.visitorImagesJson(client.id, paging.limit, paging.offset));
 }
 
 /** GET /api/gallery/{accessUrl}/all-images */
 function allImages(e, accessUrl) {
   const client = requireSession(e, accessUrl);
-  return jsonWithImages(e, {}, visitorImagesJson(client.id, 0, 0));
+  return galleryImages.jsonWithImages(e, {}, galleryImages.visitorImagesJson(client.id, 0, 0));
 }
 
 // requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and

@@ -63,6 +63,22 @@ const COLLECTIONS = /** @type {const} */ ([
     tombstones: true,
     subject: "name",
   },
+  // A gallery's sets (issue 26), before the images that name them.
+  {
+    name: "sets",
+    table: "sets",
+    indexes: "id, client",
+    writer: "owner",
+    creates: true,
+    parent: { collection: "clients", field: "client" },
+    synced: ["name", "position"],
+    setAtCreate: {},
+    pulled: { created: "", updated: "" },
+    files: [],
+    filesIn: null,
+    tombstones: true,
+    subject: "name",
+  },
   {
     name: "images",
     table: "images",
@@ -70,7 +86,8 @@ const COLLECTIONS = /** @type {const} */ ([
     writer: "owner",
     creates: true,
     parent: { collection: "clients", field: "client" },
-    synced: ["filename", "originalName", "metadata"],
+    // `set`: the photo's set of its gallery, "" for none (issue 26; kept valid by lib/sets.js).
+    synced: ["filename", "originalName", "metadata", "set"],
     setAtCreate: { fileSize: 0, mimeType: "", width: 0, height: 0, checksum: "", crc32: "", placeholder: "", uploadedAt: "" },
     pulled: {},
     files: ["original", "thumbnail", "medium", "large", "preview", "jpeg"],

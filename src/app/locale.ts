@@ -4,7 +4,7 @@ import { activeLocale, onLocaleChange } from "../lib/i18n/i18n";
 import { pickLocale, type Locale } from "../lib/i18n/locales";
 
 /** The namespaces (texts.ts of `localized`) the visitor's gallery shows. */
-export const VISITOR_NAMESPACES = ["visitor-gallery", "downloads", "ui", "app"];
+export const VISITOR_NAMESPACES = ["visitor-gallery", "visitor-proofing", "downloads", "ui", "app"];
 
 function browserLanguages(): readonly string[] {
   return typeof navigator === "undefined" ? [] : navigator.languages;

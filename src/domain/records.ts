@@ -59,6 +59,15 @@ export interface ImageFields {
   placeholder: string;
   metadata: Record<string, unknown> | null;
   uploadedAt: string;
+  /** The set (sub-gallery) the photo is in, an id of a set of its client; "" or absent for none (issue 26). */
+  set?: string;
+}
+
+/** A set of a gallery (issue 26): a tab of the visitor's gallery ("Ceremony"), in `position` order. */
+export interface SetFields {
+  client: string;
+  name: string;
+  position: number;
 }
 
 export interface SettingsFields {

@@ -12,7 +12,7 @@ import Dexie, { type Table } from "dexie";
 import type { ProofRow } from "../domain/proofing";
 import { registrySchema } from "../domain/registry";
 import { chooseAccountDb, LEGACY_DB_NAME } from "./accountDb";
-import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SettingsRow, SyncStateRow } from "./rows";
+import type { ClientRow, ConflictRow, ImageBlobRow, ImageRow, ImportRow, OutboxEntry, SetRow, SettingsRow, SyncStateRow } from "./rows";
 
 export const DB_NAME = LEGACY_DB_NAME;
 /** The name of the database of nobody (signed out); it is never opened, so it never exists. */
@@ -53,12 +53,18 @@ export const SCHEMA_V5 = {
   imports: "id, client",
 };
 
-/**
- * v6 (issue 26): the gallery's people (`proof_people`), pulled from the server; favourites, picks, comments
- * and states name one (a field, not an index).
- */
+/** v6 (issue 26): a gallery's sets, synced rows like proofing lists, found by client. */
 export const SCHEMA_V6 = {
   ...SCHEMA_V5,
+  sets: "id, client",
+};
+
+/**
+ * v7 (issue 26): the gallery's people (`proof_people`), pulled from the server; favourites, picks, comments
+ * and states name one (a field, not an index).
+ */
+export const SCHEMA_V7 = {
+  ...SCHEMA_V6,
   proofPeople: "id, client",
 };
 
@@ -77,7 +83,7 @@ export const DEVICE_TABLES = {
  * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
  * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
  */
-export const CURRENT_VERSION = 6;
+export const CURRENT_VERSION = 7;
 export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
@@ -95,6 +101,7 @@ export class StudioDb extends Dexie {
   proofComments!: Table<ProofRow, string>;
   proofPeople!: Table<ProofRow, string>;
   imports!: Table<ImportRow, string>;
+  sets!: Table<SetRow, string>;
 
   /** The device's clock (tests replace it to simulate skewed devices). */
   clock: () => number = () => Date.now();
@@ -140,7 +147,9 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
-    // v6 (the current one, SCHEMA_V6 as the registry derives it): the people table, filled by the next pull;
+    // v6: sets, empty until the next pull fills them; photos without `set` are in none. No data changes.
+    this.version(6).stores(SCHEMA_V6);
+    // v7 (the current one, SCHEMA_V7 as the registry derives it): the people table, filled by the next pull;
     // the proofing rows get their person as the server moved each one (pb_migrations/1795536000_proof_people.js
     // gave them a new `updated`, so the pull brings them again).
     this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);

@@ -142,6 +142,16 @@ export async function dropPendingField(db: StudioDb, pending: OutboxEntry[], fie
   }
 }
 
+/** Sets `field` to `value` in the waiting entries of these records that carry it (a deleted set's photos). */
+export async function rewritePendingField(db: StudioDb, collection: SyncedCollection, recordIds: string[], field: string, value: unknown): Promise<void> {
+  if (!recordIds.length) return;
+  const entries = await db.outbox
+    .where("[collection+recordId]")
+    .anyOf(recordIds.map((id) => [collection, id]))
+    .toArray();
+  for (const entry of entries) if (field in entry.fields) await db.outbox.update(entry.seq!, { fields: { ...entry.fields, [field]: value } });
+}
+
 /** Ids of the images this device still has an upload waiting for (their create entry, in any stage). */
 async function imagesWaitingToSend(db: StudioDb): Promise<Set<string>> {
   return new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));

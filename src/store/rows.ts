@@ -4,7 +4,7 @@
  * record), the server's `updated` of that state, and the per-field edit times on the server's clock.
  */
 import type { ImportJournal } from "../domain/imports";
-import type { ClientFields, ImageFields, SettingsFields, SyncedCollection } from "../domain/records";
+import type { ClientFields, ImageFields, SetFields, SettingsFields, SyncedCollection } from "../domain/records";
 
 export interface SyncMeta {
   server: Record<string, unknown> | null;
@@ -47,6 +47,13 @@ export interface ImageBlobRow {
   preview?: Blob;
   /** The full-size JPEG of a non-JPEG original (issue 25), until it is uploaded with the original. */
   jpeg?: Blob;
+}
+
+/** A gallery's set (issue 26). */
+export interface SetRow extends SetFields, SyncMeta {
+  id: string;
+  /** When the server made it ("" until then); ties of `position` go by it. */
+  created: string;
 }
 
 export interface SettingsRow extends SettingsFields, SyncMeta {

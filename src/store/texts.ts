@@ -12,5 +12,7 @@ export const STORE_TEXTS = localized("store", {
   imageNotFound: "Image not found",
   listNotFound: "List not found",
   listNameRequired: "Give the list a name.",
+  setNotFound: "Set not found",
+  setNameRequired: "Give the set a name.",
   listLimitInvalid: "The limit is a whole number from 0 (no limit) to 100,000.",
 });

@@ -16,6 +16,19 @@ describe("the visitor's zip", () => {
     expect(entries.map((e) => e.name)).toEqual(["x.jpg", "Windows_win.jpg", "etc_passwd.jpg", "evil.jpg", "x (2).jpg", "C_x.jpg"]);
   });
 
+  it("puts a file in its set's folder, one safe level deep, names unique per folder (issue 26)", async () => {
+    const files = [
+      { name: "a.jpg", folder: "Ceremony" },
+      { name: "a.jpg", folder: "Ceremony" },
+      { name: "a.jpg", folder: "Party" },
+      { name: "a.jpg" },
+      { name: "b.jpg", folder: "../../Vows/Rings" },
+    ];
+    const sources = files.map((f, i) => ({ id: String(i), ...f, blob: new Blob([new Uint8Array([i])]) }));
+    const entries = await readZipDirectory(await new Response(writeZip(sources, progress)).blob());
+    expect(entries.map((e) => e.path)).toEqual(["Ceremony/a.jpg", "Ceremony/a (2).jpg", "Party/a.jpg", "a.jpg", "Vows_Rings/b.jpg"]);
+  });
+
   it("keeps every byte of fetched files, read whole or streamed, larger and smaller than a chunk", async () => {
     const files = [3 * 1024 * 1024 + 7, 100, 2 * 1024 * 1024, 5].map((n, i) => Uint8Array.from({ length: n }, (_, k) => (k * 31 + i) & 255));
     // Files 0 and 1 with a Content-Length (read whole), 2 and 3 without (streamed).

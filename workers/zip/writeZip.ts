@@ -23,6 +23,14 @@ export interface ZipWorkerSource {
   headers?: Record<string, string>;
   /** CRC-32 of the bytes as the image record holds it (8 hex digits), when known. */
   crc32?: string;
+  /** The folder the file goes in (a set's name, issue 26); absent: the top of the zip. One level, made safe. */
+  folder?: string;
+}
+
+/** "Ceremony/IMG_1.jpg": the folder and the name each a safe file name, unique within the zip. */
+export function entryName(source: Pick<ZipWorkerSource, "name" | "folder">, taken: Set<string>): string {
+  const folder = source.folder ? `${safeFileName(source.folder, "Set")}/` : "";
+  return uniqueName(folder + safeFileName(source.name), taken);
 }
 
 export interface ZipWorkerProgress {
@@ -81,7 +89,7 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
         void progress.item(source.id, { status: "downloading", progress: 50 });
         const crc = source.crc32 && /^[0-9a-f]{8}$/.test(source.crc32) ? parseInt(source.crc32, 16) : undefined;
         // A stored name is never a path here, even one from before names were made safe (issue 10).
-        yield { name: uniqueName(safeFileName(source.name), taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
+        yield { name: entryName(source, taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
         void progress.item(source.id, { status: "success", progress: 100 });
       } catch (err) {
         void progress.item(source.id, { status: "error", progress: 0, error: errorMessage(err, "Download failed") });

@@ -19,9 +19,12 @@ import { deleteManyImages, deleteOneImage, downloadOriginal, originalSources, se
 import { ImageCard } from "./ImageCard";
 import { ImageViewer } from "./ImageViewer";
 import { ShareAccess } from "./ShareAccess";
-import { IMAGE_TEXTS } from "./texts";
+import { SetEditor } from "./SetEditor";
+import { SetDropBar, SetTools, ZipFoldersDialog } from "./SetTools";
+import { IMAGE_TEXTS, SET_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
 import { useProofFilters } from "./useProofFilter";
+import { setFilters, useSets } from "./useSets";
 import { WatermarkNotice } from "./WatermarkNotice";
 import "./images.css";
 
@@ -49,9 +52,24 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   const [toDelete, setToDelete] = useState<string[] | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
 
-  const filters = useProofFilters(client.id, IMAGE_TEXTS.favourites);
+  const sets = useSets(client.id, images);
+  const [isEditingSets, setIsEditingSets] = useState(false);
+  const [importSet, setImportSet] = useState("");
+  const proofFilters = useProofFilters(client.id, IMAGE_TEXTS.favourites);
+  const filters = useMemo(() => [...setFilters(sets, images, SET_TEXTS.setFilter, SET_TEXTS.inNoSet), ...proofFilters], [sets, images, proofFilters]);
   const [filterKey, setFilterKey] = useState("all");
   const filter = filters.find((f) => f.key === filterKey);
+  // Showing a set: photos imported now go into it (the owner can pick another).
+  const showFilter = (key: string) => {
+    setFilterKey(key);
+    if (key.startsWith("set:")) setImportSet(key.slice(4));
+  };
+  const target = sets.some((s) => s.id === importSet) ? importSet : "";
+  // Dragging a photo onto a set (desktop, a gallery with sets): the selection, when the photo is in it.
+  const [dragging, setDragging] = useState<string[] | null>(null);
+  const hasSets = sets.length > 0;
+  const setNames = useMemo(() => new Map(sets.map((s) => [s.id, s.name])), [sets]);
+  const onDrag = useCallback((id: string | null) => setDragging(id === null ? null : selected.has(id) ? [...selected] : [id]), [selected]);
   // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
   const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
@@ -78,7 +96,14 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   return (
     <section className="gallery-tab" role="tabpanel">
       <ShareAccess accessUrl={client.accessUrl} accessCode={client.accessCode} />
-      <UploadZones isBusy={!!importer.run && !importer.run.isComplete} onPhotos={(files) => void importer.startPhotos(files)} onZip={(file) => void importer.startZip(file)} />
+      <UploadZones
+        isBusy={!!importer.run && !importer.run.isComplete}
+        onPhotos={(files) => void importer.startPhotos(files, { set: target })}
+        onZip={(file) => void importer.startZip(file, { set: target })}
+        sets={sets}
+        target={target}
+        onTarget={setImportSet}
+      />
 
       <WatermarkNotice images={list} />
 
@@ -86,7 +111,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
         {filters.some((f) => f.key !== "favourites" || f.ids.size) ? (
           <label className="grid-filter">
             <span>{IMAGE_TEXTS.show}</span>
-            <select value={filter ? filter.key : "all"} onChange={(e) => setFilterKey(e.target.value)}>
+            <select value={filter ? filter.key : "all"} onChange={(e) => showFilter(e.target.value)}>
               <option value="all">{IMAGE_TEXTS.allPhotos((images ?? []).length)}</option>
               {filters.map((f) => (
                 <option key={f.key} value={f.key}>
@@ -98,6 +123,8 @@ export function GalleryTab({ client }: { client: ClientRow }) {
         ) : null}
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
         <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
+        {/* Beside the counts: on a phone it shares their line instead of adding one to the buttons'. */}
+        <SetTools sets={sets} selected={selectedImages} onEdit={() => setIsEditingSets(true)} />
         <div className="actions-buttons">
           <Button variant="outline" onClick={() => setSelected(new Set(list.map((i) => i.id)))} disabled={!list.length}>
             {IMAGE_TEXTS.selectAll}
@@ -105,7 +132,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <Button variant="outline" onClick={() => setSelected(new Set())} disabled={!selected.size}>
             {IMAGE_TEXTS.deselectAll}
           </Button>
-          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages))} disabled={!selectedImages.length}>
+          <Button variant="outline" onClick={async () => void zip.start(galleryZipName(client.name), await originalSources(selectedImages, setNames))} disabled={!selectedImages.length}>
             {IMAGE_TEXTS.downloadSelected(selectedImages.length)}
           </Button>
           <Button variant="destructive" onClick={() => setToDelete(selectedImages.map((i) => i.id))} disabled={!selectedImages.length}>
@@ -131,7 +158,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           label={IMAGE_TEXTS.gridLabel}
           keyOf={(i) => i.id}
           captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} />}
+          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
         />
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
@@ -157,6 +184,9 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       </Dialog>
       <UploadProgressDialog clientId={client.id} run={importer.run} onCancel={importer.cancel} onClose={importer.close} onImportAnyway={importer.importAnyway} />
       <DownloadDialog run={zip.run} onClose={zip.close} />
+      <SetEditor clientId={client.id} sets={sets} isOpen={isEditingSets} onClose={() => setIsEditingSets(false)} />
+      <ZipFoldersDialog question={importer.folderQuestion} />
+      <SetDropBar sets={sets} dragging={dragging} onDone={() => setDragging(null)} />
     </section>
   );
 }

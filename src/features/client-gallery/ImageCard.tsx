@@ -1,6 +1,7 @@
 /**
  * One card of the owner's grid: thumbnail, selection checkbox, View / Download / Delete on hover, and in
- * its caption the gallery's cover mark or 'Set as cover'.
+ * its caption the gallery's cover mark or 'Set as cover'. With `onDrag` (a gallery with sets, issue 26) the
+ * card can be dragged onto a set on desktop; `onDrag(null)` when the drag ends.
  */
 import { memo } from "react";
 import type { ImageRow } from "../../store/rows";
@@ -19,16 +20,32 @@ interface Props {
   /** This photo is the gallery's cover (the owner's pick, else the first photo). */
   isCover?: boolean;
   onSetCover?: (id: string) => void;
+  onDrag?: (id: string | null) => void;
+  /** The name of the set the photo is in (issue 26), shown in the caption; absent for none. */
+  setName?: string;
 }
 
-export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover }: Props) {
+export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover, onDrag, setName }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
   const name = imageName(image);
   // A long name is cut in its stem, never in its extension: the owner tells a .jpg from a .heic at a glance.
   const dot = name.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
   return (
-    <div className={`image-card${isSelected ? " is-selected" : ""}`}>
+    <div
+      className={`image-card${isSelected ? " is-selected" : ""}`}
+      draggable={!!onDrag}
+      onDragStart={
+        onDrag
+          ? (e) => {
+              e.dataTransfer.setData("text/plain", image.id);
+              e.dataTransfer.effectAllowed = "move";
+              onDrag(image.id);
+            }
+          : undefined
+      }
+      onDragEnd={onDrag ? () => onDrag(null) : undefined}
+    >
       <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>
         {hasFailed ? (
           <span className="image-unavailable">
@@ -62,6 +79,7 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
           <span className="image-card-stem">{stem}</span>
           <span className="image-card-ext">{extension}</span>
         </span>
+        {setName ? <span className="image-card-set" title={setName}>{setName}</span> : null}
         {isCover ? (
           <span className="image-card-cover-mark">{IMAGE_TEXTS.cover}</span>
         ) : onSetCover ? (

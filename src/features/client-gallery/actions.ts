@@ -54,12 +54,13 @@ export async function downloadOriginal(image: ImageRow): Promise<void> {
   }
 }
 
-/** Zip sources for images: originals from the device, or from the server. */
-export async function originalSources(images: ImageRow[]): Promise<ZipSource[]> {
+/** Zip sources for images: originals from the device, or from the server; in their set's folder when `folders` names it. */
+export async function originalSources(images: ImageRow[], folders?: ReadonlyMap<string, string>): Promise<ZipSource[]> {
   return Promise.all(
     images.map(async (image) => ({
       id: image.id,
       name: imageName(image),
+      folder: folders?.get(image.set ?? ""),
       lastModified: parsePbDate(image.uploadedAt) ?? Date.now(),
       crc32: image.crc32,
       ...(await originalLocation(db, image.id)),

@@ -67,4 +67,41 @@ export const IMAGE_TEXTS = localized("client-gallery", {
   loadingImages: "Loading images",
   gridLabel: "Images",
   loadingImage: "Loading",
+  /** Sets (issue 26): the set editor, the Show filter's sets, 'Move to set', the drop bar, a zip's folders. */
+  sets: {
+    sets: "Sets",
+    editSets: "Edit sets",
+    editorTitle: "Sets",
+    editorIntro: "Sets divide the gallery into tabs, such as Getting ready, Ceremony and Reception. Your client sees them in this order.",
+    noSetsYet: "No sets yet. Photos not in a set show under All.",
+    newSetName: "New set name",
+    addSet: "Add set",
+    rename: icu<[name: string]>("Name of set {name}", "name"),
+    moveUp: icu<[name: string]>("Move {name} up", "name"),
+    moveDown: icu<[name: string]>("Move {name} down", "name"),
+    deleteSet: icu<[name: string]>("Delete set {name}", "name"),
+    deleteSetTitle: "Delete Set",
+    deleteSetText: icu<[name: string, n: number]>("Delete the set ''{name}''? {n, plural, one {Its # photo stays} other {Its # photos stay}} in the gallery, in no set.", "name", "n"),
+    photoCount: icu<[n: number]>("{n, plural, one {# photo} other {# photos}}", "n"),
+    done: "Done",
+    setFilter: icu<[name: string]>("Set: {name}", "name"),
+    inNoSet: "In no set",
+    moveToSet: "Move to set",
+    dropOnSet: icu<[n: number]>("{n, plural, one {Drop the photo on a set} other {Drop # photos on a set}}", "n"),
+    moveToSetLabel: icu<[n: number]>("{n, plural, one {Move # selected photo to set} other {Move # selected photos to set}}", "n"),
+    noSet: "No set",
+    moved: icu<[n: number, name: string]>("{n, plural, one {# photo moved to {name}} other {# photos moved to {name}}}", "n", "name"),
+    setError: "Could not change the sets",
+    zipFoldersTitle: "Make the zip's folders sets?",
+    zipFoldersText: icu<[count: number, folders: string]>(
+      "{count, plural, one {This zip has a folder} other {This zip has # folders}}: {folders}. Each can become a set of the gallery (a set with the same name is used).",
+      "count",
+      "folders",
+    ),
+    zipFoldersYes: "Make them sets",
+    zipFoldersNo: "Import without sets",
+  },
 });
+
+/** The sets' texts (issue 26), in the active language like the rest. */
+export const SET_TEXTS = IMAGE_TEXTS.sets;

@@ -37,7 +37,7 @@ describe("conflictSubjects", () => {
   });
 
   it("titles a failed restore by what it was about", () => {
-    expect(new Set(Object.values(SYNC_TEXTS.conflictActionFailed)).size).toBe(5);
+    expect(new Set(Object.values(SYNC_TEXTS.conflictActionFailed)).size).toBe(6);
     expect(SYNC_TEXTS.conflictActionFailed.settings).toBe("Error saving settings");
   });
 });

@@ -58,6 +58,7 @@ const PLAIN = {
     images: icu<[name: string]>("Photo ''{name}''", "name"),
     proof_lists: icu<[name: string]>("Proofing list ''{name}''", "name"),
     proof_states: icu<[client: string]>("Proofing of {client}", "client"),
+    sets: icu<[name: string]>("Set ''{name}''", "name"),
   },
   /** What a conflict is about when the record is gone from this device. */
   conflictGone: {
@@ -66,6 +67,7 @@ const PLAIN = {
     settings: "Studio settings",
     proof_lists: "A deleted proofing list",
     proof_states: "A client's proofing",
+    sets: "A deleted set",
   },
   /** Toast title when restoring or dismissing fails, by what the conflict is about. */
   conflictActionFailed: {
@@ -74,6 +76,7 @@ const PLAIN = {
     settings: "Error saving settings",
     proof_lists: "Error updating proofing list",
     proof_states: "Error updating proofing",
+    sets: "Error updating set",
   },
   lost: "Lost:",
   kept: "Kept:",
@@ -95,12 +98,12 @@ const PLAIN = {
 const TEXTS = localized("sync-status", PLAIN);
 
 /** What a conflict is about; called with "" when the record is gone from this device. */
-function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists" | "proof_states", name: string): string {
+function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets", name: string): string {
   if (!name || kind === "settings") return TEXTS.conflictGone[kind];
   return kind === "clients" ? name : TEXTS.conflictNamed[kind](name);
 }
 
-type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states"]: (name: string) => string } & { readonly settings: () => string };
+type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states" | "sets"]: (name: string) => string } & { readonly settings: () => string };
 
 /** The texts, with the lost photos' client and the conflict subjects resolved. */
 export const SYNC_TEXTS = withEntries(TEXTS, {
@@ -112,5 +115,6 @@ export const SYNC_TEXTS = withEntries(TEXTS, {
     settings: () => conflictSubject("settings", ""),
     proof_lists: (name: string) => conflictSubject("proof_lists", name),
     proof_states: (client: string) => conflictSubject("proof_states", client),
+    sets: (name: string) => conflictSubject("sets", name),
   } satisfies Subjects,
 });

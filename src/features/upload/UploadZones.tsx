@@ -16,6 +16,10 @@ import "./upload.css";
 
 interface Props {
   isBusy: boolean;
+  /** The gallery's sets (issue 26): with any, the owner picks the set the photos go into. */
+  sets?: ReadonlyArray<{ id: string; name: string }>;
+  target?: string;
+  onTarget?: (setId: string) => void;
   onPhotos: (files: File[]) => void;
   onZip: (file: File) => void;
 }
@@ -37,10 +41,23 @@ export function acceptedZip(file: File): boolean {
   return true;
 }
 
-export function UploadZones({ isBusy, onPhotos, onZip }: Props) {
+export function UploadZones({ isBusy, onPhotos, onZip, sets = [], target = "", onTarget }: Props) {
   const limit = originalLimitBytes(useLiveQuery(() => settingsRow(db)));
   return (
     <div className="upload-zones">
+      {sets.length && onTarget ? (
+        <label className="upload-target">
+          <span>{UPLOAD_TEXTS.importInto}</span>
+          <select value={target} onChange={(e) => onTarget(e.target.value)} disabled={isBusy}>
+            <option value="">{UPLOAD_TEXTS.noSet}</option>
+            {sets.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}

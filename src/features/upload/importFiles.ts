@@ -56,6 +56,9 @@ export interface ImportOptions {
   journalId?: string;
   /** Skip files whose bytes the gallery already has; false for 'Import them anyway'. */
   checkDuplicates: boolean;
+  /** The set the photos go into ("" or absent: none); a zip entry's own set, when `setOfPath` names one, wins. */
+  set?: string;
+  setOfPath?: (path: string) => string;
 }
 
 export interface ImportOutcome {
@@ -85,9 +88,10 @@ export function uploadTimes(names: string[], start: number): string[] {
   return times;
 }
 
-function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage, uploadedAt: string, watermark: string): NewImage {
+function newImage(clientId: string, name: string, original: Blob, p: ProcessedImage, uploadedAt: string, watermark: string, set = ""): NewImage {
   return {
     fields: {
+      set,
       uploadedAt,
       client: clientId,
       filename: name,
@@ -167,7 +171,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
           signal,
         );
         update(id, { progress: 80 });
-        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature)], journalId ? { importId: journalId, keys: [id] } : undefined);
+        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature, run.set)], journalId ? { importId: journalId, keys: [id] } : undefined);
         stored++;
         update(id, { status: "success", progress: 100 });
       } catch (err) {
@@ -241,7 +245,7 @@ export async function importZip(clientId: string, zip: File, plan: ZipPlan, upda
         );
         update(id, { progress: 50 });
         const processed = await pool.run((api) => api.processImage(original, options), abort.signal);
-        ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature));
+        ready.push(newImage(clientId, entry.name, original, processed, times[i]!, options.signature, run.setOfPath?.(entry.path) || run.set));
         readyIds.push(id);
         update(id, { status: "success", progress: 100 });
       } catch (err) {

@@ -90,6 +90,8 @@ const TEXTS = localized("upload", {
   dismiss: "Dismiss",
   imagesZone: "Upload images",
   zipZone: "Upload zip archive",
+  importInto: "Import into set",
+  noSet: "No set",
   /** A list of names: "a.jpg, b.jpg and c.jpg", or the first few "and 9 more". */
   listLast: icu<[rest: string, last: string]>("{rest} and {last}", "rest", "last"),
   listMore: icu<[first: string, more: number]>("{first} and {more} more", "first", "more"),

@@ -10,6 +10,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { JournalFile } from "../../domain/imports";
 import { db } from "../../store/db";
 import { forgetImport, setImportFiles, startImport, type NewImport } from "../../store/repositories/imports";
+import { setsForFolders } from "../../store/repositories/sets";
+import { topFolder, zipFolders } from "../../domain/zip-folders";
 import { toast } from "../../state/toast";
 import { importPhotos, importZip, planZip, type ImportItem, type ImportOutcome, type ZipPlan } from "./importFiles";
 import { PAGE_ID, holdPageLock } from "./importPage";
@@ -32,18 +34,29 @@ export interface StartOptions {
   checkDuplicates?: boolean;
   /** Journals of interrupted imports this one picks up again; they go when it starts. */
   replaces?: string[];
+  /** The set the photos go into (issue 26); "" or absent: none. */
+  set?: string;
+}
+
+/** The question a zip with top-level folders asks: make them sets? (issue 26) */
+export interface FolderQuestion {
+  folders: string[];
+  answer: (makeSets: boolean) => void;
 }
 
 /** What 'Import them anyway' imports: the duplicates of the last run. */
 type Again = { kind: "images"; files: File[] } | { kind: "zip"; zip: File; plan: ZipPlan };
 
 let nextRunId = 0;
+/** A zip asks whether its folders become sets from this many top-level folders on (issue 26). */
+const MIN_FOLDERS_FOR_SETS = 2;
 const SIZE_READS_PER_TASK = 40;
 /** The duplicates toast carries an action: long enough to read the note and reach the button. */
 const DUPLICATES_TOAST_MS = 15_000;
 
 export function useImport(clientId: string) {
   const [run, setRun] = useState<ImportRun | null>(null);
+  const [folderQuestion, setFolderQuestion] = useState<FolderQuestion | null>(null);
   const update = useCallback((id: string, patch: Partial<ImportItem>) => setRun((r) => (r ? { ...r, items: r.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) } : r)), []);
   const abortRef = useRef<AbortController | null>(null);
   /** The duplicates of the last run (null when it had none), and the latest importAnyway for the toast's button. */
@@ -84,7 +97,7 @@ export function useImport(clientId: string) {
   }, []);
 
   const startPhotos = useCallback(
-    async (files: File[], { checkDuplicates = true, replaces }: StartOptions = {}): Promise<void> => {
+    async (files: File[], { checkDuplicates = true, replaces, set }: StartOptions = {}): Promise<void> => {
       if (!files.length) return;
       const runId = ++nextRunId;
       const signal = begin();
@@ -101,7 +114,7 @@ export function useImport(clientId: string) {
       const journalId = await openJournal({ kind: "images", files: queued.map(({ id, file, size }) => ({ key: id, name: file.name, size })), replaces });
       let outcome: ImportOutcome;
       try {
-        outcome = await importPhotos(clientId, queued, update, { signal, journalId, checkDuplicates });
+        outcome = await importPhotos(clientId, queued, update, { signal, journalId, checkDuplicates, set });
       } finally {
         await closeJournal(journalId);
       }
@@ -122,7 +135,7 @@ export function useImport(clientId: string) {
   );
 
   const startZip = useCallback(
-    async (zip: File, { checkDuplicates = true, replaces }: StartOptions = {}, known?: ZipPlan): Promise<void> => {
+    async (zip: File, { checkDuplicates = true, replaces, set }: StartOptions = {}, known?: ZipPlan): Promise<void> => {
       const signal = begin();
       setRun({ kind: "zip", isComplete: false, items: [] });
       const journalId = await openJournal({ kind: "zip", zipName: zip.name, files: [], replaces });
@@ -132,7 +145,14 @@ export function useImport(clientId: string) {
         setRun({ kind: "zip", isComplete: false, items: plan.entries.map((e, i) => ({ id: String(i), name: e.name, size: e.size, status: "queued", progress: 0 })) });
         const files: JournalFile[] = plan.entries.map((e, i) => ({ key: String(i), name: e.name, size: e.size }));
         if (journalId) await setImportFiles(db, journalId, files).catch(() => undefined);
-        const { stored, duplicates } = await importZip(clientId, zip, plan, update, { signal, journalId, checkDuplicates });
+        // Photos spread over top-level folders may make sets: asked once, before anything is stored (not for
+        // 'Import them anyway'). One folder holding everything is how a compressed folder comes: no question.
+        const folders = known ? [] : zipFolders(plan.entries.map((e) => e.path));
+        const makeSets = folders.length >= MIN_FOLDERS_FOR_SETS && (await new Promise<boolean>((answer) => setFolderQuestion({ folders, answer })));
+        setFolderQuestion(null);
+        const setOfFolder = makeSets ? await setsForFolders(db, clientId, folders) : new Map<string, string>();
+        const setOfPath = (path: string) => setOfFolder.get(topFolder(path)) ?? "";
+        const { stored, duplicates } = await importZip(clientId, zip, plan, update, { signal, journalId, checkDuplicates, set, setOfPath });
         setRun((r) => (r ? { ...r, isComplete: true } : r));
         if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, plan.entries.length - stored - duplicates.length) });
         const skipped: ZipPlan = { entries: plan.entries.filter((_, i) => duplicates.includes(String(i))), skipped: 0 };
@@ -168,5 +188,5 @@ export function useImport(clientId: string) {
   }, []);
 
   const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
-  return { run, startPhotos, startZip, importAnyway, cancel, close };
+  return { run, startPhotos, startZip, importAnyway, cancel, close, folderQuestion };
 }

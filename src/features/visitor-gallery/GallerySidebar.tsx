@@ -29,6 +29,8 @@ interface Props {
   onDownloadAll: () => void;
   /** False when the gallery's downloads are off: no download buttons. */
   canDownload?: boolean;
+  /** The set on show (issue 26): 'Download All' downloads its photos and says so. */
+  setName?: string;
 }
 
 export function GallerySidebar(p: Props) {
@@ -82,7 +84,7 @@ export function GallerySidebar(p: Props) {
         </div>
         {p.canDownload !== false ? (
           <Button variant="ghost" onClick={p.onDownloadAll} disabled={p.images.length === 0}>
-            {GALLERY_TEXTS.downloadAll(p.images.length)}
+            {p.setName ? GALLERY_TEXTS.downloadSet(p.setName, p.images.length) : GALLERY_TEXTS.downloadAll(p.images.length)}
           </Button>
         ) : null}
         <p className="muted small">{GALLERY_TEXTS.totalCount(p.images.length)}</p>

@@ -4,7 +4,7 @@
  * downloads one original). A skip link leads past the cover and sidebar to the photos.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
-import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type StudioBranding } from "./api";
+import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type GallerySet, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
@@ -18,6 +18,7 @@ import { useDownloadPin } from "./useDownloadPin";
 import { MobileBar } from "./MobileBar";
 import { GalleryCover } from "./GalleryCover";
 import { deliveryNote } from "./deliveryNote";
+import { SetTabs } from "./SetTabs";
 import "./gallery.css";
 import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
@@ -32,6 +33,8 @@ interface Props {
   eventDate: string;
   /** The cover's image id from `info` ("" until known: the first photo). */
   coverImage: string;
+  /** The gallery's sets (issue 26), in the owner's order; none: the gallery looks as without sets. */
+  sets?: GallerySet[];
   studio: StudioBranding | null;
   images: ImagesState;
   onRetry: () => void;
@@ -44,12 +47,13 @@ interface Props {
   onZipDownloaded?: () => void;
 }
 
-function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): ZipSource {
+/** A zip entry: inside its set's folder when the photo is in a set (issue 26), else at the top. */
+function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"], folders: ReadonlyMap<string, string>): ZipSource {
   const format = originalFormat(image, originalsAs);
   const url = downloadUrl(image.id, mode, "zip", format);
   const name = downloadName(image, mode, originalsAs);
   // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes.
-  return { id: image.id, name, url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
+  return { id: image.id, name, folder: folders.get(image.set), url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";
@@ -57,8 +61,13 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, coverImage, studio, images, onRetry, onAccessLost, delivery = null, onProvePin, onZipDownloaded }: Props) {
-  const list = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
+export function GalleryView({ name, eventDate, coverImage, sets = [], studio, images, onRetry, onAccessLost, delivery = null, onProvePin, onZipDownloaded }: Props) {
+  const all = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
+  // The set on show ("" for all): the grid, the sidebar, the viewer and 'Download All' keep to its photos.
+  const [setId, setSetId] = useState("");
+  const activeSet = sets.find((s) => s.id === setId);
+  const list = useMemo(() => (activeSet ? all.filter((i) => i.set === activeSet.id) : all), [all, activeSet]);
+  const folders = useMemo(() => new Map(sets.map((s) => [s.id, s.name])), [sets]);
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -93,13 +102,13 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
     setHasOpened(true);
   }, []);
   const isAllSelected = filtered.length > 0 && filtered.every((i) => selected.has(i.id));
-  const selectedImages = list.filter((i) => selected.has(i.id));
+  const selectedImages = all.filter((i) => selected.has(i.id));
 
-  async function downloadImages(chosen: GalleryImage[]) {
+  async function downloadImages(chosen: GalleryImage[], zipName = galleryZipName(name)) {
     // Specification, section 5: nothing selected, or the list not loaded (or only its first page): nothing happens.
     if (!chosen.length || images.kind !== "loaded" || images.isPartial || !canDownload || !(await pin.ensure())) return;
     setNote(deliveryNote(chosen, delivery));
-    const failed = await zip.start(galleryZipName(name), chosen.map((i) => sourceOf(i, downloads, delivery?.originalsAs ?? "shot")));
+    const failed = await zip.start(zipName, chosen.map((i) => sourceOf(i, downloads, delivery?.originalsAs ?? "shot", folders)));
     if (failed) onZipDownloaded?.();
     if (failed?.length) onAccessLost();
   }
@@ -115,7 +124,7 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
         <Button onClick={onRetry}>{GALLERY_TEXTS.tryAgain}</Button>
       </div>
     );
-  else if (list.length === 0)
+  else if (all.length === 0)
     body = (
       <div className="grid-state">
         <h3>{GALLERY_TEXTS.emptyTitle}</h3>
@@ -131,7 +140,8 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
       <a className="skip-link" href={`#${PHOTOS_ID}`}>
         {GALLERY_TEXTS.skipToPhotos}
       </a>
-      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={list.find((i) => i.id === coverImage) ?? list[0]} count={images.kind === "loaded" && !images.isPartial ? list.length : null} photosId={PHOTOS_ID} />
+      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={all.find((i) => i.id === coverImage) ?? all[0]} count={images.kind === "loaded" && !images.isPartial ? all.length : null} photosId={PHOTOS_ID} />
+      <SetTabs sets={sets} total={images.kind === "loaded" && !images.isPartial ? all.length : null} active={activeSet ? activeSet.id : ""} onChange={setSetId} />
       <div className="gallery-layout">
         <GallerySidebar
           images={list}
@@ -145,8 +155,9 @@ export function GalleryView({ name, eventDate, coverImage, studio, images, onRet
           onSelectAll={() => setSelected(new Set(filtered.map((i) => i.id)))}
           onDeselectAll={() => setSelected(new Set())}
           onDownloadSelected={() => void downloadImages(selectedImages)}
-          onDownloadAll={() => void downloadImages(list)}
+          onDownloadAll={() => void downloadImages(list, activeSet ? galleryZipName(`${name} ${activeSet.name}`) : undefined)}
           canDownload={canDownload}
+          setName={activeSet?.name}
         />
         <main className="gallery-main" id={PHOTOS_ID} tabIndex={-1} aria-label={GALLERY_TEXTS.gateTitle(name)}>
           <MobileBar

@@ -42,8 +42,14 @@ export const GalleryImageSchema = z.object({
   webJpeg: z.boolean().default(false),
   /** Whether the owner's device made a full-size JPEG of this (HEIC, TIFF, AVIF or WebP) original (issue 25). */
   hasJpeg: z.boolean().default(false),
+  /** The set (issue 26) it is in; "" for none. */
+  set: z.string().default(""),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+
+/** A set of the gallery (issue 26), in the owner's order, with how many photos it holds. */
+export const GallerySetSchema = z.object({ id: z.string(), name: z.string(), count: z.number() });
+export type GallerySet = z.infer<typeof GallerySetSchema>;
 
 /** What this visitor may download (pb_hooks/lib/delivery.js); the server enforces it, the page only follows. */
 export const DeliverySchema = z.object({
@@ -65,6 +71,8 @@ export const GalleryInfoSchema = z.object({
   images: z.array(GalleryImageSchema).optional(),
   /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
   coverImage: z.string().default(""),
+  /** The gallery's sets; none while locked, and for a gallery without sets. */
+  sets: z.array(GallerySetSchema).default([]),
   studio: StudioBrandingSchema.nullable(),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),

@@ -58,6 +58,10 @@ const TEXTS = localized("visitor-gallery", {
   selectAll: "Select All",
   deselectAll: "Deselect All",
   downloadAll: icu<[n: number]>("Download All ({n})", "n"),
+  /** Sets (issue 26). */
+  allSets: "All",
+  setsLabel: "Sets",
+  downloadSet: icu<[name: string, n: number]>("Download {name} ({n})", "name", "n"),
   totalCount: icu<[n: number]>("{n, plural, one {# image} other {# images}} in this gallery", "n"),
   imageCount: icu<[n: number]>("{n, plural, one {# image} other {# images}}", "n"),
   mobileDownload: icu<[n: number]>("Download ({n})", "n"),

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
-import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type StudioBranding } from "./api";
+import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type GallerySet, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
 
 export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
@@ -39,6 +39,7 @@ export function useGallery(accessUrl: string) {
   const [name, setName] = useState("");
   const [eventDate, setEventDate] = useState("");
   const [coverImage, setCoverImage] = useState("");
+  const [sets, setSets] = useState<GallerySet[]>([]);
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
@@ -77,6 +78,7 @@ export function useGallery(accessUrl: string) {
     setName(info.name);
     setEventDate(info.eventDate);
     setCoverImage(info.coverImage);
+    setSets(info.sets);
     setStudio(info.studio);
     setDelivery(info.delivery);
     return info;
@@ -151,5 +153,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, coverImage, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, sets, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

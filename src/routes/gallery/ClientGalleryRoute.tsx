@@ -41,6 +41,7 @@ export default function ClientGalleryRoute() {
           name={gallery.name}
           eventDate={gallery.eventDate}
           coverImage={gallery.coverImage}
+          sets={gallery.sets}
           studio={gallery.studio}
           images={gallery.images}
           onRetry={() => window.location.reload()}

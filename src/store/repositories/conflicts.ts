@@ -6,6 +6,7 @@ import type { ConflictRow } from "../rows";
 import { createClient, updateClient } from "./clients";
 import { addImages, updateImage } from "./images";
 import { updateProofList } from "./proofing";
+import { updateSet } from "./sets";
 import { updateSettings } from "./settings";
 import { STORE_TEXTS } from "../texts";
 
@@ -22,6 +23,7 @@ const RESTORE: Record<SyncedCollection, (db: StudioDb, id: string, patch: Patch)
   settings: (db, _id, patch) => updateSettings(db, patch),
   proof_lists: (db, id, patch) => updateProofList(db, id, patch),
   proof_states: () => Promise.reject(new StoreError("not-found", STORE_TEXTS.conflictSubmission)),
+  sets: (db, id, patch) => updateSet(db, id, patch),
 };
 
 /** Dismissed: the set-aside bytes of a photo go too (the owner chose not to send it again). */

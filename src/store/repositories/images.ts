@@ -35,6 +35,7 @@ export async function addImages(db: StudioDb, images: NewImage[], journal?: Jour
   const rows: ImageRow[] = images.map(({ fields }) => ({
     id: newRecordId(),
     ...fields,
+    set: fields.set ?? "",
     uploadedAt: fields.uploadedAt ?? pbDateAt(db.serverNow()),
     files: { original: "", thumbnail: "", medium: "", large: "", preview: "" },
     server: null,
@@ -44,7 +45,8 @@ export async function addImages(db: StudioDb, images: NewImage[], journal?: Jour
   await guardQuota(() =>
     db.transaction("rw", [db.images, db.imageBlobs, db.outbox, db.imports], async () => {
       for (const [i, row] of rows.entries()) {
-        const fields: ImageFields = { ...images[i]!.fields, uploadedAt: row.uploadedAt };
+        // Every synced field goes with the create, so a later move's time is newer than the create's.
+        const fields: ImageFields = { ...images[i]!.fields, set: row.set, uploadedAt: row.uploadedAt };
         row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
         const { original, thumbnail, medium, large, preview, jpeg } = images[i]!;
         await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview, ...(jpeg ? { jpeg } : {}) });
@@ -62,7 +64,7 @@ export async function galleryContents(db: StudioDb, clientId: string): Promise<A
   return rows.map(({ crc32, fileSize }) => ({ crc32, fileSize }));
 }
 
-export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<ImageFields, "filename" | "originalName" | "metadata">>): Promise<void> {
+export async function updateImage(db: StudioDb, id: string, patch: Partial<Pick<ImageFields, "filename" | "originalName" | "metadata" | "set">>): Promise<void> {
   await guardQuota(() =>
     db.transaction("rw", db.images, db.outbox, async () => {
       const row = await db.images.get(id);
