@@ -92,7 +92,7 @@ export default tseslint.config(
         $app: "readonly", $security: "readonly", $os: "readonly", $dbx: "readonly", $apis: "readonly", __hooks: "readonly",
         routerAdd: "readonly", routerUse: "readonly", onRecordCreate: "readonly", onRecordUpdate: "readonly",
         onRecordDelete: "readonly", onRecordCreateRequest: "readonly", onRecordUpdateRequest: "readonly", onRecordRequestPasswordResetRequest: "readonly",
-        Record: "readonly", Collection: "readonly", DynamicModel: "readonly", Cookie: "readonly", Command: "readonly", ValidationError: "readonly",
+        Record: "readonly", Collection: "readonly", DynamicModel: "readonly", DateTime: "readonly", Cookie: "readonly", Command: "readonly", ValidationError: "readonly",
         ApiError: "readonly", NotFoundError: "readonly", BadRequestError: "readonly", ForbiddenError: "readonly",
         UnauthorizedError: "readonly", TooManyRequestsError: "readonly", Middleware: "readonly", console: "readonly",
       },

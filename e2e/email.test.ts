@@ -127,6 +127,8 @@ describe("email gallery to client", () => {
     expect(await panel.getByRole("button", { name: "Email gallery to client" }).isDisabled()).toBe(true);
 
     // Offline the device cannot know: the request is queued, syncs without a conflict, and shows as not sent.
+    // (The app reopens offline from its service worker once it controls the page.)
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
     await context.setOffline(true);
     await page.reload();
     await new ClientDetailPage(page).openDetails();

@@ -7,6 +7,7 @@
  */
 /* global MailerMessage */
 const rules = require(`${__hooks}/lib/mail_rules.js`);
+const texts = require(`${__hooks}/lib/mail_texts.js`);
 
 function smtpConfigured(app) {
   const smtp = app.settings().smtp;
@@ -32,15 +33,38 @@ function galleryLinkOf(app, client) {
   return base ? rules.galleryLink(base, client.getString("accessUrl")) : "";
 }
 
+/**
+ * How far `timeZone`'s clock is ahead of UTC at `ms` (PocketBase's JavaScript has no Intl): the UTC wall
+ * clock read as that zone's local time by PocketBase's DateTime; 0 for an unknown zone.
+ */
+function zoneOffset(ms, timeZone) {
+  if (!timeZone) return 0;
+  try {
+    const wall = new Date(ms).toISOString().replace("T", " ").slice(0, 19);
+    return ms - new DateTime(wall, timeZone).unix() * 1000;
+  } catch (_) {
+    return 0;
+  }
+}
+
+/** The language of the studio's emails about `client` (issue 27): the gallery's, else the studio's. */
+function languageOf(client, settings) {
+  return texts.mailLanguage(client ? client.getString("language") : "", settings ? settings.getString("language") : "");
+}
+
 function varsOf(app, client, settings) {
   const expiry = client.getDateTime("expirationDate");
   const base = linkBase(settings, client);
+  const lang = languageOf(client, settings);
+  const timeZone = settings ? settings.getString("timeZone") : "";
+  const ms = expiry.unix() * 1000;
   return {
     client: client.getString("name"),
     link: base ? rules.galleryLink(base, client.getString("accessUrl")) : "",
     code: client.getString("accessCode"),
     studio: settings ? settings.getString("companyName") : "",
-    expiry: expiry.isZero() ? "" : rules.formatDay(expiry.unix() * 1000, settings ? settings.getString("timeZone") : ""),
+    expiry: expiry.isZero() ? "" : rules.formatDay(ms, timeZone, lang, zoneOffset(ms, timeZone)),
+    lang,
   };
 }
 
@@ -157,7 +181,7 @@ function sendTestEmail(e) {
   const galleryUrl = settings ? settings.getString("galleryUrl") : "";
   const base = rules.originOf(galleryUrl) ? galleryUrl : rules.originOf(e.request.header.get("Origin"));
   if (!base) throw new BadRequestError(rules.TEXTS.noLink);
-  const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "" };
+  const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "", lang: languageOf(null, settings) };
   const message = rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars);
   try {
     send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)), settings);

@@ -1,8 +1,10 @@
 /**
  * The studio's emails (issue 12): the gallery email from the studio's template, and expiry reminders 7 days
  * and 1 day before a gallery closes. Pure: no PocketBase globals, unit-tested in Node. Sending is in
- * ./mail.js.
+ * ./mail.js. Each message is in `vars.lang`, the gallery's language (./mail_texts.js; English when unset).
  */
+const { mailTexts, longDay } = require("./mail_texts.js");
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The gallery email's text when the studio has not written its own; the same as the Settings placeholder. */
@@ -13,7 +15,7 @@ const DEFAULT_TEMPLATE =
 const PLACEHOLDERS = ["client", "link", "code", "studio", "expiry"];
 
 function render(template, vars) {
-  let out = String(template || "").trim() ? String(template) : DEFAULT_TEMPLATE;
+  let out = String(template || "").trim() ? String(template) : mailTexts(vars.lang).template;
   for (const name of PLACEHOLDERS) out = out.split("{" + name + "}").join(vars[name] == null ? "" : String(vars[name]));
   return out;
 }
@@ -23,19 +25,35 @@ function galleryLink(base, accessUrl) {
   return String(base || "").replace(/\/+$/, "") + "/gallery/" + encodeURIComponent(accessUrl);
 }
 
-/** "June 1, 2026" (specification, section 9: US English, long month). */
-function formatDay(ms, timeZone) {
+/**
+ * How far `timeZone`'s clock is ahead of UTC at `ms`, through Intl where there is one (the device, Node);
+ * 0 without (PocketBase's JavaScript has no Intl: ./mail.js measures it with PocketBase's DateTime instead).
+ */
+function zoneOffset(ms, timeZone) {
+  if (!timeZone || typeof Intl === "undefined") return 0;
   try {
-    return new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: timeZone || "UTC" });
+    const options = { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" };
+    const parts = new Intl.DateTimeFormat("en-US", options).formatToParts(new Date(ms));
+    const get = (type) => Number((parts.find((p) => p.type === type) || { value: 0 }).value);
+    return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second")) - Math.floor(ms / 1000) * 1000;
   } catch (_) {
-    return new Date(ms).toISOString().slice(0, 10);
+    return 0;
   }
+}
+
+/**
+ * The day of `ms` in the studio's time zone, in full in `language`: "June 1, 2026" (specification, section
+ * 9), "1. Juni 2026". `offsetMs`: the zone's offset when the caller measured it (the server has no Intl).
+ */
+function formatDay(ms, timeZone, language, offsetMs) {
+  const day = new Date(ms + (typeof offsetMs === "number" ? offsetMs : zoneOffset(ms, timeZone)));
+  return longDay(language || "en", day.getUTCDate(), day.getUTCMonth(), day.getUTCFullYear());
 }
 
 /** { subject, text } of the gallery email. vars: client, link, code, studio, expiry (formatted or ""). */
 function galleryMessage(template, vars) {
   return {
-    subject: vars.studio ? "Your photos from " + vars.studio + " are ready" : "Your photos are ready",
+    subject: mailTexts(vars.lang).subject(vars.studio),
     text: render(template, vars),
   };
 }
@@ -51,14 +69,7 @@ function reminderDue(expiryMs, nowMs) {
 
 /** { subject, text } of a reminder. vars: client, link, code, studio, expiry. */
 function reminderMessage(kind, vars) {
-  const when = kind === "reminder-1" ? "tomorrow" : "in 7 days";
-  const from = vars.studio ? " from " + vars.studio : "";
-  return {
-    subject: "Your gallery" + from + " expires " + when,
-    text:
-      "Hello " + vars.client + ",\n\nA reminder that your private gallery closes " + when + " (" + vars.expiry + "). " +
-      "Download or choose your favourite photos before then at " + vars.link + " with the access code " + vars.code + ".\n\n" + (vars.studio || ""),
-  };
+  return mailTexts(vars.lang).reminder(kind, vars);
 }
 
 const TEXTS = {
@@ -95,7 +106,7 @@ function withHtml(message, vars, brand) {
     .map((p) => "<p style=\"margin:0 0 16px\">" + escapeHtml(p).split(link).join('<a href="' + link + '" style="color:' + color + '">' + link + "</a>").replace(/\n/g, "<br>") + "</p>")
     .join("");
   const button = link
-    ? '<p style="margin:24px 0"><a href="' + link + '" style="background:' + color + ';color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open your gallery</a></p>'
+    ? '<p style="margin:24px 0"><a href="' + link + '" style="background:' + color + ';color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">' + escapeHtml(mailTexts(vars.lang).open) + "</a></p>"
     : "";
   const html =
     '<!doctype html><html><body style="margin:0;background:#f5f3fa;font-family:Helvetica,Arial,sans-serif;color:#1c1530">' +

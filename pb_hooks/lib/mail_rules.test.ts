@@ -27,8 +27,22 @@ describe("mail rules", () => {
     expect(rules.reminderDue(exp, exp)).toBeNull();
   });
 
-  it("formats the expiry day in the studio's time zone", () => {
+  it("formats the expiry day in the studio's time zone, in the email's language", () => {
     expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "America/Los_Angeles")).toBe("May 31, 2026");
+    expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "America/Los_Angeles", "de")).toBe("31. Mai 2026");
+    expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "UTC", "fr")).toBe("1er juin 2026");
+    expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "", "es")).toBe("1 de junio de 2026");
+    // The server measures the offset itself (no Intl there) and passes it: -7 h in Los Angeles in June.
+    expect(rules.formatDay(Date.parse("2026-06-01T03:00:00Z"), "America/Los_Angeles", "nl", -7 * 3600_000)).toBe("31 mei 2026");
+  });
+
+  it("writes the default email, its subject, the reminders and the button in the gallery's language", () => {
+    const vars = { client: "Lena", link: "https://x/gallery/abc", code: "K2", studio: "Lumen", expiry: "31. Mai 2026", lang: "de" };
+    expect(rules.galleryMessage("", vars)).toEqual({ subject: "Deine Fotos von Lumen sind fertig", text: expect.stringContaining("Zugangscode K2") });
+    expect(rules.reminderMessage("reminder-1", vars).subject).toBe("Deine Galerie von Lumen läuft morgen ab");
+    expect(rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen", color: "" }).html).toContain("Galerie öffnen");
+    // The studio's own template is sent as written, in any language.
+    expect(rules.galleryMessage("Hi {client}", vars).text).toBe("Hi Lena");
   });
 });
 

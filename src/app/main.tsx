@@ -6,6 +6,8 @@ import { registerServiceWorker } from "./registerServiceWorker";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
+// The service worker first: offline use must not wait for anything else.
+registerServiceWorker();
 // The catalogue of the owner's language first (English has none to wait for), then the app, whose modules
 // may read their texts as they load.
 await startLocale(ownerLocale());
@@ -15,4 +17,3 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
-registerServiceWorker();

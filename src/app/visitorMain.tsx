@@ -6,6 +6,7 @@ import { registerVisitorServiceWorker } from "./registerVisitorServiceWorker";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
+registerVisitorServiceWorker();
 // Only the visitor's namespaces, in only their language (English needs no catalogue).
 await startLocale(visitorLocale(), VISITOR_NAMESPACES);
 const { VisitorApp } = await import("./VisitorApp");
@@ -14,4 +15,3 @@ createRoot(document.getElementById("root")!).render(
     <VisitorApp />
   </StrictMode>,
 );
-registerVisitorServiceWorker();

@@ -6,11 +6,12 @@
  * the request's Origin for that), and the expiry in the studio's time zone.
  */
 import { formatDay, galleryLink, galleryMessage, originOf } from "../../pb_hooks/lib/mail_rules.js";
+import { mailLanguage } from "../../pb_hooks/lib/mail_texts.js";
 import { parsePbDate } from "./contract";
 import type { ClientFields, SettingsFields } from "./records";
 
-type ClientPart = Pick<ClientFields, "name" | "accessUrl" | "accessCode" | "expirationDate">;
-type SettingsPart = Pick<SettingsFields, "companyName" | "emailTemplate" | "galleryUrl" | "timeZone">;
+type ClientPart = Pick<ClientFields, "name" | "accessUrl" | "accessCode" | "expirationDate" | "language">;
+type SettingsPart = Pick<SettingsFields, "companyName" | "emailTemplate" | "galleryUrl" | "timeZone" | "language">;
 
 export interface GalleryEmail {
   subject: string;
@@ -25,12 +26,14 @@ export function galleryEmail(client: ClientPart, settings: SettingsPart | null, 
   const base = originOf(galleryUrl) ? galleryUrl : originOf(origin);
   const link = base ? galleryLink(base, client.accessUrl) : "";
   const expiryMs = parsePbDate(client.expirationDate);
+  const lang = mailLanguage(client.language ?? "", settings?.language ?? "");
   const vars = {
+    lang,
     client: client.name,
     link,
     code: client.accessCode,
     studio: settings?.companyName ?? "",
-    expiry: expiryMs == null ? "" : formatDay(expiryMs, settings?.timeZone ?? ""),
+    expiry: expiryMs == null ? "" : formatDay(expiryMs, settings?.timeZone ?? "", lang),
   };
   return { ...galleryMessage(settings?.emailTemplate ?? "", vars), link };
 }

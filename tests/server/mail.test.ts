@@ -148,3 +148,29 @@ describe("without SMTP", () => {
     }
   });
 });
+
+describe("emails in the gallery's language (issue 27)", () => {
+  it("sends a reminder in the gallery's language, its expiry day in the studio's time zone (PocketBase has no Intl)", async () => {
+    smtp.messages.length = 0;
+    const settings = await server.api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records", { token: server.ownerToken });
+    const id = settings.body.items[0]!.id;
+    await server.api("PATCH", `/api/collections/settings/records/${id}`, { token: server.ownerToken, json: { timeZone: "America/Los_Angeles" } });
+    try {
+      // 03:00 UTC on June 1 is still May 31 in Los Angeles.
+      const expiry = Date.parse("2032-06-01T03:00:00Z");
+      await makeClient({ name: "Lena", email: "lena@client.test", expirationDate: new Date(expiry).toISOString(), language: "de" });
+      await makeClient({ name: "Ann", email: "ann@client.test", expirationDate: new Date(expiry + 60_000).toISOString() });
+      expect((await runReminders(expiry - 3 * DAY)).body.sent).toBe(2);
+      const byTo = (address: string) => smtp.messages.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text === address)!;
+      const german = byTo("lena@client.test");
+      expect(german.subject).toBe("Deine Galerie von Lumen Studio läuft in 7 Tagen ab");
+      expect(german.text).toContain("(31. Mai 2032)");
+      expect(german.html).toContain("Galerie öffnen");
+      const english = byTo("ann@client.test");
+      expect(english.subject).toBe("Your gallery from Lumen Studio expires in 7 days");
+      expect(english.text).toContain("(May 31, 2032)");
+    } finally {
+      await server.api("PATCH", `/api/collections/settings/records/${id}`, { token: server.ownerToken, json: { timeZone: "" } });
+    }
+  });
+});
