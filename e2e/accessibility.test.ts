@@ -1,5 +1,5 @@
 /**
- * axe-core on every visitor and owner screen, on a desktop and a 390 px phone: no serious or critical
+ * axe-core on every visitor and owner screen (proofing's name dialog too), on a desktop and a 390 px phone: no serious or critical
  * violation. The report names each rule and the elements that break it, so a failure says what to fix.
  */
 import type { Browser, Page } from "playwright-core";
@@ -69,6 +69,15 @@ describe.each(Object.entries(VIEWPORTS))("accessibility on a %s", (_, viewport) 
     await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
     await page.locator(".jgrid-cell img").first().waitFor();
     report.gallery = await axeReport(page);
+    // Proofing's name dialog at the first heart (issue 26), then the page with who is choosing.
+    await page.getByRole("list", { name: "Gallery", exact: true }).getByRole("button", { name: /^Add .* to favourites$/ }).first().click();
+    const who = page.getByRole("dialog", { name: "Who's choosing?" });
+    await who.getByLabel("Your name").waitFor();
+    report.nameDialog = await axeReport(page);
+    await who.getByLabel("Your name").fill("Ada");
+    await who.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("proof-person").waitFor();
+    report.choosing = await axeReport(page);
     await page.locator(".photo-card-open").first().click();
     await page.locator(".yarl__slide_current img").waitFor();
     // Measured once the viewer has faded in (axe reads colours through the fade's opacity).
@@ -78,7 +87,7 @@ describe.each(Object.entries(VIEWPORTS))("accessibility on a %s", (_, viewport) 
     await page.goto("/gallery/nosuchgallery");
     await page.getByRole("heading", { name: "Gallery Not Found" }).waitFor();
     report.notFound = await axeReport(page);
-    expect(report).toEqual({ access: [], gate: [], gallery: [], viewer: [], notFound: [] });
+    expect(report).toEqual({ access: [], gate: [], gallery: [], nameDialog: [], choosing: [], viewer: [], notFound: [] });
     await context.close();
   });
 
@@ -92,7 +101,11 @@ describe.each(Object.entries(VIEWPORTS))("accessibility on a %s", (_, viewport) 
     };
     await visit("dashboard", "/", () => page.getByRole("heading", { level: 1 }).first().waitFor());
     await visit("clients", "/clients", () => page.getByText("Ada Lovelace").first().waitFor());
-    await visit("galleryTab", `/clients/${gallery.id}`, () => page.locator("img").nth(2).waitFor());
+    // The proofing panel (one person per visitor run above) stands before the grid: its photos render once in view.
+    await visit("galleryTab", `/clients/${gallery.id}`, async () => {
+      await page.getByRole("list", { name: "Images" }).scrollIntoViewIfNeeded();
+      await page.locator("img").nth(2).waitFor();
+    });
     // A photo card's focus ring is drawn inside the card, whose overflow would clip one drawn outside.
     await page.locator(".image-card-open").first().focus();
     await page.keyboard.press("Shift+Tab");

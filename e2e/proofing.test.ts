@@ -60,13 +60,19 @@ describe("proofing", () => {
     // The owner's app is open on the client's page while the visitor chooses (realtime brings each change).
     owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true });
     await owner.page.goto(`/clients/${gallery.id}`);
-    await owner.page.getByTestId("proofing-status").getByText("The client has not submitted a selection yet.").waitFor();
+    await owner.page.getByTestId("proofing-status").getByText("No one has chosen photos yet.", { exact: false }).waitFor();
     const { context, page } = await visitorSession(browser, server, gallery);
     const grid = page.getByRole("list", { name: "Gallery", exact: true });
     await grid.getByRole("img").first().waitFor();
 
-    // Hearts on the grid and in the sidebar, counted in the filter; they survive a reload.
+    // The first heart asks who is choosing (issue 26), then counts; hearts on the grid and in the sidebar,
+    // counted in the filter; they survive a reload.
     await grid.getByRole("button", { name: "Add photo-1.jpg to favourites" }).click();
+    const who = page.getByRole("dialog", { name: "Who's choosing?" });
+    await who.getByLabel("Your name").fill("Grace");
+    await who.getByRole("button", { name: "Continue" }).click();
+    await grid.getByRole("button", { name: "Remove photo-1.jpg from favourites" }).waitFor();
+    await page.getByTestId("proof-person").getByText("Grace", { exact: true }).waitFor();
     await page.getByRole("list", { name: "Gallery Images" }).getByRole("button", { name: "Add photo-3.jpg to favourites" }).click();
     await page.getByRole("button", { name: "Favourites (2)" }).waitFor();
     await expect.poll(async () => (await records("proof_favourites")).length).toBe(2);
@@ -119,13 +125,18 @@ describe("proofing", () => {
     const mail = mailTo(smtp, "studio@lumen.test")[0]!;
     expect(recipients(mail)).toEqual(["studio@lumen.test"]);
     expect(mail.from?.value[0]?.address).toBe("gallery@lumen.test");
-    expect(mail.subject).toBe("Ada & Grace submitted their selection");
+    expect(mail.subject).toBe("Grace (Ada & Grace's gallery) submitted their selection");
     expect(mail.text).toContain(`Gallery: ${server.url}/gallery/${gallery.accessUrl}`);
     expect(mail.text).toContain("Album: 2 of 2 chosen");
     expect(mail.text).toContain("Favourites: 3");
 
     if (process.env.SCREENSHOT_DIR) {
+      // Grace again, on her phone: the browser knows her (as it would after she chose there), so her choices show.
+      const [grace] = await records("proof_people");
+      const known = JSON.stringify({ current: grace!.id, people: [{ id: grace!.id, name: grace!.name }] });
       const { context: phone, page: p } = await visitorSession(browser, server, gallery, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await p.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`sg-people:${gallery.accessUrl}`, known]);
+      await p.reload();
       await p.getByRole("button", { name: "Favourites (3)" }).scrollIntoViewIfNeeded();
       await p.locator("#photos").evaluate((el) => el.scrollIntoView());
       await saveShot(p, "proofing-grid-phone");
@@ -137,7 +148,7 @@ describe("proofing", () => {
     const { context, page } = owner;
     const panel = page.getByRole("region", { name: "Favourites & selections" });
     const expectPanel = async () => {
-      await panel.getByText("The client has submitted their selection.").waitFor();
+      await panel.getByText("Grace submitted their selection.").waitFor();
       await panel.getByRole("listitem").filter({ hasText: "Favourites" }).getByText("3 photos").waitFor();
       await panel.getByRole("listitem").filter({ hasText: "Album" }).getByText("2 of 2 chosen").waitFor();
       await panel.getByText("photo-4.jpg: Could this one be black and white?").waitFor();
@@ -148,9 +159,9 @@ describe("proofing", () => {
       await saveShot(page, "proofing-owner-desktop");
     }
 
-    await panel.getByRole("button", { name: "Copy file names of Album" }).click();
+    await panel.getByRole("button", { name: "Copy file names of Grace's Album" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-2, photo-3");
-    await panel.getByRole("button", { name: "Copy file names of Favourites" }).click();
+    await panel.getByRole("button", { name: "Copy file names of Grace's Favourites" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("photo-1, photo-2, photo-3");
 
     // The grid filtered by a list, then by the favourites.
@@ -195,8 +206,8 @@ describe("proofing", () => {
     await panel.getByRole("listitem").filter({ hasText: "Wedding album" }).getByText("2 of 3 chosen").waitFor();
     await panel.getByRole("button", { name: "Delete Prints" }).click();
     await panel.getByRole("group", { name: "Delete the list 'Prints'?" }).getByRole("button", { name: "Delete" }).click();
-    await panel.getByRole("button", { name: "Unlock selection" }).click();
-    await panel.getByText("The client has not submitted a selection yet.").waitFor();
+    await panel.getByRole("button", { name: "Unlock Grace's selection" }).click();
+    await panel.getByText("Grace has not submitted yet.").waitFor();
     expect(await records("proof_lists")).toHaveLength(1); // nothing has left the device yet
     await context.setOffline(false);
     await expect.poll(async () => (await records("proof_lists")).map((l) => [l.name, l.limit]), { timeout: 15_000 }).toEqual([["Wedding album", 3]]);

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Proofing routes of the visitor gallery (issue 12): the gallery's favourites, picks, comments and
- * submission. Handlers only dispatch; lib/proofing.js decides. Writes are PUT/DELETE (idempotent, and
+ * Proofing routes of the visitor gallery (issue 12): the favourites, picks, comments and submission of
+ * the person the session holds (issue 26, lib/proof_people.js). Handlers only dispatch; lib/proofing.js decides. Writes are PUT/DELETE (idempotent, and
  * outside the code routes' "POST /api/gallery/" budget), each under its own path of three or more segments
  * so they never overlap gallery.pb.js's `GET /api/gallery/{first}/{second}`.
  */
@@ -26,3 +26,9 @@ routerAdd("PUT", "/api/gallery/{accessUrl}/proofing/comments/{imageId}", (e) =>
 );
 
 routerAdd("PUT", "/api/gallery/{accessUrl}/proofing/submission", (e) => require(`${__hooks}/lib/proofing.js`).submit(e, e.request.pathValue("accessUrl")));
+
+// People (issue 26): a new person held by the session from now on, or a switch to a person of the gallery.
+routerAdd("PUT", "/api/gallery/{accessUrl}/proofing/person", (e) => require(`${__hooks}/lib/proof_people.js`).create(e, e.request.pathValue("accessUrl")));
+routerAdd("PUT", "/api/gallery/{accessUrl}/proofing/person/{personId}", (e) =>
+  require(`${__hooks}/lib/proof_people.js`).switchTo(e, e.request.pathValue("accessUrl"), e.request.pathValue("personId")),
+);

@@ -13,9 +13,8 @@
  * - image files are served only to a studio owner or to a holder of a valid token for the image's gallery.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
-const serveCache = require(`${__hooks}/lib/serve_cache.js`);
+const session = require(`${__hooks}/lib/gallery_session.js`);
 const galleryImages = require(`${__hooks}/lib/gallery_images.js`);
-const sessionTokens = require(`${__hooks}/lib/session_tokens.js`);
 
 function plainClient(record) {
   return {
@@ -49,49 +48,12 @@ function assertOpenPlain(plain) {
   if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
 }
 
-function serverSecret() {
-  return serveCache.serverSecret();
-}
-
 function isStudioOwner(e) {
   return !!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"));
 }
 
 function hasValidSession(e, client) {
-  return hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
-}
-
-/** Whether the request holds a valid session token of the gallery `clientId` with this code and generation. */
-function hasSession(e, clientId, accessCode, generation) {
-  let cookie;
-  try {
-    cookie = e.request.cookie(rules.galleryCookieName(clientId));
-  } catch (_) {
-    return false; // no such cookie
-  }
-  if (!cookie || !cookie.value) return false;
-  const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
-  return sessionTokens.verifies(cookie.value, key, clientId, generation);
-}
-
-function isSecureRequest(e) {
-  return e.isTLS() || e.request.header.get("X-Forwarded-Proto") === "https";
-}
-
-function setSessionCookie(e, client) {
-  const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
-  const token = $security.createJWT({ gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }, key, rules.GALLERY_SESSION_SECONDS);
-  e.setCookie(
-    new Cookie({
-      name: rules.galleryCookieName(client.id),
-      value: token,
-      path: "/api/gallery/",
-      maxAge: rules.GALLERY_SESSION_SECONDS,
-      httpOnly: true,
-      secure: isSecureRequest(e),
-      sameSite: 3, // Strict: the gallery page and its API share one origin
-    }),
-  );
+  return session.hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
 }
 
 /** Compares the normalised forms (lib/contract.js), in constant time for equal lengths. */
@@ -146,7 +108,7 @@ function access(e) {
   guard.refund(taken.ticket);
   assertOpen(match);
   require(`${__hooks}/lib/activity.js`).unlocked(match.id, hasValidSession(e, match));
-  setSessionCookie(e, match);
+  session.setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
 }
 
@@ -228,7 +190,7 @@ function verify(e, accessUrl) {
   }
   guard.refund(taken.ticket);
   require(`${__hooks}/lib/activity.js`).unlocked(client.id, hasValidSession(e, client));
-  setSessionCookie(e, client);
+  session.setSessionCookie(e, client);
   return e.json(200, { success: true });
 }
 
@@ -255,4 +217,4 @@ function allImages(e, accessUrl) {
 
 // requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and
 // hasSession: the image route's (lib/image_route.js).
-module.exports = { requestBody, access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession };
+module.exports = { requestBody, access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession: session.hasSession };

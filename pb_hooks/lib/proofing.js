@@ -1,28 +1,31 @@
 /**
- * The visitor's proofing writes and the gallery's proofing state (`/api/gallery/{accessUrl}/proofing/*`).
+ * The visitor's proofing writes and their proofing state (`/api/gallery/{accessUrl}/proofing/*`).
  * Required inside each route handler. The session is checked by gallery_api.js's `requireSession` (the
- * same check as the image routes), then every write runs in one transaction that re-reads the lock, the
- * image's gallery and, for a pick, the list's count.
+ * same check as the image routes) and its person read by lib/proof_people.js; then every write runs in one
+ * transaction that re-reads the person's lock, the image's gallery and, for a pick, the person's count.
  *
  * Invariants a change must keep:
- * - a visitor writes only to the gallery whose session it holds, and only about that gallery's images and lists;
- * - nothing is written once the gallery's selection is submitted (proof_states.submittedAt set) until the owner unlocks it;
- * - a list never holds more picks than its limit: the count and the insert happen in one transaction, and
- *   PocketBase runs write transactions one at a time (a single write connection), so parallel picks are serialised.
+ * - a visitor writes only to the gallery whose session it holds, only about that gallery's images and lists,
+ *   and only as the person the session holds (issue 26): every row written and read carries that person;
+ * - nothing is written for a person once their selection is submitted (their proof_states.submittedAt set)
+ *   until the owner unlocks it; another person's lists stay open;
+ * - a list never holds more of one person's picks than its limit: the count and the insert happen in one
+ *   transaction, and PocketBase runs write transactions one at a time (a single write connection), so
+ *   parallel picks are serialised.
  */
 /* global MailerMessage */ // PocketBase's JS VM global (pocketbase.io/jsvm)
 const rules = require(`${__hooks}/lib/proofing_rules.js`);
 
-function stateRecord(app, clientId) {
+function stateRecord(app, personId) {
   try {
-    return app.findFirstRecordByData("proof_states", "client", clientId);
+    return app.findFirstRecordByData("proof_states", "person", personId);
   } catch (_) {
     return null;
   }
 }
 
-function isLocked(app, clientId) {
-  const s = stateRecord(app, clientId);
+function isLocked(app, personId) {
+  const s = stateRecord(app, personId);
   return !!(s && s.getString("submittedAt"));
 }
 
@@ -47,15 +50,21 @@ function newRecord(app, collection, values) {
   return r;
 }
 
-/** Everything the visitor's page shows of the gallery's proofing. */
-function stateOf(clientId) {
-  const q = { client: clientId };
+/**
+ * Everything the visitor's page shows of the gallery's proofing: the gallery's lists, and the person's
+ * favourites, picks, comments and submission (none without a person), who they are, and the shared people.
+ */
+function stateOf(clientId, person) {
+  const q = { client: clientId, person: person ? person.id : "" };
+  const mine = (collection) => (person ? $app.findRecordsByFilter(collection, "client = {:client} && person = {:person}", "created,id", 0, 0, q) : []);
   const lists = $app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q);
-  const picks = $app.findRecordsByFilter("proof_picks", "client = {:client}", "created,id", 0, 0, q);
-  const favourites = $app.findRecordsByFilter("proof_favourites", "client = {:client}", "created,id", 0, 0, q);
-  const comments = $app.findRecordsByFilter("proof_comments", "client = {:client}", "created,id", 0, 0, q);
-  const s = stateRecord($app, clientId);
+  const picks = mine("proof_picks");
+  const favourites = mine("proof_favourites");
+  const comments = mine("proof_comments");
+  const s = person ? stateRecord($app, person.id) : null;
   return {
+    person: person ? { id: person.id, name: person.getString("name") } : null,
+    shared: require(`${__hooks}/lib/proof_people.js`).sharedPeople(clientId),
     submittedAt: s ? s.getString("submittedAt") : "",
     favourites: favourites.map((r) => r.getString("image")),
     lists: lists.map((l) => ({
@@ -72,33 +81,38 @@ function stateOf(clientId) {
  * Runs `write(txApp)` in a transaction; `write` returns null when done or {status, message} to refuse.
  * (An error thrown inside the transaction reaches us as a plain error, so refusals travel as values.)
  */
-function writeOrRefuse(e, clientId, write) {
+function writeOrRefuse(e, client, person, write) {
   let refusal = null;
-  $app.runInTransaction((txApp) => {
-    if (isLocked(txApp, clientId)) refusal = { status: 423, message: rules.TEXTS.locked };
-    else refusal = write(txApp);
-  });
+  if (!person) refusal = { status: 409, message: rules.TEXTS.personRequired };
+  else {
+    $app.runInTransaction((txApp) => {
+      if (isLocked(txApp, person.id)) refusal = { status: 423, message: rules.TEXTS.locked };
+      else refusal = write(txApp);
+    });
+  }
   if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
-  return e.json(200, stateOf(clientId));
+  return e.json(200, stateOf(client.id, person));
 }
 
+/** The gallery of the request's session, and the person it holds (null when none yet). */
 function session(e, accessUrl) {
-  return require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+  const client = require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+  return { client: client, person: require(`${__hooks}/lib/proof_people.js`).personOf(e, client) };
 }
 
 /** GET .../proofing/state */
 function state(e, accessUrl) {
-  const client = session(e, accessUrl);
-  return e.json(200, stateOf(client.id));
+  const s = session(e, accessUrl);
+  return e.json(200, stateOf(s.client.id, s.person));
 }
 
 /** PUT / DELETE .../proofing/favourites/{imageId}: the heart, idempotent. */
 function favourite(e, accessUrl, imageId, on) {
-  const client = session(e, accessUrl);
-  return writeOrRefuse(e, client.id, (app) => {
+  const { client, person } = session(e, accessUrl);
+  return writeOrRefuse(e, client, person, (app) => {
     if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
-    const existing = findOne(app, "proof_favourites", "image = {:image}", { image: imageId });
-    if (on && !existing) newRecord(app, "proof_favourites", { client: client.id, image: imageId });
+    const existing = findOne(app, "proof_favourites", "person = {:person} && image = {:image}", { person: person.id, image: imageId });
+    if (on && !existing) newRecord(app, "proof_favourites", { client: client.id, person: person.id, image: imageId });
     if (!on && existing) app.delete(existing);
     return null;
   });
@@ -106,72 +120,73 @@ function favourite(e, accessUrl, imageId, on) {
 
 /** PUT / DELETE .../proofing/lists/{listId}/{imageId}: a pick, within the list's limit. */
 function pick(e, accessUrl, listId, imageId, on) {
-  const client = session(e, accessUrl);
-  return writeOrRefuse(e, client.id, (app) => {
+  const { client, person } = session(e, accessUrl);
+  return writeOrRefuse(e, client, person, (app) => {
     let list = null;
     try {
       list = app.findRecordById("proof_lists", listId);
     } catch (_) {}
     if (!list || list.getString("client") !== client.id) return { status: 404, message: rules.TEXTS.listNotFound };
     if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
-    const existing = findOne(app, "proof_picks", "list = {:list} && image = {:image}", { list: listId, image: imageId });
+    const existing = findOne(app, "proof_picks", "list = {:list} && person = {:person} && image = {:image}", { list: listId, person: person.id, image: imageId });
     if (!on) {
       if (existing) app.delete(existing);
       return null;
     }
     if (existing) return null;
-    const count = app.countRecords("proof_picks", $dbx.hashExp({ list: listId }));
+    const count = app.countRecords("proof_picks", $dbx.hashExp({ list: listId, person: person.id }));
     if (!rules.pickFits(list.getInt("limit"), count)) return { status: 409, message: rules.overLimitText(list.getString("name"), list.getInt("limit")) };
-    newRecord(app, "proof_picks", { client: client.id, list: listId, image: imageId });
+    newRecord(app, "proof_picks", { client: client.id, person: person.id, list: listId, image: imageId });
     return null;
   });
 }
 
 /** PUT .../proofing/comments/{imageId} {text}: the photo's comment; an empty text removes it. */
 function comment(e, accessUrl, imageId) {
-  const client = session(e, accessUrl);
+  const { client, person } = session(e, accessUrl);
   let text;
   try {
     text = rules.commentText((e.requestInfo().body || {}).text);
   } catch (err) {
     throw new BadRequestError(String(err.message || err));
   }
-  return writeOrRefuse(e, client.id, (app) => {
+  return writeOrRefuse(e, client, person, (app) => {
     if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
-    const existing = findOne(app, "proof_comments", "image = {:image}", { image: imageId });
+    const existing = findOne(app, "proof_comments", "person = {:person} && image = {:image}", { person: person.id, image: imageId });
     if (!text) {
       if (existing) app.delete(existing);
     } else if (existing) {
       existing.set("text", text);
       app.save(existing);
     } else {
-      newRecord(app, "proof_comments", { client: client.id, image: imageId, text: text });
+      newRecord(app, "proof_comments", { client: client.id, person: person.id, image: imageId, text: text });
     }
     return null;
   });
 }
 
-/** PUT .../proofing/submission: locks the selection and tells the studio. */
+/** PUT .../proofing/submission: locks the person's selection (no one else's) and tells the studio. */
 function submit(e, accessUrl) {
-  const client = session(e, accessUrl);
+  const { client, person } = session(e, accessUrl);
+  if (!person) return e.json(409, { status: 409, message: rules.TEXTS.personRequired, data: {} });
   let refusal = null;
   $app.runInTransaction((txApp) => {
-    const s = stateRecord(txApp, client.id);
+    const s = stateRecord(txApp, person.id);
     const now = require(`${__hooks}/lib/contract.js`).pbDateAt(Date.now());
     if (s && s.getString("submittedAt")) refusal = { status: 423, message: rules.TEXTS.alreadySubmitted };
     else if (s) {
       s.set("submittedAt", now);
       txApp.save(s);
-    } else newRecord(txApp, "proof_states", { client: client.id, submittedAt: now });
+    } else newRecord(txApp, "proof_states", { client: client.id, person: person.id, submittedAt: now });
   });
   if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
-  const result = stateOf(client.id);
-  notifyStudio(client, result);
+  const result = stateOf(client.id, person);
+  notifyStudio(client, person, result);
   return e.json(200, result);
 }
 
 /** The studio's email, when the server has SMTP; a mail failure never undoes the submission. */
-function notifyStudio(client, result) {
+function notifyStudio(client, person, result) {
   try {
     const settings = $app.settings();
     if (!settings.smtp.enabled) return;
@@ -180,10 +195,12 @@ function notifyStudio(client, result) {
     if (!to) return;
     const mail = rules.submittedEmail(
       client.getString("name"),
+      person.getString("name"),
       result.lists.map((l) => ({ name: l.name, count: l.imageIds.length, limit: l.limit })),
       result.favourites.length,
       result.comments.length,
       require(`${__hooks}/lib/mail.js`).galleryLinkOf($app, client),
+      person.getString("email"),
     );
     $app.newMailClient().send(
       new MailerMessage({
@@ -199,4 +216,4 @@ function notifyStudio(client, result) {
   }
 }
 
-module.exports = { state, favourite, pick, comment, submit };
+module.exports = { stateOf, state, favourite, pick, comment, submit };

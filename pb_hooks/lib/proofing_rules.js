@@ -3,6 +3,11 @@
  * form, whether a pick fits its list's limit, and the studio's "selection submitted" email.
  */
 const COMMENT_MAX = 2000;
+/** People (issue 26): a name's length, and how many people one session and one gallery may make. */
+const NAME_MAX = 60;
+const EMAIL_MAX = 254;
+const PEOPLE_PER_SESSION = 20;
+const PEOPLE_PER_GALLERY = 200;
 
 const TEXTS = {
   notInGallery: "This photo is not in this gallery.",
@@ -11,6 +16,13 @@ const TEXTS = {
   alreadySubmitted: "Your selection has already been submitted.",
   commentTooLong: "A comment can have at most " + COMMENT_MAX + " characters.",
   commentNotText: "A comment must be text.",
+  personRequired: "Tell us your name first, so your photographer knows whose choices these are.",
+  personNotFound: "This person is not in this gallery.",
+  nameRequired: "Please enter your name.",
+  nameTooLong: "A name can have at most " + NAME_MAX + " characters.",
+  emailInvalid: "Please enter a valid email address, or leave it empty.",
+  tooManyForSession: "You have added " + PEOPLE_PER_SESSION + " people on this device already. Switch to one of them to continue.",
+  tooManyForGallery: "This gallery has " + PEOPLE_PER_GALLERY + " people already, the most it can have. Ask your photographer for help.",
 };
 
 function overLimitText(name, limit) {
@@ -31,26 +43,56 @@ function commentText(value) {
   return text;
 }
 
+/**
+ * A visitor's name as stored: bidi controls and marks and zero-width characters removed, control characters
+ * and line breaks made spaces, spaces collapsed, trimmed, at most NAME_MAX characters. Throws a message.
+ */
+function personName(value) {
+  if (typeof value !== "string") throw new Error(TEXTS.nameRequired);
+  const name = require("./bidi.js")
+    .stripBidiControls(value)
+    .replace(/[\u200b-\u200f\u061c\ufeff]/g, "")
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!name) throw new Error(TEXTS.nameRequired);
+  if (name.length > NAME_MAX) throw new Error(TEXTS.nameTooLong);
+  return name;
+}
+
+/** The optional email: "" when absent or blank, else one plain address. Throws a message. */
+function personEmail(value) {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") throw new Error(TEXTS.emailInvalid);
+  const email = value.trim();
+  if (!email) return "";
+  if (email.length > EMAIL_MAX || !/^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;.]+$/.test(email)) throw new Error(TEXTS.emailInvalid);
+  return email;
+}
+
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 /**
- * The studio's email when a client submits: subject, HTML and plain text. `lists` are {name, count, limit},
- * `favourites` and `comments` counts.
+ * The studio's email when a person submits: subject, HTML and plain text. `lists` are {name, count, limit},
+ * `favourites` and `comments` counts; the person's email, when they gave one, is in the text.
  */
-function submittedEmail(clientName, lists, favourites, comments, link) {
-  const lines = [clientName + " submitted their selection."];
+function submittedEmail(clientName, personName, lists, favourites, comments, link, personEmail) {
+  const who = personName && personName !== clientName ? personName + " (" + clientName + "'s gallery)" : clientName;
+  const lines = [who + " submitted their selection."];
+  if (personEmail) lines.push(personName + "'s email: " + personEmail);
   if (link) lines.push("Gallery: " + link);
   for (const l of lists) lines.push(l.name + ": " + l.count + (l.limit > 0 ? " of " + l.limit : "") + " chosen");
   lines.push("Favourites: " + favourites);
   lines.push("Comments: " + comments);
   lines.push("Open the client's page in Studio Gallery to see the photos, copy the file names or unlock the selection.");
   return {
-    subject: clientName + " submitted their selection",
+    subject: who + " submitted their selection",
     text: lines.join("\n"),
     html: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join("\n"),
   };
 }
 
-module.exports = { COMMENT_MAX, TEXTS, overLimitText, pickFits, commentText, submittedEmail };
+module.exports = { COMMENT_MAX, NAME_MAX, PEOPLE_PER_SESSION, PEOPLE_PER_GALLERY, TEXTS, overLimitText, pickFits, commentText, personName, personEmail, submittedEmail };

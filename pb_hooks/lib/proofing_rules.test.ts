@@ -6,7 +6,9 @@ const require = createRequire(import.meta.url);
 const rules = require("./proofing_rules.js") as {
   pickFits: (limit: number, count: number) => boolean;
   commentText: (v: unknown) => string;
-  submittedEmail: (name: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number, link?: string) => { subject: string; text: string; html: string };
+  personName: (v: unknown) => string;
+  personEmail: (v: unknown) => string;
+  submittedEmail: (name: string, person: string, lists: Array<{ name: string; count: number; limit: number }>, favourites: number, comments: number, link?: string, email?: string) => { subject: string; text: string; html: string };
 };
 
 describe("proofing rules", () => {
@@ -24,10 +26,30 @@ describe("proofing rules", () => {
   });
 
   it("escapes the client's name in the email's HTML", () => {
-    const mail = rules.submittedEmail("<b>Ada</b>", [{ name: "Album", count: 12, limit: 30 }], 3, 1, "https://photos.lumen.test/gallery/ada");
+    const mail = rules.submittedEmail("<b>Ada</b>", "<b>Ada</b>", [{ name: "Album", count: 12, limit: 30 }], 3, 1, "https://photos.lumen.test/gallery/ada");
     expect(mail.subject).toBe("<b>Ada</b> submitted their selection");
     expect(mail.text).toContain("Album: 12 of 30 chosen");
     expect(mail.text).toContain("Gallery: https://photos.lumen.test/gallery/ada");
     expect(mail.html).toContain("&lt;b&gt;Ada&lt;/b&gt;");
+    expect(rules.submittedEmail("Ada", "Anna", [], 3, 1).subject).toBe("Anna (Ada's gallery) submitted their selection");
+    expect(rules.submittedEmail("Ada", "Anna", [], 3, 1, "", "anna@example.com").text).toContain("Anna's email: anna@example.com");
+    expect(rules.submittedEmail("Ada", "Anna", [], 3, 1).text).not.toContain("email:");
+  });
+
+  it("cleans a person's name: bidi, zero-width and control characters, spaces, length", () => {
+    expect(rules.personName("  Anna\u202E gpj.exe\u202C  ")).toBe("Anna gpj.exe");
+    expect(rules.personName("An\u200Bna\u200F\nSmith\t\u0007")).toBe("Anna Smith");
+    expect(rules.personName("x".repeat(60))).toHaveLength(60);
+    expect(() => rules.personName("x".repeat(61))).toThrow("at most 60");
+    for (const blank of ["", "   ", "\u202E\u200B", 5, null]) expect(() => rules.personName(blank)).toThrow("Please enter your name.");
+  });
+
+  it("takes an optional email, one plain address only", () => {
+    expect(rules.personEmail(undefined)).toBe("");
+    expect(rules.personEmail("  ")).toBe("");
+    expect(rules.personEmail(" anna@example.com ")).toBe("anna@example.com");
+    for (const bad of ["anna", "anna@", "a@b", "a b@c.de", "a@b.c, x@y.z", "<a@b.cd>", 3, "a@b.c".padStart(260, "x")]) {
+      expect(() => rules.personEmail(bad), String(bad)).toThrow("valid email");
+    }
   });
 });

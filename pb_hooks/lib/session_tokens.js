@@ -1,5 +1,5 @@
 /**
- * Whether a gallery session token (a JWT in the `sg_gallery_{clientId}` cookie, lib/gallery_api.js) is valid
+ * Whether a gallery session token (a JWT in the `sg_gallery_{clientId}` cookie, lib/gallery_session.js) is valid
  * for a gallery: signed with `key` (the server's secret, the gallery's id and its current code), of type
  * "gallery", for this gallery and its current session generation, and not expired.
  *

@@ -59,6 +59,15 @@ export const SCHEMA_V6 = {
   sets: "id, client",
 };
 
+/**
+ * v7 (issue 26): the gallery's people (`proof_people`), pulled from the server; favourites, picks, comments
+ * and states name one (a field, not an index).
+ */
+export const SCHEMA_V7 = {
+  ...SCHEMA_V6,
+  proofPeople: "id, client",
+};
+
 /** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
 export const DEVICE_TABLES = {
   imageBlobs: "id",
@@ -74,7 +83,7 @@ export const DEVICE_TABLES = {
  * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
  * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
  */
-export const CURRENT_VERSION = 6;
+export const CURRENT_VERSION = 7;
 export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
@@ -90,6 +99,7 @@ export class StudioDb extends Dexie {
   proofFavourites!: Table<ProofRow, string>;
   proofPicks!: Table<ProofRow, string>;
   proofComments!: Table<ProofRow, string>;
+  proofPeople!: Table<ProofRow, string>;
   imports!: Table<ImportRow, string>;
   sets!: Table<SetRow, string>;
 
@@ -137,8 +147,11 @@ export class StudioDb extends Dexie {
     // v5: an index on the confirmed original's name; import journals (src/store/repositories/imports.ts),
     // none until the next import starts. No data changes.
     this.version(5).stores(SCHEMA_V5);
-    // v6 (the current one, SCHEMA_V6 as the registry derives it): sets, empty until the next pull fills
-    // them; photos without `set` are in none. No data changes.
+    // v6: sets, empty until the next pull fills them; photos without `set` are in none. No data changes.
+    this.version(6).stores(SCHEMA_V6);
+    // v7 (the current one, SCHEMA_V7 as the registry derives it): the people table, filled by the next pull;
+    // the proofing rows get their person as the server moved each one (pb_migrations/1795536000_proof_people.js
+    // gave them a new `updated`, so the pull brings them again).
     this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);
   }
 

@@ -118,7 +118,9 @@ describe("schema upgrade", () => {
 
     const db = tracked(new StudioDb(name));
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
+    // v7: the gallery's people, none until the next pull.
+    expect(await db.proofPeople.where("client").equals("client000000001").count()).toBe(0);
     // v5: import journals, none until an import starts.
     expect(await db.imports.count()).toBe(0);
     // v4: the proofing tables exist, empty until the next pull (which has no cursor for them yet).

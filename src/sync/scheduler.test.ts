@@ -36,13 +36,13 @@ describe("realtime subscriptions", () => {
     const { pb, listeners } = countingPb();
     const stop = startSyncScheduler(testDb("scheduler"), pb, engine);
     await settle();
-    expect(listeners.size).toBe(10); // one per realtime collection
+    expect(listeners.size).toBe(11); // one per realtime collection
     for (let i = 0; i < 5; i++) {
       win.dispatchEvent(new Event("offline"));
       win.dispatchEvent(new Event("online"));
       await settle();
     }
-    expect(listeners.size).toBe(10); // one per realtime collection
+    expect(listeners.size).toBe(11); // one per realtime collection
     stop();
     await settle();
     expect(listeners.size).toBe(0);

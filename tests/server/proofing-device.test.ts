@@ -3,6 +3,7 @@
  * and the owner's lists and unlock go offline first through the outbox (the visitor's side: proofing.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProofRow } from "../../src/domain/proofing";
 import { proofingHelpers, type Gallery } from "./proofing-fixture";
 import { addPhoto } from "./studio-fixture";
 import { startTestServer, type TestServer } from "./test-server";
@@ -16,21 +17,28 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 describe("the owner's device", () => {
-  it("pulls favourites, lists, picks, comments and the submitted state, and drops what was removed", async () => {
+  it("pulls people, favourites, lists, picks, comments and the submitted state, and drops what was removed", async () => {
     const { makeDevice } = await import("./devices");
     const g = (await server.api<Gallery>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Sync Bride" } })).body;
     const [p1, p2] = [await addPhoto(server, g.id, "IMG_1.CR3", 91), await addPhoto(server, g.id, "IMG_2.CR3", 92)];
-    const cookie = await unlock(g);
+    const cookie = await unlock(g, "Anna");
+    const ben = await unlock(g, "Ben");
     const list = await makeList(g, "Prints", 10);
     await server.api("PUT", `${base(g)}/favourites/${p1}`, { cookie });
     await server.api("PUT", `${base(g)}/favourites/${p2}`, { cookie });
     await server.api("PUT", `${base(g)}/lists/${list}/${p2}`, { cookie });
     await server.api("PUT", `${base(g)}/comments/${p1}`, { cookie, json: { text: "Warmer, please" } });
     await server.api("PUT", `${base(g)}/submission`, { cookie });
+    await server.api("PUT", `${base(g)}/favourites/${p1}`, { cookie: ben });
 
     const device = await makeDevice(server);
     await device.sync.syncOnce();
-    expect((await device.db.proofFavourites.where("client").equals(g.id).toArray()).map((f) => f.image).sort()).toEqual([p1, p2].sort());
+    const people = new Map((await device.db.proofPeople.where("client").equals(g.id).toArray()).map((p) => [p.id, p.name]));
+    expect([...people.values()].sort()).toEqual(["Anna", "Ben"]);
+    const whose = (rows: ProofRow[]) => rows.map((r) => `${people.get(String(r.person))}:${String(r.image)}`).sort();
+    expect(whose(await device.db.proofFavourites.where("client").equals(g.id).toArray())).toEqual([`Anna:${p1}`, `Anna:${p2}`, `Ben:${p1}`].sort());
+    expect(whose(await device.db.proofComments.where("client").equals(g.id).toArray())).toEqual([`Anna:${p1}`]);
+    expect(people.get(String((await device.db.proofStates.where("client").equals(g.id).first())?.person))).toBe("Anna");
     expect((await device.db.proofLists.where("client").equals(g.id).toArray()).map((l) => [l.name, l.limit])).toEqual([["Prints", 10]]);
     expect((await device.db.proofPicks.where("list").equals(list).toArray()).map((p) => p.image)).toEqual([p2]);
     expect((await device.db.proofComments.where("client").equals(g.id).toArray()).map((c) => c.text)).toEqual(["Warmer, please"]);
@@ -39,12 +47,12 @@ describe("the owner's device", () => {
     await unlockSelection(g);
     await server.api("DELETE", `${base(g)}/favourites/${p1}`, { cookie });
     await device.sync.syncOnce();
-    expect((await device.db.proofFavourites.where("client").equals(g.id).toArray()).map((f) => f.image)).toEqual([p2]);
+    expect((await device.db.proofFavourites.where("client").equals(g.id).toArray()).map((f) => f.image).sort()).toEqual([p1, p2].sort()); // Ben's p1 stays
     expect((await device.db.proofStates.where("client").equals(g.id).first())?.submittedAt).toBe("");
 
     await server.api("DELETE", `/api/collections/clients/records/${g.id}`, { token: server.ownerToken });
     await device.sync.syncOnce();
-    for (const table of [device.db.proofFavourites, device.db.proofLists, device.db.proofPicks, device.db.proofComments, device.db.proofStates]) {
+    for (const table of [device.db.proofPeople, device.db.proofFavourites, device.db.proofLists, device.db.proofPicks, device.db.proofComments, device.db.proofStates]) {
       expect(await table.where("client").equals(g.id).count()).toBe(0);
     }
   });
@@ -66,7 +74,7 @@ describe("the owner's lists and unlock from the device", () => {
     const prints = await repo.createProofList(device.db, g.id, { name: "Prints", limit: 0 });
     await repo.updateProofList(device.db, album, { name: "Wedding album", limit: 2 });
     await repo.deleteProofList(device.db, prints);
-    await repo.unlockSelection(device.db, g.id);
+    await repo.unlockSelection(device.db, g.id, (await state(g, cookie)).person!.id);
     expect((await device.db.proofLists.where("client").equals(g.id).toArray()).map((l) => [l.name, l.limit])).toEqual([["Wedding album", 2]]);
     expect((await device.db.proofStates.where("client").equals(g.id).first())?.submittedAt).toBe("");
     expect((await state(g, cookie)).submittedAt).not.toBe(""); // nothing reached the server yet

@@ -1,11 +1,14 @@
 /**
- * Proofing tests' shared steps against the real server: a visitor's gallery session, the gallery's proofing
- * routes and state, and the owner's lists and unlock through the collections' API.
+ * Proofing tests' shared steps against the real server: a visitor's gallery session and the person it
+ * proofs as, the gallery's proofing routes and state, and the owner's lists and unlock through the
+ * collections' API.
  */
 import { expect } from "vitest";
 import type { TestServer } from "./test-server";
 
 export interface Proofing {
+  person: { id: string; name: string } | null;
+  shared: Array<{ id: string; name: string }>;
   submittedAt: string;
   favourites: string[];
   lists: Array<{ id: string; name: string; limit: number; imageIds: string[] }>;
@@ -19,9 +22,28 @@ export interface Gallery {
 
 /** The helpers bound to the file's server, which its beforeAll starts (hence the getter). */
 export function proofingHelpers(current: () => TestServer) {
-  async function unlock(g: Gallery): Promise<string> {
+  /**
+   * A visitor's session of the gallery, proofing as a new person of that name (issue 26); `null`: a session
+   * without a person, as a visitor has before their first heart (and as the server before people had).
+   */
+  async function unlock(g: Gallery, person: string | null = "Visitor"): Promise<string> {
     const r = await current().api("POST", `/api/gallery/${g.accessUrl}/verify`, { json: { accessCode: g.accessCode } });
     expect(r.status).toBe(200);
+    const cookie = (r.headers.get("set-cookie") ?? "").split(";")[0]!;
+    return person === null ? cookie : (await becomePerson(g, cookie, person)).cookie;
+  }
+
+  /** The session's cookie after it makes a new person of this name (the server answers a new token). */
+  async function becomePerson(g: Gallery, cookie: string, name: string, email?: string) {
+    const r = await current().api<Proofing>("PUT", `${base(g)}/person`, { cookie, json: { name, email } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return { cookie: (r.headers.get("set-cookie") ?? "").split(";")[0]!, person: r.body.person! };
+  }
+
+  /** The session's cookie after it switches to an existing person. */
+  async function switchPerson(g: Gallery, cookie: string, personId: string) {
+    const r = await current().api<Proofing>("PUT", `${base(g)}/person/${personId}`, { cookie });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
     return (r.headers.get("set-cookie") ?? "").split(";")[0]!;
   }
 
@@ -41,10 +63,11 @@ export function proofingHelpers(current: () => TestServer) {
     return r.body.id;
   }
 
-  async function unlockSelection(g: Gallery) {
-    const [row] = await ownerList("proof_states", `client = "${g.id}"`);
+  /** The owner unlocks the gallery's one submitted selection, or `person`'s. */
+  async function unlockSelection(g: Gallery, person?: string) {
+    const [row] = await ownerList("proof_states", person ? `person = "${person}"` : `client = "${g.id}" && submittedAt != ""`);
     const r = await current().api("PATCH", `/api/collections/proof_states/records/${row!.id}`, { token: current().ownerToken, json: { submittedAt: "" } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
-  return { unlock, base, state, ownerList, makeList, unlockSelection };
+  return { unlock, becomePerson, switchPerson, base, state, ownerList, makeList, unlockSelection };
 }

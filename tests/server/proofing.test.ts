@@ -249,7 +249,7 @@ describe("the studio's email on submit", () => {
       const mail = smtp.messages[0]!;
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((v) => v.address) : []).toEqual(["studio@lumen.test"]);
       expect(mail.from?.value[0]?.address).toBe("gallery@lumen.test");
-      expect(mail.subject).toBe("Ada Lovelace submitted their selection");
+      expect(mail.subject).toBe("Visitor (Ada Lovelace's gallery) submitted their selection");
       expect(mail.text).toContain("Album: 1 of 30 chosen");
       expect(mail.text).toContain(`Gallery: https://photos.lumen.test/gallery/${ada.accessUrl}`);
       // A refused second submission sends nothing more.

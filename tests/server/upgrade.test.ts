@@ -53,7 +53,9 @@ let list = "";
 let migrated = "";
 /** The studio's collections and the visitors' choices: every record the old server held is compared. */
 const COLLECTIONS = [...STUDIO_COLLECTIONS, "proof_lists", "proof_favourites", "proof_picks", "proof_states"];
-const { unlock, base, state, ownerList, makeList } = proofingHelpers(() => server);
+const { unlock, switchPerson, base, state, ownerList, makeList } = proofingHelpers(() => server);
+/** The visitor's choices, which the upgrade gives to a person "Client" (pb_migrations/1795536000_proof_people.js). */
+const MOVED_TO_CLIENT = ["proof_favourites", "proof_picks", "proof_states"];
 
 beforeAll(async () => {
   const release = await previousRelease();
@@ -65,7 +67,7 @@ beforeAll(async () => {
   studio = await makeStudio(server);
   const g = studio.clients[0]!;
   list = await makeList(g, "Album", 5);
-  const cookie = await unlock(g);
+  const cookie = await unlock(g, null); // that release had no people
   favourite = studio.images[1]!;
   expect((await server.api("PUT", `${base(g)}/favourites/${favourite}`, { cookie })).status).toBe(200);
   expect((await server.api("PUT", `${base(g)}/lists/${list}/${favourite}`, { cookie })).status).toBe(200);
@@ -101,8 +103,14 @@ describe("a data folder made by the previous release, started by this code", () 
     expect(after.files).toEqual(before.files);
     expect(before.records.proof_picks).toHaveLength(1);
     for (const [name, rows] of Object.entries(before.records)) {
-      expect(after.records[name], name).toEqual(rows.map((row) => expect.objectContaining(row as Record<string, unknown>)));
+      // A moved row is the same but for its person and its `updated`, new so that devices pull it again.
+      const kept = (row: Record<string, unknown>) => (MOVED_TO_CLIENT.includes(name) ? Object.fromEntries(Object.entries(row).filter(([k]) => k !== "updated")) : row);
+      expect(after.records[name], name).toEqual(rows.map((row) => expect.objectContaining(kept(row as Record<string, unknown>))));
     }
+    // The gallery's one shared selection now belongs to its person "Client", whom every visitor may continue as.
+    const people = await ownerList("proof_people");
+    expect(people.map((p) => [p.client, p.name, p.shared])).toEqual([[studio.clients[0]!.id, "Client", true]]);
+    for (const name of ["proof_favourites", "proof_picks"]) expect((await ownerList(name)).map((r) => r.person), name).toEqual([people[0]!.id]);
   });
 
   it("lets the owner sign in and list the clients", async () => {
@@ -112,7 +120,11 @@ describe("a data folder made by the previous release, started by this code", () 
 
   it("opens a gallery with the code the client was given, with its photos and the visitor's choices", async () => {
     const g: Gallery = studio.clients[0]!;
-    const cookie = await unlock(g);
+    const fresh = await unlock(g, null);
+    const offered = await state(g, fresh);
+    expect(offered.person).toBeNull();
+    expect(offered.shared.map((p) => p.name)).toEqual(["Client"]);
+    const cookie = await switchPerson(g, fresh, offered.shared[0]!.id);
     const choices = await state(g, cookie);
     expect(choices.favourites).toEqual([favourite]);
     expect(choices.lists.map((l) => [l.id, l.imageIds])).toEqual([[list, [favourite]]]);

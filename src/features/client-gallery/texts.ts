@@ -8,6 +8,7 @@ export const IMAGE_TEXTS = localized("client-gallery", {
   show: "Show",
   allPhotos: icu<[n: number]>("All photos ({n})", "n"),
   favourites: "Favourites",
+  favouritesOf: icu<[name: string]>("{name}'s favourites", "name"),
   filterOption: icu<[label: string, n: number]>("{label} ({n})", "label", "n"),
   deselectAll: "Deselect All",
   downloadSelected: icu<[n: number]>("Download Selected ({n})", "n"),

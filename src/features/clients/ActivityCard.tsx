@@ -1,6 +1,7 @@
 /**
  * The client page's Activity card: views, visitors, last visit and downloads as the server counts them
- * (online only), the gallery emails and expiry reminders with how each went (online), favourites from the device's synced proofing (offline too) and failed code and PIN attempts.
+ * (online only), the gallery emails and expiry reminders with how each went (online), the people choosing and
+ * their favourites, per person, from the device's synced proofing (offline too; issue 26) and failed code and PIN attempts.
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
@@ -21,7 +22,13 @@ interface Online {
 
 export function ActivityCard({ clientId }: { clientId: string }) {
   const [online, setOnline] = useState<Online | "unavailable" | null>(null);
-  const favourites = useLiveQuery(() => db.proofFavourites.where("client").equals(clientId).count(), [clientId]);
+  const choosing = useLiveQuery(async () => {
+    const [people, favourites] = await Promise.all([db.proofPeople.where("client").equals(clientId).toArray(), db.proofFavourites.where("client").equals(clientId).toArray()]);
+    const perPerson = [...people]
+      .sort((a, b) => String(a.created).localeCompare(String(b.created)))
+      .map((p) => ({ name: String(p.name), count: favourites.filter((f) => f.person === p.id).length }));
+    return { people: people.length, favourites: favourites.length, perPerson };
+  }, [clientId]);
   useEffect(() => {
     let live = true;
     Promise.all([fetchActivity(clientId), fetchAccessFailures(clientId)]).then(
@@ -43,7 +50,8 @@ export function ActivityCard({ clientId }: { clientId: string }) {
     [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? formatDateTime(lastVisit) : CLIENT_TEXTS.activityNever) : dash],
     [CLIENT_TEXTS.activityDownloads, known ? String(a?.singleDownloads ?? 0) : dash],
     [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
-    [CLIENT_TEXTS.activityFavourites, favourites === undefined ? dash : String(favourites)],
+    [CLIENT_TEXTS.activityPeople, choosing === undefined ? dash : String(choosing.people)],
+    [CLIENT_TEXTS.activityFavourites, choosing === undefined ? dash : CLIENT_TEXTS.activityFavouritesOf(choosing.favourites, choosing.perPerson)],
     [CLIENT_TEXTS.activityFailures, known ? String(known.failures) : dash],
     [CLIENT_TEXTS.activityPinFailures, known ? String(known.pinFailures) : dash],
   ];

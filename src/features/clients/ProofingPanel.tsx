@@ -1,8 +1,9 @@
 /**
- * The client page's proofing: favourites, each list with "12 of 30 chosen", 'Copy file names' in the form
- * Lightroom's filter takes, 'Download' of a list as a zip (the owner's zip path), comments, and whether
- * the selection was submitted. The owner adds, edits and deletes lists and unlocks a submitted selection.
- * Reads and writes the device's store, so all of it works offline (sync carries the writes).
+ * The client page's proofing: the gallery's lists (the owner adds, edits and deletes them), then each person
+ * who chose photos (issue 26) with their favourites, picks per list and comments, counted, each copied as
+ * file names in the form Lightroom's filter takes or downloaded as a zip (the owner's zip path), and their
+ * own submitted state with 'Unlock'. Reads and writes the device's store, so all of it works offline (sync
+ * carries the writes).
  */
 import { useState } from "react";
 import { galleryZipName } from "../../domain/format";
@@ -13,15 +14,19 @@ import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
 import { originalSources } from "../client-gallery/actions";
+import { PersonProofing } from "./PersonProofing";
 import { ProofListForm } from "./ProofListForm";
 import { addList, editList, removeList, unlock } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
-import { useOwnerProofing, type OwnerProofList } from "./useProofing";
+import { useOwnerProofing } from "./useProofing";
 import "./clients.css";
 import { imageName } from "../../domain/image-files";
 
-function nameOf(image: ImageRow) {
-  return imageName(image);
+interface PanelList {
+  id: string;
+  name: string;
+  limit: number;
+  picks: number;
 }
 
 export function ProofingPanel({ clientId, clientName }: { clientId: string; clientName: string }) {
@@ -33,17 +38,18 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
 
   async function copyNames(label: string, images: ImageRow[]) {
     try {
-      await navigator.clipboard.writeText(lightroomNames(images.map(nameOf)));
+      await navigator.clipboard.writeText(lightroomNames(images.map(imageName)));
       toast({ title: T.copied(label, images.length) });
     } catch {
       toast({ title: T.copyFailed, variant: "destructive" });
     }
   }
+  const download = async (label: string, images: ImageRow[]) => void zip.start(galleryZipName(`${clientName} ${label}`), await originalSources(images));
 
-  const listActions = (l: OwnerProofList) =>
+  const listActions = (l: PanelList) =>
     deleting === l.id ? (
-      <span className="proofing-row-actions" role="group" aria-label={T.confirmDelete(l.name, l.images.length)}>
-        <span>{T.confirmDelete(l.name, l.images.length)}</span>
+      <span className="proofing-row-actions" role="group" aria-label={T.confirmDelete(l.name, l.picks)}>
+        <span>{T.confirmDelete(l.name, l.picks)}</span>
         <Button variant="destructive" onClick={() => void removeList(l.id, l.name).then(() => setDeleting(null))}>
           {T.delete}
         </Button>
@@ -62,71 +68,53 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
       </span>
     );
 
-  const row = (key: string, label: string, count: string, images: ImageRow[], list?: OwnerProofList) =>
-    list && editing === list.id ? (
-      <li key={key} className="proofing-row">
+  const listRow = (l: PanelList) => (
+    <li key={l.id} className="proofing-row">
+      {editing === l.id ? (
         <ProofListForm
-          initial={{ name: list.name, limit: list.limit }}
+          initial={{ name: l.name, limit: l.limit }}
           submitLabel={T.save}
           onSubmit={async (input) => {
-            const ok = await editList(list.id, input);
+            const ok = await editList(l.id, input);
             if (ok) setEditing(null);
             return ok;
           }}
           onCancel={() => setEditing(null)}
         />
-      </li>
-    ) : (
-    <li key={key} className="proofing-row">
-      <span>
-        <strong>{label}</strong> <span className="muted">{count}</span>
-      </span>
-      <span className="proofing-row-actions">
-        <Button variant="outline" disabled={!images.length} onClick={() => void copyNames(label, images)} aria-label={T.copyNamesOf(label)}>
-          {T.copyNames}
-        </Button>
-        <Button variant="outline" disabled={!images.length} onClick={async () => void zip.start(galleryZipName(`${clientName} ${label}`), await originalSources(images))} aria-label={T.downloadOf(label)}>
-          {T.download}
-        </Button>
-        {list ? listActions(list) : null}
-      </span>
+      ) : (
+        <>
+          <span>
+            <strong>{l.name}</strong> <span className="muted">{T.listSummary(l.limit, l.picks)}</span>
+          </span>
+          {listActions(l)}
+        </>
+      )}
     </li>
   );
 
+  const submitted = proofing.people.filter((p) => p.submittedAt).length;
   return (
     <section className="card proofing-panel" aria-labelledby="proofing-title">
       <h2 id="proofing-title" className="section-title">
         {T.title}
       </h2>
       <p className="muted proofing-status" data-testid="proofing-status">
-        {proofing.submittedAt ? T.submitted : T.notSubmitted}
-        {proofing.submittedAt ? (
-          <Button variant="outline" onClick={() => void unlock(clientId)}>
-            {T.unlock}
-          </Button>
-        ) : null}
+        {proofing.people.length ? T.peopleSummary(proofing.people.length, submitted) : T.noPeople}
       </p>
-      <ul className="proofing-rows">
-        {row("favourites", T.favourites, T.count(proofing.favourites.length), proofing.favourites)}
-        {proofing.lists.map((l) => row(l.id, l.name, T.chosen(l.images.length, l.limit), l.images, l))}
-      </ul>
+      {proofing.lists.length ? (
+        <>
+          <h3 className="proofing-subtitle">{T.lists}</h3>
+          <ul className="proofing-rows">{proofing.lists.map(listRow)}</ul>
+        </>
+      ) : null}
       <details className="proofing-new-list">
         <summary>{T.newList}</summary>
         <ProofListForm submitLabel={T.addList} onSubmit={(input) => addList(clientId, input)} />
         <p className="muted">{T.offlineNote}</p>
       </details>
-      {proofing.comments.length ? (
-        <>
-          <h3>{T.comments}</h3>
-          <ul className="proofing-comments">
-            {proofing.comments.map((c) => (
-              <li key={c.image!.id}>
-                <strong>{nameOf(c.image!)}</strong>: {c.text}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {proofing.people.map((p) => (
+        <PersonProofing key={p.id} person={p} onCopy={(label, images) => void copyNames(label, images)} onDownload={(label, images) => void download(label, images)} onUnlock={() => void unlock(clientId, p.id)} />
+      ))}
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </section>
   );

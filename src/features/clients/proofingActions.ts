@@ -20,4 +20,4 @@ async function attempt(write: () => Promise<unknown>, done?: string): Promise<bo
 export const addList = (clientId: string, input: ProofListInput) => attempt(() => createProofList(db, clientId, input), T.listAdded(input.name.trim()));
 export const editList = (id: string, input: ProofListInput) => attempt(() => updateProofList(db, id, input));
 export const removeList = (id: string, name: string) => attempt(() => deleteProofList(db, id), T.listDeleted(name));
-export const unlock = (clientId: string) => attempt(() => unlockSelection(db, clientId), T.unlocked);
+export const unlock = (clientId: string, personId: string) => attempt(() => unlockSelection(db, clientId, personId), T.unlocked);

@@ -51,6 +51,10 @@ const TEXTS = localized("clients", {
   activityDownloads: "Downloads",
   activityZips: "Zip downloads",
   activityFavourites: "Favourites",
+  activityPeople: "People choosing",
+  /** "5 (Anna 3, Ben 2)": with more than one person, each one's count. */
+  activityFavouritesOf: (total: number, people: Array<{ name: string; count: number }>) =>
+    people.length > 1 ? `${total} (${people.map((p) => `${p.name} ${p.count}`).join(", ")})` : String(total),
   activityFailures: "Failed code attempts",
   activityPinFailures: "Failed PIN attempts",
   activityNever: "Not opened yet",
@@ -182,6 +186,22 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   comments: "Comments",
   unlock: "Unlock selection",
   unlocked: "Selection unlocked. The client can change it and submit again.",
+  // People (issue 26): each person's choices on their own.
+  noPeople: "No one has chosen photos yet. Each person who hearts, picks or comments gives their name first.",
+  peopleSummary: icu<[people: number, submitted: number]>("{people, plural, one {# person is} other {# people are}} choosing; {submitted} submitted.", "people", "submitted"),
+  personCounts: icu<[favourites: number, picks: number, comments: number]>(
+    "{favourites, plural, one {# favourite} other {# favourites}} · {picks, plural, one {# pick} other {# picks}} · {comments, plural, one {# comment} other {# comments}}",
+    "favourites",
+    "picks",
+    "comments",
+  ),
+  personSubmitted: icu<[name: string]>("{name} submitted their selection.", "name"),
+  personNotSubmitted: icu<[name: string]>("{name} has not submitted yet.", "name"),
+  unlockOf: icu<[name: string]>("Unlock {name}'s selection", "name"),
+  ofPerson: icu<[label: string, name: string]>("{name}'s {label}", "label", "name"),
+  commentsOf: icu<[name: string]>("{name}'s comments", "name"),
+  lists: "Lists",
+  listSummary: icu<[limit: number, picks: number]>("{limit, plural, =0 {no limit} other {up to # each}} · {picks, plural, one {# pick} other {# picks}} in all", "limit", "picks"),
   newList: "New list",
   listName: "List name",
   listNamePlaceholder: "Album, Prints, ...",

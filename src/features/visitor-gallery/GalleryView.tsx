@@ -24,6 +24,7 @@ import { GALLERY_TEXTS } from "./texts";
 import type { ImagesState } from "./useGallery";
 import { VisitorGrid } from "./VisitorGrid";
 import { ProofingBar, type ProofingFilter } from "./ProofingBar";
+import { PersonDialog } from "./PersonDialog";
 import { useProofingContext } from "./useProofing";
 import { downloadName, imageName } from "../../domain/image-files";
 
@@ -77,7 +78,13 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
   const [note, setNote] = useState("");
   const pin = useDownloadPin(delivery, onProvePin);
   // The PIN prompt shows inside the viewer while it is open: the viewer makes the rest of the page inert.
-  const pinDialog = <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />;
+  // So does the name dialog of proofing (issue 26), which a heart in the viewer can open.
+  const pinDialog = (
+    <>
+      <DownloadPinDialog isOpen={pin.isAsking} onSubmit={pin.submit} onClose={pin.cancel} />
+      <PersonDialog />
+    </>
+  );
   const downloads = delivery?.downloads ?? "off";
   const canDownload = downloads !== "off";
   const proofing = useProofingContext();

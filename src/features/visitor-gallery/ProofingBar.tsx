@@ -1,11 +1,12 @@
 /**
- * Above the visitor's grid: the filters 'All photos', 'Favourites (n)' and one per list with its count
- * ("12 of 30 chosen"), 'Submit selection' with a confirmation, and the server's refusals.
+ * Above the visitor's grid: who is choosing ('Choosing as Anna', 'Not Anna? Switch person'), the filters
+ * 'All photos', 'Favourites (n)' and one per list with its count ("12 of 30 chosen"), 'Submit selection'
+ * with a confirmation, and the server's refusals.
  */
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { PROOFING_TEXTS } from "./texts";
+import { PEOPLE_TEXTS, PROOFING_TEXTS } from "./texts";
 import type { Proofing } from "./useProofing";
 import "./gallery.css";
 
@@ -29,6 +30,14 @@ export function ProofingBar({ proofing, total, filter, onFilter }: Props) {
   );
   return (
     <div className="proofing-bar">
+      {proofing.person ? (
+        <p className="proof-person" data-testid="proof-person">
+          <span className="muted">{PEOPLE_TEXTS.choosingAs}</span> <strong>{proofing.person.name}</strong>
+          <button type="button" className="link-button" onClick={proofing.askToSwitch}>
+            {PEOPLE_TEXTS.notYou(proofing.person.name)}
+          </button>
+        </p>
+      ) : null}
       <div className="proof-chips" role="group" aria-label={PROOFING_TEXTS.filterLabel}>
         {chip("all", PROOFING_TEXTS.allPhotos(total))}
         {chip("favourites", PROOFING_TEXTS.favourites(state.favourites.length))}

@@ -1,11 +1,18 @@
 /**
- * The visitor's proofing calls (pb_hooks/proofing.pb.js): every write answers the gallery's whole
- * proofing state, parsed here, so the page always shows what the server holds.
+ * The visitor's proofing calls (pb_hooks/proofing.pb.js): every write answers the whole proofing state of
+ * the person the session holds (issue 26), parsed here, so the page always shows what the server holds.
  */
 import { z } from "zod";
 import { call } from "./api";
 
+const PersonSchema = z.object({ id: z.string(), name: z.string() });
+export type ProofPerson = z.infer<typeof PersonSchema>;
+
 export const ProofingStateSchema = z.object({
+  /** Who the session proofs as; null until the visitor gives a name or continues as someone. */
+  person: PersonSchema.nullable(),
+  /** People any visitor of the gallery may continue as ("Client", the selection from before people). */
+  shared: z.array(PersonSchema),
   submittedAt: z.string(),
   favourites: z.array(z.string()),
   lists: z.array(z.object({ id: z.string(), name: z.string(), limit: z.number(), imageIds: z.array(z.string()) })),
@@ -25,4 +32,6 @@ export const proofingApi = {
     (on ? put : del)(`${base(accessUrl)}/lists/${encodeURIComponent(listId)}/${encodeURIComponent(imageId)}`),
   comment: (accessUrl: string, imageId: string, text: string) => put(`${base(accessUrl)}/comments/${encodeURIComponent(imageId)}`, { text }),
   submit: (accessUrl: string) => put(`${base(accessUrl)}/submission`),
+  createPerson: (accessUrl: string, name: string, email: string) => put(`${base(accessUrl)}/person`, { name, email }),
+  switchPerson: (accessUrl: string, personId: string) => put(`${base(accessUrl)}/person/${encodeURIComponent(personId)}`),
 };

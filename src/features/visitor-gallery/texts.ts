@@ -131,4 +131,25 @@ export const PROOFING_TEXTS = localized("visitor-proofing", {
   cancel: "Cancel",
   submitted: "Selection submitted",
   submittedText: "Your photographer has your selection. Ask them to unlock it if you want to make changes.",
+  // People (issue 26): who is choosing, asked before the first heart, pick or comment.
+  people: {
+    title: "Who's choosing?",
+    text: "Your photographer sees your favourites, picks and comments under your name. Everyone who opens this gallery keeps their own.",
+    switchTitle: "Switch person",
+    switchText: icu<[name: string]>("You're choosing as {name}. Continue as someone else, or add your name.", "name"),
+    continueAs: "Continue as",
+    orNew: "Or someone new:",
+    nameLabel: "Your name",
+    nameRequired: "Please enter your name.",
+    emailLabel: "Email (optional)",
+    emailHint: "Only your photographer sees it.",
+    submit: "Continue",
+    cancel: "Cancel",
+    failed: "That didn't work. Check your connection and try again.",
+    choosingAs: "Choosing as",
+    notYou: icu<[name: string]>("Not {name}? Switch person", "name"),
+  },
 });
+
+/** People (issue 26): the name dialog and who is choosing. */
+export const PEOPLE_TEXTS = PROOFING_TEXTS.people;

@@ -72,11 +72,12 @@ export async function deleteProofList(db: StudioDb, id: string): Promise<void> {
   );
 }
 
-/** Unlocks a submitted selection: the client can change it and submit again. */
-export async function unlockSelection(db: StudioDb, clientId: string): Promise<void> {
+/** Unlocks one person's submitted selection (issue 26; no person: the gallery's first): they can change it and submit again. */
+export async function unlockSelection(db: StudioDb, clientId: string, personId?: string): Promise<void> {
   await guardQuota(() =>
     db.transaction("rw", db.proofStates, db.outbox, async () => {
-      const row = await db.proofStates.where("client").equals(clientId).first();
+      const rows = await db.proofStates.where("client").equals(clientId).toArray();
+      const row = rows.find((r) => (personId ? r.person === personId : !!r.submittedAt));
       if (!row || !row.submittedAt) return;
       const { fieldTimes } = await enqueue(db, "proof_states", row.id, "update", { submittedAt: "" });
       await db.proofStates.update(row.id, { submittedAt: "", fieldTimes: { ...(row.fieldTimes as object), ...fieldTimes } });
