@@ -92,12 +92,15 @@ describe("sets", () => {
     await tabs.nth(3).waitFor();
     expect((await tabs.allTextContents()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual(["All 2", "Getting ready 0", "Ceremony 2", "Reception 0"]);
     await visitor.gridImages().nth(1).waitFor();
+    // 'All' mixes sets: each card names its photo's set (favourites and lists are views of 'All').
+    expect(await page.locator(".photo-card-set").allTextContents()).toEqual(["Ceremony", "Ceremony"]);
     await saveShot(page, "sets-visitor-desktop");
 
     await tabs.filter({ hasText: "Reception" }).click();
     expect(await visitor.gridImages().count()).toBe(0);
     await tabs.filter({ hasText: "Ceremony" }).click();
     await visitor.gridImages().nth(1).waitFor();
+    expect(await page.locator(".photo-card-set").count()).toBe(0); // inside a set, the card needs no name
     // The viewer moves across the set's photos only.
     await visitor.gridImages().first().click();
     await page.getByText("1 / 2").waitFor();

@@ -131,7 +131,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
         <p className="muted">{GALLERY_TEXTS.emptyText}</p>
       </div>
     );
-  else body = <VisitorGrid images={filtered} selected={selected} onToggle={toggle} onOpen={open} />;
+  else body = <VisitorGrid images={filtered} selected={selected} onToggle={toggle} onOpen={open} setNames={activeSet ? undefined : folders} />;
 
   // Specification: an image not in the list falls back to the grid.
   const viewerIndex = mode === "single" ? currentIndex : -1;

@@ -22,9 +22,11 @@ interface CardProps {
   isSelected: boolean;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
+  /** The photo's set, shown on the card when the grid mixes sets. */
+  setName?: string;
 }
 
-const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen }: CardProps) {
+const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected, onToggle, onOpen, setName }: CardProps) {
   const name = imageName(image);
   const placeholder = placeholderUrl(image);
   return (
@@ -53,23 +55,26 @@ const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected,
         <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={GALLERY_TEXTS.select(name)} />
       </label>
       <HeartButton imageId={image.id} name={name} className="photo-card-heart" />
+      {setName ? <span className="photo-card-set">{setName}</span> : null}
     </div>
   );
 });
 
 interface Props {
   images: GalleryImage[];
+  /** Set names by id when the grid mixes sets ('All', favourites, a list: issue 26): each card names its set. */
+  setNames?: ReadonlyMap<string, string>;
   selected: Set<string>;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
 }
 
-export function VisitorGrid({ images, selected, onToggle, onOpen }: Props) {
+export function VisitorGrid({ images, selected, onToggle, onOpen, setNames }: Props) {
   return (
     <JustifiedGrid
       items={images}
       label={GALLERY_TEXTS.gridLabel}
-      renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} />}
+      renderItem={(image, box, index) => <VisitorCard image={image} box={box} isEager={index < EAGER_PHOTOS} isSelected={selected.has(image.id)} onToggle={onToggle} onOpen={onOpen} setName={setNames?.get(image.set)} />}
     />
   );
 }
