@@ -29,7 +29,7 @@ export const BrandingSchema = z.object({
     .pipe(z.string().regex(HEX_COLOR_PATTERN, SETTINGS_TEXTS.invalidColor)),
   enableWatermark: z.boolean(),
   /** The studio's gallery theme (issue 27): each gallery's unless the client form says otherwise. */
-  galleryTheme: z.enum(GALLERY_THEMES),
+  galleryTheme: z.enum(GALLERY_THEMES).default("light"),
 });
 export type BrandingInput = z.input<typeof BrandingSchema>;
 export type BrandingValues = z.output<typeof BrandingSchema>;
