@@ -130,11 +130,20 @@ describe("the owner's app", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     report.dashboard = await axeReport(page);
+    await page.goto(`/clients/${dark.id}`);
+    await page.getByRole("list", { name: "Images" }).scrollIntoViewIfNeeded();
+    await page.locator(".image-card img").first().waitFor();
+    report.galleryTab = await axeReport(page);
+    await page.getByRole("tab", { name: "Client Details" }).click();
+    await page.getByLabel("Gallery theme").waitFor();
+    report.clientDetails = await axeReport(page);
     await page.goto("/settings");
+    await page.getByRole("tab", { name: "Branding" }).click();
+    await page.getByLabel("Gallery theme").waitFor();
+    report.branding = await axeReport(page);
     const appearance = page.getByLabel("Theme of this app");
     await appearance.waitFor();
-    report.settings = await axeReport(page);
-    expect(report).toEqual({ clients: [], dashboard: [], settings: [] });
+    expect(report).toEqual({ clients: [], dashboard: [], galleryTab: [], clientDetails: [], branding: [] });
     await appearance.selectOption("light");
     expect(await luminance(page, "body")).toBeGreaterThan(0.8);
     // Kept on the device: a new page opens light on the dark device too.

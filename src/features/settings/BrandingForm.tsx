@@ -93,16 +93,16 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
           {SETTINGS_TEXTS.enableWatermark}
         </label>
         <p className="muted small">{SETTINGS_TEXTS.watermarkHint}</p>
-        <label className="field" htmlFor="galleryTheme">
-          <span>{SETTINGS_TEXTS.galleryTheme}</span>
+        <div className="field">
+          <label htmlFor="galleryTheme">{SETTINGS_TEXTS.galleryTheme}</label>
           <select id="galleryTheme" aria-describedby="galleryThemeHint" {...register("galleryTheme")}>
             <option value="light">{SETTINGS_TEXTS.themeLight}</option>
             <option value="dark">{SETTINGS_TEXTS.themeDark}</option>
           </select>
-        </label>
-        <p className="muted small" id="galleryThemeHint">
-          {SETTINGS_TEXTS.galleryThemeHint}
-        </p>
+          <p className="muted small" id="galleryThemeHint">
+            {SETTINGS_TEXTS.galleryThemeHint}
+          </p>
+        </div>
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveBranding}
