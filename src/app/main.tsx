@@ -3,9 +3,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ownerLocale, startLocale } from "./locale";
 import { registerServiceWorker } from "./registerServiceWorker";
+import { applyAppearance } from "../state/appearance";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
+// Light or dark as this device chose, before anything is drawn.
+applyAppearance();
 // The service worker first: offline use must not wait for anything else.
 registerServiceWorker();
 // The catalogue of the owner's language first (English has none to wait for), then the app, whose modules

@@ -12,6 +12,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 // The synced collections and their fields are declared once, in the registry (pb_hooks/lib/sync_registry.js).
 export { SYNCED_FIELDS, type SyncedCollection };
 
+/** A client's gallery in light or dark (issue 27). */
+export const GALLERY_THEMES = ["light", "dark"] as const;
+export type GalleryTheme = (typeof GALLERY_THEMES)[number];
+
 export interface ClientFields {
   name: string;
   email: string;
@@ -36,6 +40,8 @@ export interface ClientFields {
   originalsAs?: OriginalsAs | "";
   /** The gallery's language (issue 27): one of LOCALES, or "" (absent in older rows) for the visitor's browser language, then the studio's default. */
   language?: string;
+  /** The gallery's theme (issue 27): "light", "dark", or "" (absent in older rows) for the studio's default. */
+  galleryTheme?: GalleryTheme | "";
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
@@ -88,6 +94,8 @@ export interface SettingsFields {
   maxOriginalMB: number;
   /** The studio's default language for galleries (issue 27): one of LOCALES, "" (or absent, older rows) for English. */
   language?: string;
+  /** The studio's default gallery theme (issue 27); "" (or absent, older rows) is light. */
+  galleryTheme?: GalleryTheme | "";
 }
 
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */

@@ -139,6 +139,14 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             {CLIENT_TEXTS.languageHint}
           </p>
         </div>
+        <div className="field">
+          <label htmlFor="galleryTheme">{CLIENT_TEXTS.themeLabel}</label>
+          <select id="galleryTheme" {...register("galleryTheme")}>
+            <option value="">{CLIENT_TEXTS.themeStudio}</option>
+            <option value="light">{CLIENT_TEXTS.themeLight}</option>
+            <option value="dark">{CLIENT_TEXTS.themeDark}</option>
+          </select>
+        </div>
         <label className="checkbox">
           <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
         </label>

@@ -67,7 +67,7 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
     formState: { errors, isSubmitting },
   } = useForm<BrandingInput, unknown, BrandingValues>({
     resolver: zodResolver(BrandingSchema),
-    defaultValues: { primaryColor: settings.primaryColor || DEFAULT_PRIMARY_COLOR, enableWatermark: settings.enableWatermark },
+    defaultValues: { primaryColor: settings.primaryColor || DEFAULT_PRIMARY_COLOR, enableWatermark: settings.enableWatermark, galleryTheme: settings.galleryTheme || "light" },
     reValidateMode: "onChange",
   });
   const color = useWatch({ control, name: "primaryColor" });
@@ -93,6 +93,16 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
           {SETTINGS_TEXTS.enableWatermark}
         </label>
         <p className="muted small">{SETTINGS_TEXTS.watermarkHint}</p>
+        <div className="field">
+          <label htmlFor="galleryTheme">{SETTINGS_TEXTS.galleryTheme}</label>
+          <select id="galleryTheme" aria-describedby="galleryThemeHint" {...register("galleryTheme")}>
+            <option value="light">{SETTINGS_TEXTS.themeLight}</option>
+            <option value="dark">{SETTINGS_TEXTS.themeDark}</option>
+          </select>
+          <p className="muted small" id="galleryThemeHint">
+            {SETTINGS_TEXTS.galleryThemeHint}
+          </p>
+        </div>
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveBranding}

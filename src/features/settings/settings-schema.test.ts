@@ -23,6 +23,8 @@ describe("settings validation", () => {
     expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true }).primaryColor).toBe("#6d28d9");
     expect(messages(BrandingSchema.safeParse({ primaryColor: "#12345", enableWatermark: true }))).toEqual(["primaryColor: Must be a valid hex color"]);
     expect(messages(BrandingSchema.safeParse({ primaryColor: "red", enableWatermark: true }))).toEqual(["primaryColor: Must be a valid hex color"]);
+    expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true }).galleryTheme).toBe("light");
+    expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true, galleryTheme: "dark" }).galleryTheme).toBe("dark");
   });
 
   it("checks the password lengths and that the confirmation matches, on the confirmation", () => {

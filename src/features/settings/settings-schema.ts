@@ -1,7 +1,7 @@
 /** The settings forms' rules (specification, section 5). */
 import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "../../domain/colors";
-import { DEFAULT_PRIMARY_COLOR } from "../../domain/records";
+import { DEFAULT_PRIMARY_COLOR, GALLERY_THEMES } from "../../domain/records";
 import { MAX_ORIGINAL_MB } from "../../domain/original-limit";
 import { isTimeZone } from "../../domain/time-zone";
 import { LOCALES } from "../../lib/i18n/locales";
@@ -28,6 +28,8 @@ export const BrandingSchema = z.object({
     .transform((v) => v || DEFAULT_PRIMARY_COLOR)
     .pipe(z.string().regex(HEX_COLOR_PATTERN, SETTINGS_TEXTS.invalidColor)),
   enableWatermark: z.boolean(),
+  /** The studio's gallery theme (issue 27): each gallery's unless the client form says otherwise. */
+  galleryTheme: z.enum(GALLERY_THEMES).default("light"),
 });
 export type BrandingInput = z.input<typeof BrandingSchema>;
 export type BrandingValues = z.output<typeof BrandingSchema>;

@@ -74,6 +74,8 @@ export const GalleryInfoSchema = z.object({
   /** The gallery's sets; none while locked, and for a gallery without sets. */
   sets: z.array(GallerySetSchema).default([]),
   studio: StudioBrandingSchema.nullable(),
+  /** Light or dark (issue 27): the gallery's own, else the studio's default. */
+  theme: z.enum(["light", "dark"]).catch("light").default("light"),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),
 });

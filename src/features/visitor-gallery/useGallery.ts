@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
+import type { GalleryTheme } from "../../domain/records";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type GallerySet, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
 
@@ -43,6 +44,7 @@ export function useGallery(accessUrl: string) {
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const [theme, setTheme] = useState<GalleryTheme>("light");
   const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
@@ -81,6 +83,7 @@ export function useGallery(accessUrl: string) {
     setSets(info.sets);
     setStudio(info.studio);
     setDelivery(info.delivery);
+    setTheme(info.theme);
     return info;
   }, [accessUrl]);
 
@@ -153,5 +156,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, coverImage, sets, studio, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, sets, studio, theme, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

@@ -1,11 +1,20 @@
-/** The studio's primary colour on the visitor pages. */
+/**
+ * The studio's look on the visitor pages: its primary colour, and the gallery's light or dark theme (issue 27)
+ * as `data-theme` on <html> (src/ui/tokens.css). Only an open gallery goes dark; the gate and dead ends stay light.
+ */
 import { useEffect } from "react";
 import { isHexColor } from "../../domain/colors";
+import type { GalleryTheme } from "../../domain/records";
 import type { StudioBranding } from "./api";
 
-export function useStudioTheme(studio: StudioBranding | null): void {
+export function useStudioTheme(studio: StudioBranding | null, theme: GalleryTheme = "light"): void {
   useEffect(() => {
     const color = studio?.primaryColor;
     if (isHexColor(color)) document.documentElement.style.setProperty("--primary", color);
   }, [studio?.primaryColor]);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === "dark") root.dataset.theme = "dark";
+    else delete root.dataset.theme;
+  }, [theme]);
 }

@@ -20,7 +20,7 @@ import { toast } from "../../state/toast";
 export default function ClientGalleryRoute() {
   const { accessUrl = "" } = useParams();
   const gallery = useGallery(accessUrl);
-  useStudioTheme(gallery.studio);
+  useStudioTheme(gallery.studio, gallery.phase === "unlocked" ? gallery.theme : "light");
   useDocumentTitle(GALLERY_TEXTS.documentTitle(gallery.name, gallery.studio?.companyName ?? ""));
 
   if (gallery.phase === "checking")

@@ -4,6 +4,7 @@ import { AboutCard } from "../../features/settings/AboutCard";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
+import { AppearanceCard } from "../../features/settings/AppearanceCard";
 import { LanguageCard } from "../../features/settings/LanguageCard";
 import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
@@ -49,6 +50,7 @@ export function SettingsRoute() {
         )}
       </section>
       <LanguageCard />
+      <AppearanceCard />
       <DeviceStorageCard />
       <AboutCard />
     </main>

@@ -80,6 +80,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     coverImage: given.coverImage ?? "",
     originalsAs: given.originalsAs || "shot",
     language: given.language ?? "",
+    galleryTheme: given.galleryTheme ?? "",
   };
   const row: ClientRow = {
     id: newRecordId(),
