@@ -32,6 +32,12 @@ export default tseslint.config(
     rules: { "layers/one-way": "error" },
   },
   {
+    // pb_hooks/lib requires flow down its layers (eslint/hook-layers.js, docs/ARCHITECTURE.md "Server").
+    files: ["pb_hooks/**/*.js"],
+    plugins: { layers },
+    rules: { "layers/hooks-down": "error" },
+  },
+  {
     // The store owns every write (issue #13): sync moves outbox entries and records conflicts only through
     // src/store/outbox.ts and src/store/conflicts.ts, so the outbox's rules live in one place.
     files: ["src/sync/**/*.{ts,tsx}"],

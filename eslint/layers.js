@@ -5,6 +5,7 @@
  * feature folders of src/features it allows only the imports of the feature table (FEATURES).
  */
 import path from "node:path";
+import hooksDown from "./hook-layers.js";
 
 export const LAYERS = ["app", "routes", "features", "media", "ui", "state", "store", "sync", "domain", "lib", "workers-client"];
 
@@ -105,4 +106,4 @@ const oneWay = {
   },
 };
 
-export default { rules: { "one-way": oneWay } };
+export default { rules: { "one-way": oneWay, "hooks-down": hooksDown } };

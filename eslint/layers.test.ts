@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { HOOK_FILES } from "./hook-layers.js";
 import { FEATURES } from "./layers.js";
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -94,5 +95,45 @@ describe("the import wall", { timeout: 60_000 }, () => {
 
   it.each(GOOD)("accepts %s: %s", async (file, code) => {
     expect(await wallMessages(file, code)).toEqual([]);
+  });
+});
+
+/** The messages of the pb_hooks layer rule for a CommonJS file at `filePath`. */
+async function hookMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath });
+  expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+  return result!.messages.filter((m) => m.ruleId === "layers/hooks-down").map((m) => m.message);
+}
+
+const HOOKS_BAD: [file: string, code: string, message: RegExp][] = [
+  // The cycle this rule was written after: a route module of the gallery requiring the gallery's routes back.
+  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/gallery_api.js`).info;", /a core file may not require a handlers file \(gallery_api\.js\)/],
+  ["pb_hooks/lib/rules.js", "module.exports = () => require(`${__hooks}/lib/client_defaults.js`);", /a rules file may not require a core file/],
+  ["pb_hooks/lib/contract.js", 'module.exports = require("./proofing.js");', /a rules file may not require a handlers file/],
+  ["pb_hooks/lib/sync_registry.js", 'module.exports = require("./sync_rules.js");', /a records file may not require a rules file/],
+];
+
+const HOOKS_GOOD: [file: string, code: string][] = [
+  ["pb_hooks/lib/gallery_api.js", "module.exports = () => require(`${__hooks}/lib/gallery_session.js`);"],
+  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules.js`);"],
+  ["pb_hooks/lib/rules.js", 'module.exports = require("./contract.js");'],
+  ["pb_hooks/lib/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/sync_registry.js`);"],
+  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/gallery_api.js`).info(e));"],
+];
+
+describe("the layers of pb_hooks/lib", { timeout: 60_000 }, () => {
+  it("lists only files that exist", () => {
+    const files = readdirSync("pb_hooks/lib");
+    for (const name of Object.values(HOOK_FILES).flat()) expect(files).toContain(name);
+  });
+
+  it.each(HOOKS_BAD)("refuses %s: %s", async (file, code, message) => {
+    const messages = await hookMessages(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
+  it.each(HOOKS_GOOD)("accepts %s: %s", async (file, code) => {
+    expect(await hookMessages(file, code)).toEqual([]);
   });
 });

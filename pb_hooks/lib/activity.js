@@ -81,9 +81,9 @@ function downloaded(clientId, kind, e) {
 
 /** POST /api/gallery/{accessUrl}/activity/zip: the visitor's page starts a zip (its photos count as they are served). */
 function zipStarted(e, accessUrl) {
-  const api = require(`${__hooks}/lib/gallery_api.js`);
-  const client = api.requireSession(e, accessUrl);
-  if (api.isStudioOwner(e)) return e.noContent(204);
+  const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
+  const client = gallerySession.requireSession(e, accessUrl);
+  if (gallerySession.isStudioOwner(e)) return e.noContent(204);
   const delivery = require(`${__hooks}/lib/delivery_rules.js`);
   if (delivery.modeOf(client.getString("downloadMode")) === "off") throw new ForbiddenError(delivery.TEXTS.downloadsOff);
   bump(client.id, { zipDownloads: 1 }, false);

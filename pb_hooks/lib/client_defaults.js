@@ -3,8 +3,8 @@
  * random lowercase alphanumerics (unique), a blank accessCode 6 uppercase alphanumerics, a blank eventType
  * "Wedding", a new client's blank originalsAs "shot". Reserved or malformed accessUrls are refused, and so is an access code that another client
  * has in its normalised form (lib/contract.js); `accessKey` stores that form under a unique index.
- * applyAccessKey runs here and again in sync.pb.js once the sync rules decided which values a request keeps
- * (PocketBase does not promise an order between the two files' hooks; the later call decides).
+ * The save pipeline (lib/save_pipeline.js) runs applyClientDefaults first, and applyAccessKey and
+ * applyGeneration once, after the sync rules decided which values a request keeps.
  * Uses PocketBase globals; required in handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
@@ -37,8 +37,6 @@ function applyClientDefaults(record) {
     } while (isAccessCodeTaken(code, record.id));
     record.set("accessCode", code);
   }
-  applyAccessKey(record);
-  applyGeneration(record);
   record.set("name", require(`${__hooks}/lib/bidi.js`).stripBidiControls(record.getString("name")));
   if (!record.getString("eventType")) record.set("eventType", rules.DEFAULT_EVENT_TYPE);
   // Originals as shot unless the owner asks for JPEGs (issue 25); only on create, so no update fights a device's edit.

@@ -63,8 +63,8 @@ function gateFile(e, client, field, query) {
 
 /** POST /api/gallery/{accessUrl}/download-pin {pin}: a right PIN sets the PIN's session cookie. */
 function verifyPin(e, accessUrl) {
-  const api = require(`${__hooks}/lib/gallery_api.js`);
-  const client = api.requireSession(e, accessUrl);
+  const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
+  const client = gallerySession.requireSession(e, accessUrl);
   const body = e.requestInfo().body || {};
   const pin = typeof body.pin === "string" ? body.pin.trim() : "";
   if (!delivery.isPinFormat(pin)) throw new BadRequestError(delivery.TEXTS.pinFormat);

@@ -14,47 +14,8 @@
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const session = require(`${__hooks}/lib/gallery_session.js`);
+const { plainClient, findClientByAccessUrl, assertOpen, isStudioOwner, hasValidSession, requireSession } = session;
 const galleryImages = require(`${__hooks}/lib/gallery_images.js`);
-
-function plainClient(record) {
-  return {
-    id: record.id,
-    name: record.getString("name"),
-    enabled: record.getBool("enabled"),
-    expirationDate: record.getString("expirationDate"),
-    accessUrl: record.getString("accessUrl"),
-    accessCode: record.getString("accessCode"),
-  };
-}
-
-function findClientByAccessUrl(accessUrl) {
-  if (!rules.isValidAccessUrl(accessUrl)) return null;
-  try {
-    return $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
-  } catch (_) {
-    return null;
-  }
-}
-
-/** Throws the specified answer unless the gallery is open to visitors. */
-function assertOpen(client) {
-  assertOpenPlain(client && plainClient(client));
-}
-
-/** assertOpen for a gallery's plain fields (plainClient's shape, or null). */
-function assertOpenPlain(plain) {
-  const state = rules.galleryState(plain, Date.now());
-  if (state === "missing") throw new NotFoundError(rules.TEXTS.notFound);
-  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
-}
-
-function isStudioOwner(e) {
-  return !!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"));
-}
-
-function hasValidSession(e, client) {
-  return session.hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
-}
 
 /** Compares the normalised forms (lib/contract.js), in constant time for equal lengths. */
 function codesMatch(given, expected) {
@@ -196,13 +157,6 @@ function verify(e, accessUrl) {
   return e.json(200, { success: true });
 }
 
-function requireSession(e, accessUrl) {
-  const client = findClientByAccessUrl(accessUrl);
-  assertOpen(client);
-  if (!isStudioOwner(e) && !hasValidSession(e, client)) throw new UnauthorizedError(rules.TEXTS.unauthorized);
-  return client;
-}
-
 /** GET /api/gallery/{accessUrl}/images?page&limit */
 function images(e, accessUrl) {
   const client = requireSession(e, accessUrl);
@@ -217,6 +171,4 @@ function allImages(e, accessUrl) {
   return galleryImages.jsonWithImages(e, {}, galleryImages.visitorImagesJson(client.id, 0, 0));
 }
 
-// requireSession: also the session check of the proofing routes (lib/proofing.js); assertOpenPlain and
-// hasSession: the image route's (lib/image_route.js).
-module.exports = { requestBody, access, info, verifySession, verify, images, allImages, requireSession, isStudioOwner, assertOpenPlain, hasSession: session.hasSession };
+module.exports = { access, info, verifySession, verify, images, allImages };

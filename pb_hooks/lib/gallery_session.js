@@ -1,8 +1,11 @@
 /**
- * The visitor's gallery session token (a cookie per gallery, signed with a key that contains the gallery's
- * current access code and carrying its session generation; lib/gallery_api.js states the invariants). Since
- * issue 26 the token also carries a session id (`sid`) and the person the visitor proofs as (`person`),
- * set by lib/proof_people.js. Required inside handlers.
+ * The one session module of the visitor gallery: the gallery a request names, whether it is open, whether the
+ * request is the studio owner's or holds the gallery's session token (`requireSession`), and that token (a
+ * cookie per gallery, signed with a key that contains the gallery's current access code and carrying its
+ * session generation; lib/gallery_api.js states the invariants). Since issue 26 the token also carries a
+ * session id (`sid`) and the person the visitor proofs as (`person`), set by lib/proof_people.js. Every
+ * visitor route (gallery, proofing, people, delivery, activity, image) checks here; this module requires no
+ * route module back. Required inside handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const serveCache = require(`${__hooks}/lib/serve_cache.js`);
@@ -70,4 +73,67 @@ function setSessionCookie(e, client, extra, seconds) {
   );
 }
 
-module.exports = { sessionClaims, hasSession, setSessionCookie };
+// ---- the gallery a request names, and whether the request may see it ----------------------------------
+// Shared by the gallery routes (lib/gallery_api.js), the proofing and people routes, the delivery and
+// activity routes and the image route; it lives here so none of them requires another's handlers.
+
+function plainClient(record) {
+  return {
+    id: record.id,
+    name: record.getString("name"),
+    enabled: record.getBool("enabled"),
+    expirationDate: record.getString("expirationDate"),
+    accessUrl: record.getString("accessUrl"),
+    accessCode: record.getString("accessCode"),
+  };
+}
+
+function findClientByAccessUrl(accessUrl) {
+  if (!rules.isValidAccessUrl(accessUrl)) return null;
+  try {
+    return $app.findFirstRecordByData("clients", "accessUrl", accessUrl);
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Throws the specified answer unless the gallery is open to visitors. */
+function assertOpen(client) {
+  assertOpenPlain(client && plainClient(client));
+}
+
+/** assertOpen for a gallery's plain fields (plainClient's shape, or null). */
+function assertOpenPlain(plain) {
+  const state = rules.galleryState(plain, Date.now());
+  if (state === "missing") throw new NotFoundError(rules.TEXTS.notFound);
+  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
+}
+
+function isStudioOwner(e) {
+  return !!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"));
+}
+
+function hasValidSession(e, client) {
+  return hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
+}
+
+/** The gallery of `accessUrl` when it is open and the request is its owner's or holds its session; else throws. */
+function requireSession(e, accessUrl) {
+  const client = findClientByAccessUrl(accessUrl);
+  assertOpen(client);
+  if (!isStudioOwner(e) && !hasValidSession(e, client)) throw new UnauthorizedError(rules.TEXTS.unauthorized);
+  return client;
+}
+
+module.exports = {
+  sessionClaims,
+  hasSession,
+  setSessionCookie,
+  plainClient,
+  findClientByAccessUrl,
+  assertOpen,
+  assertOpenPlain,
+  isStudioOwner,
+  hasValidSession,
+  requireSession,
+};

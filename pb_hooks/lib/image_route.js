@@ -7,7 +7,7 @@
  * Modules are required once per VM (at the top), not per request.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
-const api = require(`${__hooks}/lib/gallery_api.js`);
+const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
 const cache = require(`${__hooks}/lib/serve_cache.js`);
 const sizes = require(`${__hooks}/lib/image_sizes.js`);
 const transfers = require(`${__hooks}/lib/transfers.js`);
@@ -43,10 +43,10 @@ function imageFile(e, imageId) {
   } catch (_) {
     throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
-  const isOwner = api.isStudioOwner(e);
+  const isOwner = gallerySession.isStudioOwner(e);
   if (!isOwner) {
-    api.assertOpenPlain(client);
-    if (!api.hasSession(e, client.id, client.accessCode, client.sessionGeneration)) throw new NotFoundError(rules.TEXTS.imageNotFound);
+    gallerySession.assertOpenPlain(client);
+    if (!gallerySession.hasSession(e, client.id, client.accessCode, client.sessionGeneration)) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
   const q = e.request.url.query();
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);

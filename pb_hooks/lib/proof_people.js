@@ -40,7 +40,7 @@ function refuse(e, status, message) {
 
 /** PUT .../proofing/person {name, email?}: a new person of the gallery, held by the session from now on. */
 function create(e, accessUrl) {
-  const client = require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+  const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized); // the owner, who has no session
   const body = e.requestInfo().body || {};
@@ -73,7 +73,7 @@ function create(e, accessUrl) {
 
 /** PUT .../proofing/person/{personId}: the session proofs as another person of the same gallery. */
 function switchTo(e, accessUrl, personId) {
-  const client = require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+  const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized);
   let person = null;

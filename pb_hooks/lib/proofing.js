@@ -1,6 +1,6 @@
 /**
  * The visitor's proofing writes and their proofing state (`/api/gallery/{accessUrl}/proofing/*`).
- * Required inside each route handler. The session is checked by gallery_api.js's `requireSession` (the
+ * Required inside each route handler. The session is checked by lib/gallery_session.js's `requireSession` (the
  * same check as the image routes) and its person read by lib/proof_people.js; then every write runs in one
  * transaction that re-reads the person's lock, the image's gallery and, for a pick, the person's count.
  *
@@ -96,7 +96,7 @@ function writeOrRefuse(e, client, person, write) {
 
 /** The gallery of the request's session, and the person it holds (null when none yet). */
 function session(e, accessUrl) {
-  const client = require(`${__hooks}/lib/gallery_api.js`).requireSession(e, accessUrl);
+  const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
   return { client: client, person: require(`${__hooks}/lib/proof_people.js`).personOf(e, client) };
 }
 
