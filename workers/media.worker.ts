@@ -4,8 +4,7 @@
  */
 import { expose } from "comlink";
 import { convertImage, type ConvertOptions } from "./convert/convertImage";
-import { processImage } from "./image/processImage";
-import { makeFullJpeg } from "./image/fullJpeg";
+import { makeFullJpeg, processImage } from "./image/processImage";
 import { crc32OfBlob } from "./zip/crc32";
 import { extractEntry, isJunkEntry, readZipDirectory, type ZipEntry } from "./zip/readZip";
 

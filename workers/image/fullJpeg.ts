@@ -6,7 +6,6 @@
  * removed, like every file this device makes for delivery). JPEG originals go as they are, and PNG, GIF and
  * BMP open everywhere, so they get none.
  */
-import { decodeImage, inspectImage } from "./processImage";
 import type { ImageHeader } from "./sniff";
 import { webJpeg } from "./webJpeg";
 import { JPEG_DELIVERED_FORMATS } from "../../src/domain/image-formats";
@@ -21,16 +20,4 @@ export async function fullJpegOf(bitmap: ImageBitmap, original: Blob, header: Im
   const ctx = canvas.getContext("2d")!;
   ctx.drawImage(bitmap, 0, 0);
   return webJpeg(canvas, original, header, FULL_JPEG_QUALITY);
-}
-
-/** For a photo imported before its gallery asked for JPEG: decodes the original and makes its JPEG, or null when its format needs none. */
-export async function makeFullJpeg(original: Blob): Promise<Blob | null> {
-  const { header } = await inspectImage(original);
-  if (!JPEG_DELIVERED_FORMATS.includes(header.format)) return null;
-  const bitmap = await decodeImage(original, header);
-  try {
-    return await fullJpegOf(bitmap, original, header);
-  } finally {
-    bitmap.close();
-  }
 }

@@ -127,3 +127,15 @@ export async function processImage(file: Blob, options: ProcessOptions = {}): Pr
     bitmap.close();
   }
 }
+
+/** For a photo imported before its gallery asked for JPEG: decodes the original and makes its JPEG, or null when its format needs none. */
+export async function makeFullJpeg(original: Blob): Promise<Blob | null> {
+  const { header } = await inspectImage(original);
+  if (!JPEG_DELIVERED_FORMATS.includes(header.format)) return null;
+  const bitmap = await decodeImage(original, header);
+  try {
+    return await fullJpegOf(bitmap, original, header);
+  } finally {
+    bitmap.close();
+  }
+}
