@@ -173,8 +173,17 @@ describe("HEIC originals as shot or as JPEG", () => {
     await owner.page.getByRole("tab", { name: "Gallery" }).click();
     await tab.uploadPhotos([{ name: "IMG_0043.HEIC", mimeType: "image/heic", buffer: await phoneHeic(30) }]);
     await tab.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 90_000 });
-    const { items } = await api<{ items: Array<{ originalName: string; jpeg: string; original: string }> }>("GET", `/api/collections/images/records?filter=${encodeURIComponent(`client="${client.id}"`)}`);
-    const second = items.find((i) => i.originalName === "IMG_0043.HEIC")!;
+    // The dialog can finish before the sync has sent the photo: wait for the server to have its original.
+    type ServerImage = { originalName: string; jpeg: string; original: string };
+    let second: ServerImage | undefined;
+    await expect
+      .poll(async () => {
+        const { items } = await api<{ items: ServerImage[] }>("GET", `/api/collections/images/records?filter=${encodeURIComponent(`client="${client.id}"`)}`);
+        second = items.find((i) => i.originalName === "IMG_0043.HEIC");
+        return second?.original ?? "";
+      }, { timeout: 60_000 })
+      .not.toBe("");
+    second = second!;
     expect(second.original).toMatch(/\.heic$/);
     expect(second.jpeg).toMatch(/\.jpg$/);
     await owner.context.close();
