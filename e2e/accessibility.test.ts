@@ -2,17 +2,16 @@
  * axe-core on every visitor and owner screen (proofing's name dialog too), on a desktop and a 390 px phone: no serious or critical
  * violation. The report names each rule and the elements that break it, so a failure says what to fix.
  */
-import type { Browser, Page } from "playwright-core";
-import { createRequire } from "node:module";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { axeReport } from "./support/axe";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
 import { ownerToken } from "./support/owner-api";
 
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
 
 let server: AppServer;
@@ -20,23 +19,7 @@ let browser: Browser;
 let token = "";
 let gallery: { id: string; accessUrl: string; accessCode: string };
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
 
-/** Serious and critical violations of the page as it is now, one line each. */
-async function axeReport(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} - ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
-}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);

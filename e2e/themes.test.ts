@@ -6,9 +6,9 @@
  * With SCREENSHOT_DIR set, it saves theme-dark-gallery-desktop/-phone and theme-dark-owner (docs/screenshots).
  */
 import type { Browser, Page } from "playwright-core";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { axeReport } from "./support/axe";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
@@ -16,7 +16,6 @@ import { ownerSession } from "./support/owner-session";
 import { saveShot } from "./support/screenshots";
 import { visitorSession } from "./support/visitor-session";
 
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
 /** Relative luminance below which a background reads as dark (white is 1, the dark tokens' --bg about 0.006). */
 const DARK = 0.05;
@@ -27,22 +26,7 @@ let browser: Browser;
 let api: OwnerApi;
 let dark: Gallery;
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
 
-/** Serious and critical violations of the page as it is now, one line each (as e2e/accessibility.test.ts). */
-async function axeReport(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} - ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
-}
 
 /** The relative luminance (WCAG) of the background the first match of `selector` shows: its own computed colour, else its nearest painted ancestor's. */
 async function luminance(page: Page, selector: string): Promise<number> {
