@@ -1,12 +1,17 @@
 /**
  * Registers the service worker (workers/sw.ts) that precaches the app shell, so the app opens offline.
  * A new version waits until the user accepts the update prompt; then it takes over and the page reloads.
+ * Until a worker controls the page (a first visit while the precache fills), the app is not ready for
+ * offline work: the photo tools' code would not load without a network, and the sync status says so.
  */
 import { Workbox } from "workbox-window";
 import { useAppUpdate } from "../state/sw-update";
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+  const { setOfflineReady } = useAppUpdate.getState();
+  setOfflineReady(!!navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => setOfflineReady(!!navigator.serviceWorker.controller));
   const wb = new Workbox("/sw.js", { scope: "/" });
   wb.addEventListener("waiting", () => {
     useAppUpdate.getState().setWaiting(() => {

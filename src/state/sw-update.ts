@@ -1,12 +1,20 @@
-/** Whether a new version of the app waits to take over, and how to apply it. */
+/** Whether a new version of the app waits to take over, how to apply it, and whether the app works offline yet. */
 import { create } from "zustand";
 
 interface UpdateState {
   applyUpdate: (() => void) | null;
   setWaiting: (apply: () => void) => void;
+  /**
+   * Whether a service worker controls the page, so the app and its photo tools load without a network.
+   * null where there is none to wait for (a development server, a browser without service workers).
+   */
+  isOfflineReady: boolean | null;
+  setOfflineReady: (isReady: boolean) => void;
 }
 
 export const useAppUpdate = create<UpdateState>((set) => ({
   applyUpdate: null,
   setWaiting: (apply) => set({ applyUpdate: apply }),
+  isOfflineReady: null,
+  setOfflineReady: (isReady) => set({ isOfflineReady: isReady }),
 }));

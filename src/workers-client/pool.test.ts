@@ -3,7 +3,7 @@
  * serves a small API through comlink, as a real worker would. Terminating it closes the channel.
  */
 import { expose } from "comlink";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WorkerPool } from "./pool";
 
 interface Api {
@@ -99,6 +99,26 @@ describe("WorkerPool", () => {
     expect(await fine).toBe("fine");
     expect(await p.run((api) => api.wait(5, "after"))).toBe("after");
     p.close();
+  });
+
+  it("says the app is not ready offline when a worker fails offline in a page no service worker controls", async () => {
+    vi.stubGlobal("navigator", { onLine: false, hardwareConcurrency: 2, serviceWorker: { controller: null } });
+    try {
+      const { p, workers } = pool(1);
+      const first = p.run((api) => api.wait(10_000, "never"));
+      await new Promise((r) => setTimeout(r, 10));
+      workers[0]!.crash();
+      await expect(first).rejects.toMatchObject({ name: "WorkerUnavailableError", message: expect.stringMatching(/not on this device yet/) });
+      // Offline with the app's offline copy in charge, the code was there: the worker died in its job.
+      vi.stubGlobal("navigator", { onLine: false, hardwareConcurrency: 2, serviceWorker: { controller: {} } });
+      const second = p.run((api) => api.wait(10_000, "never"));
+      await new Promise((r) => setTimeout(r, 10));
+      workers[1]!.crash();
+      await expect(second).rejects.toMatchObject({ name: "WorkerStoppedError", message: expect.stringMatching(/worker stopped/) });
+      p.close();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("shuts a worker down once it has been idle for the idle time, and starts one again on demand", async () => {

@@ -5,6 +5,7 @@
  * fails only its own job. Idle workers shut down after IDLE_MS to give their memory back.
  */
 import { wrap, type Remote } from "comlink";
+import { WORKER_TEXTS } from "./texts";
 
 const IDLE_MS = 30_000;
 
@@ -97,7 +98,7 @@ export class WorkerPool<Api> {
         event.preventDefault();
         const fail = created.fail;
         this.discard(created);
-        fail?.(new Error("The image worker stopped (the file may be too large for this device's memory)."));
+        fail?.(workerFailure());
       });
       this.slots.push(slot);
     }
@@ -120,6 +121,18 @@ export class WorkerPool<Api> {
     this.slots = this.slots.filter((s) => s !== slot);
     this.pump();
   }
+}
+
+/**
+ * Why a worker failed. Offline in a page no service worker controls, its script cannot have loaded (the
+ * app's offline copy is not ready yet: a first visit, or a cache still filling); otherwise it died in a job.
+ */
+function workerFailure(): Error {
+  const nav = typeof navigator === "undefined" ? undefined : navigator;
+  const isUnreachable = nav?.onLine === false && !nav.serviceWorker?.controller;
+  const err = new Error(isUnreachable ? WORKER_TEXTS.notReadyOffline : WORKER_TEXTS.stopped);
+  err.name = isUnreachable ? "WorkerUnavailableError" : "WorkerStoppedError";
+  return err;
 }
 
 function abortError(signal: AbortSignal): Error {

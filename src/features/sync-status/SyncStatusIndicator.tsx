@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { formatTime } from "../../domain/format";
+import { useAppUpdate } from "../../state/sw-update";
 import { db } from "../../store/db";
 import { retryParked } from "../../store/retryParked";
 import { appSync } from "../../sync/appSync";
@@ -23,6 +24,7 @@ export function SyncStatusIndicator() {
   const [isConflictsOpen, setConflictsOpen] = useState(false);
   const [isRestoreOpen, setRestoreOpen] = useState(false);
   const restoreReport = useRestoreReport();
+  const isOfflineReady = useAppUpdate((u) => u.isOfflineReady);
   const waiting = s.pendingChanges + s.pendingUploads;
   const tone = !s.isOnline ? "offline" : s.error ? "error" : waiting > 0 || s.isSyncing || s.isReconciling ? "busy" : "ok";
   const details = [
@@ -34,6 +36,7 @@ export function SyncStatusIndicator() {
     // Only what the server confirmed counts: never while a photo's original is missing there, nor while a
     // restored server is being reconciled.
     !waiting && !s.rejected && !s.notOnServer && !s.isReconciling ? SYNC_TEXTS.allSynced : "",
+    isOfflineReady === false ? (s.isOnline ? SYNC_TEXTS.preparingOffline : SYNC_TEXTS.notReadyOffline) : "",
     s.lastSyncedAt ? SYNC_TEXTS.lastSynced(formatTime(new Date(s.lastSyncedAt))) : SYNC_TEXTS.neverSynced,
   ].filter(Boolean);
   return (

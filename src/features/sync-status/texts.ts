@@ -46,6 +46,10 @@ const PLAIN = {
   notOnServer: icu<[n: number]>("{n, plural, one {# photo is} other {# photos are}} not on the server", "n"),
   lastSynced: icu<[time: string]>("Last synced {time}", "time"),
   neverSynced: "Not synced yet",
+  /** The app's offline copy (the service worker's cache) is still filling: photo tools do not work offline yet. */
+  preparingOffline: "Getting ready for offline work…",
+  /** Offline before the offline copy was ready: the page works, importing photos does not. */
+  notReadyOffline: "Not ready for offline work: connect once to finish",
   failed: "Sync failed",
   retry: "Retry",
   retryRefused: "Send them again",
