@@ -21,7 +21,12 @@ let api: OwnerApi;
 
 async function newVisitor(viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page; gallery: VisitorGalleryPage }> {
   const context = await browser.newContext({ baseURL: server.url, viewport, acceptDownloads: true });
-  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  await context.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    // What the content-security policy refused on this page (zod's eval probe was one, issue 28).
+    const refused: string[] = ((window as { cspViolations?: string[] }).cspViolations = []);
+    document.addEventListener("securitypolicyviolation", (e) => refused.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   return { context, page, gallery: new VisitorGalleryPage(page) };
 }
@@ -70,9 +75,11 @@ describe("visitor gallery", () => {
     await gallery.toast().getByText("Welcome to your gallery!", { exact: true }).waitFor(); // the specification's typo fixed
     await gallery.gridImages().nth(3).waitFor();
     await page.locator(".gallery-sidebar").getByText("4 photos").waitFor();
+    expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([]);
 
     await page.reload();
     await gallery.gridImages().first().waitFor();
+    expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([]);
   });
 
   it("opens from /gallery/access with the code alone, and says when a code is wrong", async () => {

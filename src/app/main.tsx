@@ -1,4 +1,5 @@
 /** Entry: mounts the app and registers the service worker. */
+import "../lib/jitlessSchemas";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ownerLocale, startLocale } from "./locale";

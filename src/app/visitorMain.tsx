@@ -1,4 +1,5 @@
 /** Entry of the visitor's pages (gallery.html, served for /gallery/*): no owner code, no manifest, no update prompt. */
+import "../lib/jitlessSchemas";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { VISITOR_NAMESPACES, startLocale, visitorLocale } from "./locale";
