@@ -79,9 +79,16 @@ describe("web size", () => {
     await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
     const page = await context.newPage();
     const gallery = new VisitorGalleryPage(page);
+    const imageRequests: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/gallery/image/") && imageRequests.push(r.url()));
     await page.goto(`/gallery/${client.accessUrl}`);
     await gallery.enterCode(client.accessCode);
     await gallery.sidebarRows().first().waitFor();
+    // The sidebar's 44 px row takes the smallest size under the grid's own address, not the thumbnail's own
+    // address (a second download of the same file, issue 28).
+    const sidebarImage = page.locator(".sidebar-open img").first();
+    await expect.poll(() => sidebarImage.evaluate((i) => (i as HTMLImageElement).currentSrc)).toMatch(/[?&]size=400(&|$)/);
+    expect(imageRequests.filter((url) => url.includes("thumbnail=true"))).toEqual([]);
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
     await page.getByRole("button", { name: "Select All", exact: true }).click();
     const downloading = page.waitForEvent("download");

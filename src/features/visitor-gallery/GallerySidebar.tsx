@@ -4,7 +4,8 @@
  * and selection buttons with their disabled rules, download all and the total count.
  */
 import { formatBytes, truncateName } from "../../domain/format";
-import { imageUrl, type GalleryImage } from "./api";
+import type { GalleryImage } from "./api";
+import { fallbackSrc, srcSetOf } from "./imageSources";
 import { Button } from "../../ui/Button";
 import { VirtualList } from "../../ui/VirtualList";
 import { GALLERY_TEXTS } from "./texts";
@@ -56,7 +57,9 @@ export function GallerySidebar(p: Props) {
               <div className={`sidebar-row${p.currentId === image.id ? " is-current" : ""}`} aria-current={p.currentId === image.id ? "true" : undefined}>
                 <input type="checkbox" aria-label={GALLERY_TEXTS.select(name)} checked={p.selected.has(image.id)} onChange={() => p.onToggle(image.id)} onClick={(e) => e.stopPropagation()} />
                 <button type="button" className="sidebar-open" onClick={() => p.onOpen(image.id)} title={name}>
-                  <img src={imageUrl(image.id, "thumbnail")} alt="" loading="lazy" width={44} height={44} />
+                  {/* The grid's own srcset at the row's 44 px: the browser takes the smallest size, the file the grid
+                      fetched already under the same address (the thumbnail's own address was a second download). */}
+                  <img src={fallbackSrc(image)} srcSet={srcSetOf(image)} sizes="44px" alt="" loading="lazy" decoding="async" width={44} height={44} />
                   <span className="sidebar-text">
                     <span className="sidebar-name">{truncateName(name)}</span>
                     <span className="sidebar-size">{formatBytes(image.fileSize)}</span>
