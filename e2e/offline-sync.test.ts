@@ -1,7 +1,8 @@
 /**
  * Offline work in Chromium with the browser's own offline switch: a client created and changed with the
  * network off survives a reload, and reaches the server once the network is back. Two tabs of the app:
- * one syncs for both, and the other takes over when it closes.
+ * one syncs for both, and the other takes over when it closes. Offline before the service worker holds the
+ * app, the header and the import say why photos cannot be processed.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,9 @@ import { launchChromium } from "./support/browser";
 import { ownerSession, signInOwner } from "./support/owner-session";
 import { photo } from "./support/photos";
 import { ownerToken } from "./support/owner-api";
+import { LoginPage } from "./pages/LoginPage";
+import { OWNER } from "./support/app-server";
+import { saveRegionShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -145,5 +149,30 @@ describe("two tabs", () => {
     } finally {
       await tabs.close();
     }
+  });
+});
+
+describe("before the app is ready for offline work", () => {
+  it("says so in the header, and an import made offline then names the reason instead of failing blind", async () => {
+    // A first visit whose service worker never gets to hold the app (its script is refused here).
+    const fresh = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    await fresh.route("**/sw.js", (route) => route.abort());
+    const tab = await fresh.newPage();
+    await tab.goto("/auth");
+    await new LoginPage(tab).signIn(OWNER.email, OWNER.password);
+    await tab.getByTestId("sync-details").getByText("All changes synced").waitFor();
+    await tab.getByTestId("sync-details").getByText("Getting ready for offline work…").waitFor();
+    await tab.goto("/clients/new");
+    await new NewClientPage(tab).create({ name: "Unready Una" });
+    await tab.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+
+    await fresh.setOffline(true);
+    await tab.getByTestId("sync-details").getByText("Not ready for offline work: connect once to finish").waitFor();
+    const gallery = new GalleryTabPage(tab);
+    await gallery.uploadPhotos([await photo(tab, "early.jpg", 900, 600, 71)]);
+    await gallery.dialogTitle("Upload Completed with Issues").waitFor({ timeout: 60_000 });
+    await tab.getByText("The photo tools are not on this device yet.", { exact: false }).waitFor();
+    await saveRegionShot(tab, "offline-not-ready", tab.getByTestId("sync-status"), tab.getByRole("dialog"));
+    await fresh.close();
   });
 });
