@@ -196,6 +196,8 @@ function notifyStudio(client, person, result) {
     const studio = require(`${__hooks}/lib/studio_info.js`).studioSettings();
     const to = studio ? studio.getString("email") : "";
     if (!to) return;
+    // In the studio's language, with the day in its time zone (issue 27).
+    const when = require(`${__hooks}/lib/mail.js`).studioDay(studio, Date.now());
     const mail = rules.submittedEmail(
       client.getString("name"),
       person.getString("name"),
@@ -204,6 +206,7 @@ function notifyStudio(client, person, result) {
       result.comments.length,
       require(`${__hooks}/lib/mail.js`).galleryLinkOf($app, client),
       person.getString("email"),
+      { language: when.lang, day: when.day },
     );
     $app.newMailClient().send(
       new MailerMessage({
