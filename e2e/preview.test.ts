@@ -5,7 +5,7 @@
  * the panel says the preview needs the server. And no flash of the wrong theme: with the app's scripts
  * refused, a dark gallery's page and the owner's app set to dark are already dark (the server's attribute,
  * public/appearance.js), and the offline owner's app has that script from its service worker.
- * With SCREENSHOT_DIR set, it saves preview-as-client and preview-as-client-dark (docs/screenshots).
+ * With SCREENSHOT_DIR set, it saves preview-panel, preview-as-client and preview-as-client-dark (docs/screenshots).
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { uploadPhoto } from "./support/gallery-seed";
 import { DARK, luminance } from "./support/luminance";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
-import { saveShot } from "./support/screenshots";
+import { saveRegionShot, saveShot } from "./support/screenshots";
 
 type Gallery = { id: string; accessUrl: string; accessCode: string };
 let server: AppServer;
@@ -45,6 +45,7 @@ describe("preview as client", () => {
     const panel = page.locator(".preview-panel");
     await panel.getByLabel("Language").selectOption("fr");
     await panel.getByLabel("Theme").selectOption("dark");
+    await saveRegionShot(page, "preview-panel", panel);
     const opened = context.waitForEvent("page");
     await panel.getByRole("button", { name: "Preview as client" }).click();
     const preview = await opened;

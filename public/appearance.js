@@ -9,7 +9,7 @@
   try {
     var chosen = localStorage.getItem("studio-gallery.appearance");
     if (chosen === "light" || chosen === "dark") theme = chosen;
-  } catch (e) {
+  } catch (_) {
     // storage refused: the device's own light or dark
   }
   document.documentElement.setAttribute("data-theme", theme);
