@@ -92,6 +92,8 @@ export function useProofing(accessUrl: string, isPreview = false) {
   /** After a name or a choice of person: the dialog closes and the write that waited for it runs. */
   const chosen = useCallback(
     async (call: () => Promise<ProofingState>) => {
+      // The owner's preview makes and switches to no one: said in the dialog, in the page's language.
+      if (isPreview) throw new GalleryApiError(403, PREVIEW_TEXTS.noWrites, PREVIEW_TEXTS.noWrites);
       const s = await call(); // a refusal (bad name, too many people) stays in the dialog
       apply(s);
       setError("");
@@ -100,7 +102,7 @@ export function useProofing(accessUrl: string, isPreview = false) {
       pending.current = null;
       write?.();
     },
-    [apply],
+    [apply, isPreview],
   );
 
   const createPerson = useCallback((name: string, email: string) => chosen(() => proofingApi.createPerson(accessUrl, name, email)), [accessUrl, chosen]);
