@@ -5,10 +5,11 @@
  * follows the device (`colorScheme: "dark"`), passes axe in dark, and Settings > Appearance forces light back.
  * With SCREENSHOT_DIR set, it saves theme-dark-gallery-desktop/-phone and theme-dark-owner (docs/screenshots).
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { axeReport } from "./support/axe";
+import { DARK, luminance } from "./support/luminance";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
@@ -17,32 +18,11 @@ import { saveShot } from "./support/screenshots";
 import { visitorSession } from "./support/visitor-session";
 
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
-/** Relative luminance below which a background reads as dark (white is 1, the dark tokens' --bg about 0.006). */
-const DARK = 0.05;
-
 type Gallery = { id: string; accessUrl: string; accessCode: string };
 let server: AppServer;
 let browser: Browser;
 let api: OwnerApi;
 let dark: Gallery;
-
-
-
-/** The relative luminance (WCAG) of the background the first match of `selector` shows: its own computed colour, else its nearest painted ancestor's. */
-async function luminance(page: Page, selector: string): Promise<number> {
-  const colour = await page.locator(selector).first().evaluate((el) => {
-    for (let at: Element | null = el; at; at = at.parentElement) {
-      const background = getComputedStyle(at).backgroundColor;
-      if (background !== "rgba(0, 0, 0, 0)" && background !== "transparent") return background;
-    }
-    return "rgb(255, 255, 255)";
-  });
-  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
-    const c = Number(v) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
 
 async function createGallery(name: string, galleryTheme: string): Promise<Gallery> {
   return api<Gallery>("POST", "/api/collections/clients/records", { name, galleryTheme, eventDate: "2026-06-13 00:00:00.000Z" });

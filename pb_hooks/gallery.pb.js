@@ -25,3 +25,6 @@ routerAdd("GET", "/api/gallery/{first}/{second}", (e) => {
   if (second === "verify-session") return api.verifySession(e, first);
   throw new NotFoundError();
 });
+
+// 'Preview as client' (issue 27): the owner's app asks for a preview session of one of its galleries.
+routerAdd("POST", "/api/owner/preview/{clientId}", (e) => require(`${__hooks}/lib/gallery_preview.js`).start(e, e.request.pathValue("clientId")));

@@ -83,7 +83,7 @@ function downloaded(clientId, kind, e) {
 function zipStarted(e, accessUrl) {
   const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
   const client = gallerySession.requireSession(e, accessUrl);
-  if (gallerySession.isStudioOwner(e)) return e.noContent(204);
+  if (gallerySession.isStudioOwner(e) || gallerySession.isPreview(e, client)) return e.noContent(204);
   const delivery = require(`${__hooks}/lib/delivery_rules.js`);
   if (delivery.modeOf(client.getString("downloadMode")) === "off") throw new ForbiddenError(delivery.TEXTS.downloadsOff);
   bump(client.id, { zipDownloads: 1 }, false);

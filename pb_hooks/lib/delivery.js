@@ -39,17 +39,19 @@ function visitorFields(e, client) {
     downloads: delivery.modeOf(client.getString("downloadMode")),
     originalsAs: client.getString("originalsAs") === "jpeg" ? "jpeg" : "shot",
     pinRequired,
-    pinVerified: pinRequired ? hasPinProof(e, client) : true,
+    // The owner's preview (issue 27) needs no PIN.
+    pinVerified: pinRequired ? require(`${__hooks}/lib/gallery_session.js`).isPreview(e, client) || hasPinProof(e, client) : true,
   };
 }
 
 /**
  * Throws the refusal when a visitor (not the owner) may not have `field` of an image of `client` the way the
- * request asks; returns the download kind ("" | "single" | "zip") when allowed.
+ * request asks; returns the download kind ("" | "single" | "zip") when allowed. `isPreview`: the owner's
+ * preview (issue 27), which the gallery's mode binds but no PIN.
  */
-function gateFile(e, client, field, query) {
+function gateFile(e, client, field, query, isPreview) {
   const kind = delivery.downloadKind((query || e.request.url.query()).get("download"));
-  const pinRequired = !!client.getString("downloadPin");
+  const pinRequired = !!client.getString("downloadPin") && !isPreview; // the owner's preview needs no PIN
   const decision = delivery.decideFile({
     mode: client.getString("downloadMode"),
     pinRequired,

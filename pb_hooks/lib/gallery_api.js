@@ -84,7 +84,9 @@ function info(e, accessUrl) {
   assertOpen(client);
   const owner = isStudioOwner(e);
   const verified = owner || hasValidSession(e, client);
-  if (verified && !owner) require(`${__hooks}/lib/activity.js`).visited(client.id);
+  // The owner's preview (issue 27) is no visit.
+  const preview = verified && !owner && session.isPreview(e, client);
+  if (verified && !owner && !preview) require(`${__hooks}/lib/activity.js`).visited(client.id);
   const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
   const first = e.request.url.query().get("first");
   const fields = {
@@ -101,6 +103,8 @@ function info(e, accessUrl) {
     theme: client.getString("galleryTheme") || (require(`${__hooks}/lib/studio_info.js`).studioSettings() || { getString: () => "" }).getString("galleryTheme") || "light",
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
   };
+  // The preview's page shows its bar and leads back to the client's page in the owner's app.
+  if (preview) Object.assign(fields, { preview: true, client: client.id });
   if (!first || !verified) return e.json(200, fields);
   const limit = rules.parsePaging("1", first).limit;
   fields.pagination = { page: 1, limit: limit, total: total, totalPages: Math.ceil(total / limit) };

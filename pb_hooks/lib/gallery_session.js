@@ -4,7 +4,8 @@
  * cookie per gallery, signed with a key that contains the gallery's current access code and carrying its
  * session generation; lib/gallery_api.js states the invariants). Since issue 26 the token also carries a
  * session id (`sid`) and the person the visitor proofs as (`person`), set by lib/proof_people.js. Every
- * visitor route (gallery, proofing, people, delivery, activity, image) checks here; this module requires no
+ * visitor route (gallery, proofing, people, delivery, activity, image) checks here; the owner's preview
+ * (issue 27, lib/gallery_preview.js) is such a session with `preview: true`, which `isPreview` tells; this module requires no
  * route module back. Required inside handlers.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
@@ -24,15 +25,25 @@ function sessionClaims(e, client) {
  * the image route's check, through lib/session_tokens.js, which remembers the tokens this VM verified.
  */
 function hasSession(e, clientId, accessCode, generation) {
+  return sessionKind(e, clientId, accessCode, generation) !== "";
+}
+
+/** hasSession's check, telling which session: "" (none), "visitor", or "preview" (the owner's, lib/gallery_preview.js). */
+function sessionKind(e, clientId, accessCode, generation) {
   let cookie;
   try {
     cookie = e.request.cookie(rules.galleryCookieName(clientId));
   } catch (_) {
-    return false; // no such cookie
+    return ""; // no such cookie
   }
-  if (!cookie || !cookie.value) return false;
+  if (!cookie || !cookie.value) return "";
   const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
-  return require(`${__hooks}/lib/session_tokens.js`).verifies(cookie.value, key, clientId, generation);
+  return require(`${__hooks}/lib/session_tokens.js`).kindOf(cookie.value, key, clientId, generation);
+}
+
+/** Whether the request's session of this gallery is the owner's preview: counted nowhere, writes nothing. */
+function isPreview(e, client) {
+  return sessionKind(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration")) === "preview";
 }
 
 function claimsOf(e, clientId, accessCode, generation) {
@@ -128,6 +139,8 @@ function requireSession(e, accessUrl) {
 module.exports = {
   sessionClaims,
   hasSession,
+  sessionKind,
+  isPreview,
   setSessionCookie,
   plainClient,
   findClientByAccessUrl,

@@ -44,14 +44,18 @@ function imageFile(e, imageId) {
     throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
   const isOwner = gallerySession.isStudioOwner(e);
+  let session = "";
   if (!isOwner) {
     gallerySession.assertOpenPlain(client);
-    if (!gallerySession.hasSession(e, client.id, client.accessCode, client.sessionGeneration)) throw new NotFoundError(rules.TEXTS.imageNotFound);
+    session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration);
+    if (!session) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
   const q = e.request.url.query();
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
-  const download = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q);
+  const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
+  // The owner's preview (issue 27) downloads what a client could, uncounted.
+  const download = session === "preview" ? "" : gated;
   // An original goes as shot or as the device's full-size JPEG, as the gallery says (issue 25).
   const served = field === "original" ? originalField(q.get("format"), isOwner, client, image) : field;
   const fileName = image.files[served];

@@ -251,4 +251,11 @@ function runReminders(app, nowMs) {
   return sent;
 }
 
-module.exports = { smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders, keepRequestOrigin, sendTestEmail };
+/** Today's (or `ms`'s) day in the studio's time zone and language (issue 27), and that language: for the studio's own emails. */
+function studioDay(settings, ms) {
+  const lang = languageOf(null, settings);
+  const timeZone = settings ? settings.getString("timeZone") : "";
+  return { lang, day: rules.formatDay(ms, timeZone, lang, zoneOffset(ms, timeZone)) };
+}
+
+module.exports = { studioDay, smtpConfigured, galleryLinkOf, galleryEmailIfAsked, runReminders, keepRequestOrigin, sendTestEmail };

@@ -1,6 +1,7 @@
 /**
  * The studio's emails in each gallery's language (issue 27): the gallery email's default text and subject,
- * the expiry reminders, the HTML part's button, and the long date. The languages of the app
+ * the expiry reminders, the HTML part's button, and the long date; and the studio's own email when a client
+ * submits a selection, in the studio's language (settings.language). The languages of the app
  * (pb_hooks/lib/gallery_language.js). Pure: no PocketBase globals, unit-tested in Node.
  *
  * A studio's own template (Settings > General) is sent as the studio wrote it, whatever the language.
@@ -122,6 +123,95 @@ const MAIL_TEXTS = {
   },
 };
 
+/**
+ * The studio's own email when a person submits a selection (issue 27), in the studio's language: `who` names
+ * the person (and the gallery when they are not its client), `day` is the submission's day in full ("" for none).
+ */
+const SELECTION_TEXTS = {
+  en: {
+    who: (person, client) => person + " (" + client + "'s gallery)",
+    subject: (who) => who + " submitted their selection",
+    submitted: (who, day) => who + " submitted their selection" + (day ? " on " + day : "") + ".",
+    email: (person, email) => person + "'s email: " + email,
+    gallery: "Gallery: ",
+    list: (name, count, limit) => name + ": " + count + (limit > 0 ? " of " + limit : "") + " chosen",
+    favourites: "Favourites: ",
+    comments: "Comments: ",
+    footer: "Open the client's page in Studio Gallery to see the photos, copy the file names or unlock the selection.",
+  },
+  de: {
+    who: (person, client) => person + " (Galerie von " + client + ")",
+    subject: (who) => who + " hat die Auswahl abgeschickt",
+    submitted: (who, day) => who + " hat die Auswahl" + (day ? " am " + day : "") + " abgeschickt.",
+    email: (person, email) => "E-Mail von " + person + ": " + email,
+    gallery: "Galerie: ",
+    list: (name, count, limit) => name + ": " + count + (limit > 0 ? " von " + limit : "") + " ausgewählt",
+    favourites: "Favoriten: ",
+    comments: "Kommentare: ",
+    footer: "Öffnen Sie die Seite des Kunden in Studio Gallery, um die Fotos zu sehen, die Dateinamen zu kopieren oder die Auswahl freizugeben.",
+  },
+  fr: {
+    who: (person, client) => person + " (galerie de " + client + ")",
+    subject: (who) => who + " a envoyé sa sélection",
+    submitted: (who, day) => who + " a envoyé sa sélection" + (day ? " le " + day : "") + ".",
+    email: (person, email) => "E-mail de " + person + " : " + email,
+    gallery: "Galerie : ",
+    list: (name, count, limit) => name + " : " + count + " choisie" + (count > 1 ? "s" : "") + (limit > 0 ? " sur " + limit : ""),
+    favourites: "Favoris : ",
+    comments: "Commentaires : ",
+    footer: "Ouvrez la page du client dans Studio Gallery pour voir les photos, copier les noms de fichiers ou déverrouiller la sélection.",
+  },
+  es: {
+    who: (person, client) => person + " (galería de " + client + ")",
+    subject: (who) => who + " ha enviado su selección",
+    submitted: (who, day) => who + " ha enviado su selección" + (day ? " el " + day : "") + ".",
+    email: (person, email) => "Correo de " + person + ": " + email,
+    gallery: "Galería: ",
+    list: (name, count, limit) => name + ": " + count + (count === 1 ? " elegida" : " elegidas") + (limit > 0 ? " de " + limit : ""),
+    favourites: "Favoritas: ",
+    comments: "Comentarios: ",
+    footer: "Abre la página del cliente en Studio Gallery para ver las fotos, copiar los nombres de archivo o desbloquear la selección.",
+  },
+  it: {
+    who: (person, client) => person + " (galleria di " + client + ")",
+    subject: (who) => who + " ha inviato la sua selezione",
+    submitted: (who, day) => who + " ha inviato la sua selezione" + (day ? " il " + day : "") + ".",
+    email: (person, email) => "Email di " + person + ": " + email,
+    gallery: "Galleria: ",
+    list: (name, count, limit) => name + ": " + count + (count === 1 ? " scelta" : " scelte") + (limit > 0 ? " su " + limit : ""),
+    favourites: "Preferite: ",
+    comments: "Commenti: ",
+    footer: "Apri la pagina del cliente in Studio Gallery per vedere le foto, copiare i nomi dei file o sbloccare la selezione.",
+  },
+  "pt-BR": {
+    who: (person, client) => person + " (galeria de " + client + ")",
+    subject: (who) => who + " enviou a seleção",
+    submitted: (who, day) => who + " enviou a seleção" + (day ? " em " + day : "") + ".",
+    email: (person, email) => "E-mail de " + person + ": " + email,
+    gallery: "Galeria: ",
+    list: (name, count, limit) => name + ": " + count + (count === 1 ? " escolhida" : " escolhidas") + (limit > 0 ? " de " + limit : ""),
+    favourites: "Favoritas: ",
+    comments: "Comentários: ",
+    footer: "Abra a página do cliente no Studio Gallery para ver as fotos, copiar os nomes dos arquivos ou desbloquear a seleção.",
+  },
+  nl: {
+    who: (person, client) => person + " (galerij van " + client + ")",
+    subject: (who) => who + " heeft de selectie verstuurd",
+    submitted: (who, day) => who + " heeft de selectie" + (day ? " op " + day : "") + " verstuurd.",
+    email: (person, email) => "E-mail van " + person + ": " + email,
+    gallery: "Galerij: ",
+    list: (name, count, limit) => name + ": " + count + (limit > 0 ? " van " + limit : "") + " gekozen",
+    favourites: "Favorieten: ",
+    comments: "Opmerkingen: ",
+    footer: "Open de pagina van de klant in Studio Gallery om de foto’s te zien, de bestandsnamen te kopiëren of de selectie te ontgrendelen.",
+  },
+};
+
+/** A language's selection email texts; English for one the app does not speak. */
+function selectionTexts(language) {
+  return SELECTION_TEXTS[language] || SELECTION_TEXTS.en;
+}
+
 /** A language's mail texts; English for one the app does not speak. */
 function mailTexts(language) {
   return MAIL_TEXTS[language] || MAIL_TEXTS.en;
@@ -133,4 +223,4 @@ function mailLanguage(galleryLanguage, studioLanguage) {
   return MAIL_TEXTS[studioLanguage] ? studioLanguage : "en";
 }
 
-module.exports = { MAIL_TEXTS, mailTexts, mailLanguage, longDay };
+module.exports = { MAIL_TEXTS, SELECTION_TEXTS, mailTexts, selectionTexts, mailLanguage, longDay };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/lib/i18n/locales";
-import { MAIL_TEXTS, mailLanguage } from "./mail_texts.js";
+import { MAIL_TEXTS, SELECTION_TEXTS, mailLanguage, selectionTexts } from "./mail_texts.js";
 
 describe("mail texts", () => {
   it("has every language of the app, each with its reminders naming the link, the code and the day", () => {
@@ -22,5 +22,19 @@ describe("mail texts", () => {
     expect(mailLanguage("", "de")).toBe("de");
     expect(mailLanguage("", "")).toBe("en");
     expect(mailLanguage("xx", "yy")).toBe("en");
+  });
+
+  it("has the studio's selection email in every language, naming the person, the gallery, the day and the counts", () => {
+    expect(Object.keys(SELECTION_TEXTS).sort()).toEqual([...LOCALES].sort());
+    for (const [lang, t] of Object.entries(SELECTION_TEXTS)) {
+      const who = t.who("Anna", "Ada");
+      for (const part of ["Anna", "Ada"]) expect(who, lang).toContain(part);
+      expect(t.subject(who), lang).toContain(who);
+      expect(t.submitted(who, "DAY"), lang).toContain("DAY");
+      expect(t.email("Anna", "anna@x.test"), lang).toContain("anna@x.test");
+      expect(t.list("Album", 12, 30), lang).toMatch(/Album.*12.*30/);
+      expect(t.list("Album", 12, 0), lang).not.toContain("0 ");
+    }
+    expect(selectionTexts("xx")).toBe(SELECTION_TEXTS.en);
   });
 });

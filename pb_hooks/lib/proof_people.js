@@ -43,6 +43,7 @@ function create(e, accessUrl) {
   const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized); // the owner, who has no session
+  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
   const body = e.requestInfo().body || {};
   let name, email;
   try {
@@ -76,6 +77,7 @@ function switchTo(e, accessUrl, personId) {
   const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized);
+  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
   let person = null;
   try {
     person = $app.findRecordById("proof_people", personId);

@@ -7,6 +7,7 @@
  * Invariants a change must keep:
  * - a visitor writes only to the gallery whose session it holds, only about that gallery's images and lists,
  *   and only as the person the session holds (issue 26): every row written and read carries that person;
+ * - nothing is written in the owner's preview (issue 27, lib/gallery_preview.js): every write answers 403;
  * - nothing is written for a person once their selection is submitted (their proof_states.submittedAt set)
  *   until the owner unlocks it; another person's lists stay open;
  * - a list never holds more of one person's picks than its limit: the count and the insert happen in one
@@ -83,7 +84,8 @@ function stateOf(clientId, person) {
  */
 function writeOrRefuse(e, client, person, write) {
   let refusal = null;
-  if (!person) refusal = { status: 409, message: rules.TEXTS.personRequired };
+  if (require(`${__hooks}/lib/gallery_session.js`).isPreview(e, client)) refusal = { status: 403, message: require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites };
+  else if (!person) refusal = { status: 409, message: rules.TEXTS.personRequired };
   else {
     $app.runInTransaction((txApp) => {
       if (isLocked(txApp, person.id)) refusal = { status: 423, message: rules.TEXTS.locked };
@@ -168,6 +170,7 @@ function comment(e, accessUrl, imageId) {
 /** PUT .../proofing/submission: locks the person's selection (no one else's) and tells the studio. */
 function submit(e, accessUrl) {
   const { client, person } = session(e, accessUrl);
+  if (require(`${__hooks}/lib/gallery_session.js`).isPreview(e, client)) return e.json(403, { status: 403, message: require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites, data: {} });
   if (!person) return e.json(409, { status: 409, message: rules.TEXTS.personRequired, data: {} });
   let refusal = null;
   $app.runInTransaction((txApp) => {
@@ -193,6 +196,8 @@ function notifyStudio(client, person, result) {
     const studio = require(`${__hooks}/lib/studio_info.js`).studioSettings();
     const to = studio ? studio.getString("email") : "";
     if (!to) return;
+    // In the studio's language, with the day in its time zone (issue 27).
+    const when = require(`${__hooks}/lib/mail.js`).studioDay(studio, Date.now());
     const mail = rules.submittedEmail(
       client.getString("name"),
       person.getString("name"),
@@ -201,6 +206,7 @@ function notifyStudio(client, person, result) {
       result.comments.length,
       require(`${__hooks}/lib/mail.js`).galleryLinkOf($app, client),
       person.getString("email"),
+      { language: when.lang, day: when.day },
     );
     $app.newMailClient().send(
       new MailerMessage({

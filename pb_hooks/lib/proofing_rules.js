@@ -77,19 +77,21 @@ function escapeHtml(s) {
 
 /**
  * The studio's email when a person submits: subject, HTML and plain text. `lists` are {name, count, limit},
- * `favourites` and `comments` counts; the person's email, when they gave one, is in the text.
+ * `favourites` and `comments` counts; the person's email, when they gave one, is in the text. `options`:
+ * the studio's `language` (English by default) and the submission's `day`, already written in it (issue 27).
  */
-function submittedEmail(clientName, personName, lists, favourites, comments, link, personEmail) {
-  const who = personName && personName !== clientName ? personName + " (" + clientName + "'s gallery)" : clientName;
-  const lines = [who + " submitted their selection."];
-  if (personEmail) lines.push(personName + "'s email: " + personEmail);
-  if (link) lines.push("Gallery: " + link);
-  for (const l of lists) lines.push(l.name + ": " + l.count + (l.limit > 0 ? " of " + l.limit : "") + " chosen");
-  lines.push("Favourites: " + favourites);
-  lines.push("Comments: " + comments);
-  lines.push("Open the client's page in Studio Gallery to see the photos, copy the file names or unlock the selection.");
+function submittedEmail(clientName, personName, lists, favourites, comments, link, personEmail, options) {
+  const t = require("./mail_texts.js").selectionTexts(options && options.language);
+  const who = personName && personName !== clientName ? t.who(personName, clientName) : clientName;
+  const lines = [t.submitted(who, (options && options.day) || "")];
+  if (personEmail) lines.push(t.email(personName, personEmail));
+  if (link) lines.push(t.gallery + link);
+  for (const l of lists) lines.push(t.list(l.name, l.count, l.limit));
+  lines.push(t.favourites + favourites);
+  lines.push(t.comments + comments);
+  lines.push(t.footer);
   return {
-    subject: who + " submitted their selection",
+    subject: t.subject(who),
     text: lines.join("\n"),
     html: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join("\n"),
   };

@@ -8,7 +8,8 @@
  * checked again (a visitor's page sends the same token with each of its images; the check was about a
  * tenth of the image route's time). A change of code or secret changes the key and a new generation fails
  * the comparison, so either still refuses the token at once; the expiry is checked on every use. Only
- * successes are remembered, at most VERIFIED_MAX, dropped whole when full.
+ * successes are remembered, at most VERIFIED_MAX, dropped whole when full, with their kind (a visitor's
+ * session or the owner's preview, issue 27).
  */
 const VERIFIED_MAX = 64;
 const verified = { count: 0, byToken: {} };
@@ -23,17 +24,24 @@ function remember(token, entry) {
   verified.byToken[token] = entry;
 }
 
-function verifies(token, key, clientId, generation) {
+/** "" when the token is not valid for the gallery; else "preview" for the owner's preview (lib/gallery_preview.js), "visitor" otherwise. */
+function kindOf(token, key, clientId, generation) {
   const known = verified.byToken[token];
-  if (known && known.key === key && Date.now() < known.expiresAt) return known.gallery === clientId && known.gen === generation;
+  if (known && known.key === key && Date.now() < known.expiresAt) return known.gallery === clientId && known.gen === generation ? known.kind : "";
   try {
     const claims = $security.parseJWT(token, key);
     const ok = claims.gallery === clientId && claims.type === "gallery" && Number(claims.gen) === generation;
-    if (ok) remember(token, { key, gallery: clientId, gen: generation, expiresAt: Number(claims.exp) * 1000 });
-    return ok;
+    if (!ok) return "";
+    const kind = claims.preview === true ? "preview" : "visitor";
+    remember(token, { key, gallery: clientId, gen: generation, kind, expiresAt: Number(claims.exp) * 1000 });
+    return kind;
   } catch (_) {
-    return false; // bad signature (code changed, other gallery) or expired
+    return ""; // bad signature (code changed, other gallery) or expired
   }
 }
 
-module.exports = { verifies };
+function verifies(token, key, clientId, generation) {
+  return kindOf(token, key, clientId, generation) !== "";
+}
+
+module.exports = { verifies, kindOf };

@@ -11,6 +11,9 @@
  * The page is in the gallery's language (issue 27, lib/gallery_language.js): `<html lang>`, the title and
  * the preview text, and a `gallery-language` meta the visitor's app starts in.
  *
+ * The page is drawn in the gallery's theme from its first frame: `data-theme="dark"` on <html> for a dark
+ * open gallery (src/ui/tokens.css makes it `color-scheme: dark`), since the policy allows no inline script.
+ *
  * Gallery pages are not for search engines: `noindex` in the page and in `X-Robots-Tag` (robots.txt
  * disallows everything too, but a crawler that follows a shared link without reading it still sees these).
  */
@@ -29,10 +32,10 @@ function escapeHtml(value) {
 function studio() {
   try {
     const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
-    if (!s) return { name: "", logo: "", language: "" };
-    return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language") };
+    if (!s) return { name: "", logo: "", language: "", theme: "" };
+    return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language"), theme: s.getString("galleryTheme") };
   } catch (_) {
-    return { name: "", logo: "", language: "" };
+    return { name: "", logo: "", language: "", theme: "" };
   }
 }
 
@@ -107,6 +110,24 @@ function headTags(s, lang, accessUrl, client) {
   return tags.join("\n    ");
 }
 
+/**
+ * The page's theme (issue 27), so its first frame is drawn in it: an open gallery's own, else the studio's
+ * default, else light; light for any other address (a closed or unknown gallery looks the same). The owner's
+ * preview asks for one (`?preview=1&theme=dark`): only a look, which the page's own session check gates.
+ */
+function pageTheme(client, s, preview) {
+  if (!isOpenGallery(client)) return "light";
+  if (preview && (preview.theme === "dark" || preview.theme === "light")) return preview.theme;
+  return (client.getString("galleryTheme") || s.theme) === "dark" ? "dark" : "light";
+}
+
+/** The owner's preview's choices from the page's address (src/lib/previewParams.ts writes them), or null. */
+function previewAsked(e) {
+  const q = e.request.url.query();
+  if (q.get("preview") !== "1") return null;
+  return { lang: language.isLanguage(q.get("lang")) ? q.get("lang") : "", theme: q.get("theme") };
+}
+
 function galleryPage(e) {
   const html = readPublicText("gallery.html");
   if (html === null) throw new NotFoundError("The gallery page is not built.");
@@ -114,11 +135,13 @@ function galleryPage(e) {
   const accessUrl = rest.indexOf("/") < 0 && rest !== "access" ? rest : "";
   const s = studio();
   const client = galleryClient(accessUrl);
-  const lang = language.pageLanguage(client ? client.getString("language") : "", e.request.header.get("Accept-Language"), s.language);
+  const preview = previewAsked(e);
+  const lang = (preview && preview.lang) || language.pageLanguage(client ? client.getString("language") : "", e.request.header.get("Accept-Language"), s.language);
   e.response.header().set("Cache-Control", "no-cache");
   e.response.header().set("Vary", "Accept-Language");
   e.response.header().set("X-Robots-Tag", ROBOTS);
-  const page = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(lang)}"`);
+  const theme = pageTheme(client, s, preview) === "dark" ? ' data-theme="dark"' : "";
+  const page = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(lang)}"${theme}`);
   return e.html(200, page.replace(/<title>[^<]*<\/title>/, () => headTags(s, lang, accessUrl, client)));
 }
 

@@ -8,7 +8,8 @@ import { applyAppearance } from "../state/appearance";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
-// Light or dark as this device chose, before anything is drawn.
+// Light or dark as this device chose: public/appearance.js, in index.html's head, did it before the first
+// frame; this applies the same choice again where that script did not run (a test page, an old cached page).
 applyAppearance();
 // The service worker first: offline use must not wait for anything else.
 registerServiceWorker();

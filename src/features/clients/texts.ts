@@ -226,3 +226,21 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   listDeleted: icu<[name: string]>("List ''{name}'' deleted", "name"),
   offlineNote: "Changes made offline reach the client's gallery when this device syncs.",
 });
+
+/** 'Preview as client' on the client's page (issue 27). */
+export const PREVIEW_TEXTS = localized("client-preview", {
+  title: "Preview as client",
+  text: "See the gallery as your client sees it, without the access code. Nothing you do in the preview is counted or saved.",
+  language: "Language",
+  theme: "Theme",
+  light: "Light",
+  dark: "Dark",
+  open: "Preview as client",
+  opening: "Opening preview...",
+  offline: "You are offline. The preview shows the gallery as it is on the server: connect to the internet and try again.",
+  notOnServer: "This gallery is not on the server yet. The preview works once this device has synced it.",
+  disabled: "This gallery is turned off, so clients cannot open it. Turn it on to preview it.",
+  expired: "This gallery has expired, so clients cannot open it. Extend it to preview it.",
+  failed: "The preview could not be opened. Try again.",
+  unsynced: "Changes on this device that have not synced yet are not in the preview.",
+});

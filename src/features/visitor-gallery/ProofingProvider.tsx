@@ -2,6 +2,6 @@
 import type { ReactNode } from "react";
 import { ProofingContext, useProofing } from "./useProofing";
 
-export function ProofingProvider({ accessUrl, children }: { accessUrl: string; children: ReactNode }) {
-  return <ProofingContext.Provider value={useProofing(accessUrl)}>{children}</ProofingContext.Provider>;
+export function ProofingProvider({ accessUrl, isPreview = false, children }: { accessUrl: string; isPreview?: boolean; children: ReactNode }) {
+  return <ProofingContext.Provider value={useProofing(accessUrl, isPreview)}>{children}</ProofingContext.Provider>;
 }

@@ -78,6 +78,9 @@ export const GalleryInfoSchema = z.object({
   theme: z.enum(["light", "dark"]).catch("light").default("light"),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),
+  /** The owner's preview (issue 27, pb_hooks/lib/gallery_preview.js), and the client's id for the way back. */
+  preview: z.boolean().default(false),
+  client: z.string().default(""),
 });
 export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
 

@@ -153,3 +153,17 @@ export const PROOFING_TEXTS = localized("visitor-proofing", {
 
 /** People (issue 26): the name dialog and who is choosing. */
 export const PEOPLE_TEXTS = PROOFING_TEXTS.people;
+
+/** The owner's 'Preview as client' (issue 27): its bar, and the page when the preview has ended. */
+export const PREVIEW_TEXTS = localized("visitor-preview", {
+  label: "Preview",
+  note: "You see this gallery as your client does. Nothing here is counted or saved.",
+  language: "Language",
+  theme: "Theme",
+  light: "Light",
+  dark: "Dark",
+  close: "Close preview",
+  noWrites: "Not saved: this is a preview.",
+  endedTitle: "This preview has ended",
+  endedText: "Open it again from the client's page in your studio app.",
+});

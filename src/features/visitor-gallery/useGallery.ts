@@ -44,7 +44,10 @@ export function useGallery(accessUrl: string) {
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
-  const [theme, setTheme] = useState<GalleryTheme>("light");
+  // The theme the server drew the page in (pb_hooks/lib/visitor_pages.js), so nothing changes until it says otherwise.
+  const [theme, setTheme] = useState<GalleryTheme>(() => (document.documentElement.dataset.theme === "dark" ? "dark" : "light"));
+  /** The owner's preview session (issue 27): the client's id, "" for a visitor. */
+  const [previewOf, setPreviewOf] = useState("");
   const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
@@ -84,6 +87,7 @@ export function useGallery(accessUrl: string) {
     setStudio(info.studio);
     setDelivery(info.delivery);
     setTheme(info.theme);
+    setPreviewOf(info.preview ? info.client : "");
     return info;
   }, [accessUrl]);
 
@@ -156,5 +160,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, coverImage, sets, studio, theme, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, sets, studio, theme, previewOf, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

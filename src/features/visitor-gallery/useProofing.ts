@@ -13,6 +13,7 @@ import { errorMessage } from "../../lib/errors";
 import { GalleryApiError } from "./api";
 import { forgetPerson, readPeople, rememberPerson, type KnownPeople } from "./people";
 import { proofingApi, type ProofingState } from "./proofingApi";
+import { PREVIEW_TEXTS } from "./texts";
 
 const EMPTY: ProofingState = { person: null, shared: [], submittedAt: "", favourites: [], lists: [], comments: [] };
 
@@ -24,7 +25,8 @@ function messageOf(err: unknown): string {
 /** Why the name dialog is open: before a first write, or the visitor's 'Switch person'. */
 export type Asking = "first" | "switch" | null;
 
-export function useProofing(accessUrl: string) {
+/** `isPreview`: the owner's preview (issue 27), which shows the proofing and writes nothing (the server refuses too). */
+export function useProofing(accessUrl: string, isPreview = false) {
   const [state, setState] = useState<ProofingState>(EMPTY);
   const [error, setError] = useState("");
   const [known, setKnown] = useState<KnownPeople>(() => readPeople(accessUrl));
@@ -47,7 +49,7 @@ export function useProofing(accessUrl: string) {
     void (async () => {
       try {
         let s = await proofingApi.state(accessUrl);
-        const saved = readPeople(accessUrl).current;
+        const saved = isPreview ? null : readPeople(accessUrl).current;
         if (!s.person && saved) {
           try {
             s = await proofingApi.switchPerson(accessUrl, saved);
@@ -63,7 +65,7 @@ export function useProofing(accessUrl: string) {
     return () => {
       isCurrent = false;
     };
-  }, [accessUrl, apply]);
+  }, [accessUrl, apply, isPreview]);
 
   const run = useCallback(
     async (write: () => Promise<ProofingState>): Promise<boolean> => {
@@ -81,14 +83,17 @@ export function useProofing(accessUrl: string) {
 
   /** Runs `write` as the session's person, after the name dialog when there is none yet. */
   const asPerson = useCallback((write: () => void) => {
+    if (isPreview) return setError(PREVIEW_TEXTS.noWrites);
     if (latest.current.person) return write();
     pending.current = write;
     setAsking("first");
-  }, []);
+  }, [isPreview]);
 
   /** After a name or a choice of person: the dialog closes and the write that waited for it runs. */
   const chosen = useCallback(
     async (call: () => Promise<ProofingState>) => {
+      // The owner's preview makes and switches to no one: said in the dialog, in the page's language.
+      if (isPreview) throw new GalleryApiError(403, PREVIEW_TEXTS.noWrites, PREVIEW_TEXTS.noWrites);
       const s = await call(); // a refusal (bad name, too many people) stays in the dialog
       apply(s);
       setError("");
@@ -97,7 +102,7 @@ export function useProofing(accessUrl: string) {
       pending.current = null;
       write?.();
     },
-    [apply],
+    [apply, isPreview],
   );
 
   const createPerson = useCallback((name: string, email: string) => chosen(() => proofingApi.createPerson(accessUrl, name, email)), [accessUrl, chosen]);
@@ -133,10 +138,14 @@ export function useProofing(accessUrl: string) {
     (imageId: string, text: string) =>
       new Promise<boolean>((resolve) => {
         const write = () => void run(() => proofingApi.comment(accessUrl, imageId, text)).then(resolve);
+        if (isPreview) {
+          setError(PREVIEW_TEXTS.noWrites);
+          return resolve(false);
+        }
         if (latest.current.person) return write();
         asPerson(write);
       }),
-    [accessUrl, run, asPerson],
+    [accessUrl, run, asPerson, isPreview],
   );
   const submit = useCallback(() => asPerson(() => void run(() => proofingApi.submit(accessUrl))), [accessUrl, run, asPerson]);
 

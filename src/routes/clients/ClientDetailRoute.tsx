@@ -17,6 +17,7 @@ import { useStudioTimeZone } from "../../features/settings/useSettingsRow";
 import { GalleryTab } from "../../features/client-gallery/GalleryTab";
 import { ClientUploadState } from "../../features/clients/ClientUploadState";
 import { ProofingPanel } from "../../features/clients/ProofingPanel";
+import { PreviewPanel } from "../../features/clients/PreviewPanel";
 import { BackLink } from "../../features/shell/BackLink";
 
 export function ClientDetailRoute() {
@@ -66,6 +67,7 @@ export function ClientDetailRoute() {
             codeShared={codeShared}
             jpegStatus={<JpegStatus client={client} />}
           />
+          <PreviewPanel client={client} />
           <h2 className="section-title">{CLIENT_TEXTS.emailTitle}</h2>
           <EmailGalleryPanel client={client} />
           <h2 className="section-title">{CLIENT_TEXTS.failuresTitle}</h2>

@@ -1,6 +1,7 @@
 /**
  * /gallery/:accessUrl: 'Preparing Your Gallery', then a dead end (not found, expired, offline), the access
- * gate, or the gallery. A session cookie from an earlier visit opens it at once. The tab reads
+ * gate, or the gallery. A session cookie from an earlier visit opens it at once; the owner's preview (issue 27)
+ * opens it with the preview's bar, and says so when the preview has ended. The tab reads
  * '{name}'s Gallery · {studio}'.
  */
 import { useParams } from "react-router-dom";
@@ -10,17 +11,23 @@ import { GalleryHeader } from "../../features/visitor-gallery/GalleryHeader";
 import { GalleryView } from "../../features/visitor-gallery/GalleryView";
 import { reportZipDownload } from "../../features/visitor-gallery/api";
 import { ProofingProvider } from "../../features/visitor-gallery/ProofingProvider";
-import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/visitor-gallery/texts";
+import { PreviewBar, closePreview } from "../../features/visitor-gallery/PreviewBar";
+import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS, PREVIEW_TEXTS } from "../../features/visitor-gallery/texts";
 import { useDocumentTitle } from "../../features/visitor-gallery/useDocumentTitle";
 import { useGallery } from "../../features/visitor-gallery/useGallery";
 import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
+import { previewParams } from "../../lib/previewParams";
+import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../state/toast";
 
 export default function ClientGalleryRoute() {
   const { accessUrl = "" } = useParams();
   const gallery = useGallery(accessUrl);
-  useStudioTheme(gallery.studio, gallery.phase === "unlocked" ? gallery.theme : "light");
+  // The owner's preview (issue 27) asks for its theme; every page of a gallery, its gate too, is in its theme.
+  const preview = previewParams(window.location.search);
+  const theme = preview?.theme || gallery.theme;
+  useStudioTheme(gallery.studio, theme);
   useDocumentTitle(GALLERY_TEXTS.documentTitle(gallery.name, gallery.studio?.companyName ?? ""));
 
   if (gallery.phase === "checking")
@@ -33,10 +40,20 @@ export default function ClientGalleryRoute() {
     );
   if (gallery.phase === "not-found" || gallery.phase === "expired" || gallery.phase === "offline") return <GalleryDeadEnd kind={gallery.phase} studio={gallery.studio} onRetry={gallery.retry} />;
 
+  // A preview whose session has ended (30 minutes) is opened again from the owner's app, never with the code.
+  if (preview && gallery.phase === "locked")
+    return (
+      <main className="gallery-state" id="main">
+        <h1>{PREVIEW_TEXTS.endedTitle}</h1>
+        <p className="muted">{PREVIEW_TEXTS.endedText}</p>
+        <Button onClick={() => closePreview("")}>{PREVIEW_TEXTS.close}</Button>
+      </main>
+    );
   const title = GALLERY_TEXTS.gateTitle(gallery.name);
   if (gallery.phase === "unlocked")
     return (
-      <ProofingProvider accessUrl={accessUrl}>
+      <ProofingProvider accessUrl={accessUrl} isPreview={gallery.previewOf !== ""}>
+        {gallery.previewOf ? <PreviewBar clientId={gallery.previewOf} theme={theme} /> : null}
         <GalleryView
           name={gallery.name}
           eventDate={gallery.eventDate}
