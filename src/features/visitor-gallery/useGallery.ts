@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
-import type { GalleryTheme } from "../../domain/records";
+import type { CoverStyle, GalleryTheme, Typefaces } from "../../domain/records";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type GallerySet, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
 
@@ -45,6 +45,7 @@ export function useGallery(accessUrl: string) {
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [theme, setTheme] = useState<GalleryTheme>("light");
+  const [look, setLook] = useState<{ coverStyle: CoverStyle; typefaces: Typefaces }>({ coverStyle: "full", typefaces: "system" });
   const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
@@ -84,6 +85,7 @@ export function useGallery(accessUrl: string) {
     setStudio(info.studio);
     setDelivery(info.delivery);
     setTheme(info.theme);
+    setLook((old) => (old.coverStyle === info.coverStyle && old.typefaces === info.typefaces ? old : { coverStyle: info.coverStyle, typefaces: info.typefaces }));
     return info;
   }, [accessUrl]);
 
@@ -156,5 +158,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, coverImage, sets, studio, theme, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, sets, studio, theme, coverStyle: look.coverStyle, typefaces: look.typefaces, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

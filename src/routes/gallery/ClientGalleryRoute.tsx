@@ -14,6 +14,7 @@ import { GALLERY_TEXTS, LOCKED_PLACEHOLDERS } from "../../features/visitor-galle
 import { useDocumentTitle } from "../../features/visitor-gallery/useDocumentTitle";
 import { useGallery } from "../../features/visitor-gallery/useGallery";
 import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
+import { useTypefaces } from "../../features/visitor-gallery/useTypefaces";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../state/toast";
 
@@ -21,6 +22,7 @@ export default function ClientGalleryRoute() {
   const { accessUrl = "" } = useParams();
   const gallery = useGallery(accessUrl);
   useStudioTheme(gallery.studio, gallery.phase === "unlocked" ? gallery.theme : "light");
+  useTypefaces(gallery.phase === "unlocked" || gallery.phase === "locked" ? gallery.typefaces : "system");
   useDocumentTitle(GALLERY_TEXTS.documentTitle(gallery.name, gallery.studio?.companyName ?? ""));
 
   if (gallery.phase === "checking")
@@ -41,6 +43,7 @@ export default function ClientGalleryRoute() {
           name={gallery.name}
           eventDate={gallery.eventDate}
           coverImage={gallery.coverImage}
+          coverStyle={gallery.coverStyle}
           sets={gallery.sets}
           studio={gallery.studio}
           images={gallery.images}
