@@ -2,7 +2,7 @@
  * A gallery's look (issue 27): the cover style and the typeface pairing, the studio's default from Settings >
  * Branding, overridden per gallery. The owner picks them on radio cards; a visitor of a gallery left to the
  * studio gets the studio's split cover and classic pairing, whose fonts come from this server and no other
- * pairing's; then, per gallery, each cover style in light and dark on a desktop and a phone shows the layout it
+ * pairing's; the client form then gives the gallery its own (synced to the server); then, per gallery, each cover style in light and dark on a desktop and a phone shows the layout it
  * promises ("full": the photo across the page under the text; "split": the photo beside the text, above it on a
  * phone; "minimal": no cover photo) and passes axe; the system pairing downloads no font.
  * One server, one browser, one visitor context per viewport (reloads). With SCREENSHOT_DIR set it saves
@@ -105,7 +105,7 @@ function expectLayout(layout: Awaited<ReturnType<typeof coverLayout>>, style: (t
 }
 
 describe("a gallery's cover style and typefaces", () => {
-  it("the owner sets the studio's default in Settings > Branding; a gallery left to the studio shows it, with the pairing's own fonts from this server", async () => {
+  it("the owner sets the studio's default in Settings > Branding; a gallery left to the studio shows it, with the pairing's own fonts from this server; the client form gives the gallery its own", async () => {
     const owner = await ownerSession(browser, server);
     await owner.page.goto("/settings");
     await owner.page.getByRole("tab", { name: "Branding" }).click();
@@ -117,7 +117,6 @@ describe("a gallery's cover style and typefaces", () => {
     await saveRegionShot(owner.page, "settings-gallery-look", cover, fonts);
     await owner.page.getByRole("button", { name: "Save Branding" }).click();
     await expect.poll(async () => (await api<{ coverStyle: string; typefaces: string }>("GET", `/api/collections/settings/records/${settingsId}`)), { timeout: 30_000 }).toMatchObject({ coverStyle: "split", typefaces: "classic" });
-    await owner.context.close();
 
     const { context, page } = await visitorSession(browser, server, gallery, { viewport: VIEWPORTS.desktop });
     const requested = fontRequests(context);
@@ -136,8 +135,19 @@ describe("a gallery's cover style and typefaces", () => {
     expect(requested.length).toBeGreaterThan(0);
     for (const url of requested) expect(url.startsWith(`${server.url}/assets/`) && CLASSIC_FONTS.test(url), url).toBe(true);
     await context.close();
+
+    // The client form overrides the studio's choice for this gallery, and "the studio's" is where it starts.
+    await owner.page.goto(`/clients/${gallery.id}`);
+    await owner.page.getByRole("tab", { name: "Client Details" }).click();
+    const ownCover = owner.page.getByRole("group", { name: "Gallery cover" });
+    expect(await ownCover.getByRole("radio", { name: /^The studio's default/ }).isChecked()).toBe(true);
+    await ownCover.getByRole("radio", { name: "Text only" }).check();
+    await owner.page.getByRole("group", { name: "Typefaces" }).getByRole("radio", { name: /^Modern/ }).check();
+    await owner.page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(async () => (await api<{ coverStyle: string; typefaces: string }>("GET", `/api/collections/clients/records/${gallery.id}`)), { timeout: 30_000 }).toMatchObject({ coverStyle: "minimal", typefaces: "modern" });
+    await owner.context.close();
     await api("PATCH", `/api/collections/settings/records/${settingsId}`, { coverStyle: "", typefaces: "" });
-  }, 90_000);
+  }, 120_000);
 
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("each style in light and dark on a %s: its layout, axe, and no font downloaded with the system pairing", async (viewport) => {
     const { context, page } = await visitorSession(browser, server, gallery, { viewport: VIEWPORTS[viewport], bypassCSP: true });
