@@ -3,7 +3,7 @@
  * typeface pairing as radio cards, each with a small picture of what it chooses (a sketch of the cover; "Aa"
  * set in the pairing's heading and body faces). The client form adds "the studio's" (""), which follows Settings.
  */
-import { useEffect, useId } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { COVER_STYLES, TYPEFACES, type CoverStyle, type Typefaces } from "../../domain/records";
 import { addPairing, PAIRINGS, type PairingName } from "../../ui/typefaces/typefaces";
@@ -14,7 +14,7 @@ interface Option {
   value: string;
   label: string;
   detail?: string;
-  hint: React.ReactNode;
+  hint: ReactNode;
 }
 
 function LookChoice({ legend, hint, options, input }: { legend: string; hint?: string; options: Option[]; input: UseFormRegisterReturn }) {
