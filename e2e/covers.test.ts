@@ -6,7 +6,8 @@
  * promises ("full": the photo across the page under the text; "split": the photo beside the text, above it on a
  * phone; "minimal": no cover photo) and passes axe; the system pairing downloads no font.
  * One server, one browser, one visitor context per viewport (reloads). With SCREENSHOT_DIR set it saves
- * cover-{style}-{theme}-{desktop|phone} and settings-gallery-look (docs/screenshots).
+ * cover-{style}-{theme}-{desktop|phone}, typefaces-classic-desktop, settings-gallery-look and client-gallery-look
+ * (docs/screenshots).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +144,7 @@ describe("a gallery's cover style and typefaces", () => {
     expect(await ownCover.getByRole("radio", { name: /^The studio's default/ }).isChecked()).toBe(true);
     await ownCover.getByRole("radio", { name: "Text only" }).check();
     await owner.page.getByRole("group", { name: "Typefaces" }).getByRole("radio", { name: /^Modern/ }).check();
+    await saveRegionShot(owner.page, "client-gallery-look", ownCover, owner.page.getByRole("group", { name: "Typefaces" }));
     await owner.page.getByRole("button", { name: "Save Changes" }).click();
     await expect.poll(async () => (await api<{ coverStyle: string; typefaces: string }>("GET", `/api/collections/clients/records/${gallery.id}`)), { timeout: 30_000 }).toMatchObject({ coverStyle: "minimal", typefaces: "modern" });
     await owner.context.close();

@@ -43,7 +43,8 @@ function LookChoice({ legend, hint, options, input }: { legend: string; hint?: s
   );
 }
 
-const STUDIO_HINT = <span className="look-studio">…</span>;
+/** "" in the client form: the studio's default, whatever Settings > Branding says now. */
+const STUDIO_OPTION = (): Option => ({ value: "", label: SETTINGS_TEXTS.lookStudio, detail: SETTINGS_TEXTS.lookStudioDetail, hint: <span className="look-studio">…</span> });
 /** The type sample: the same two letters in every language (a type specimen, not a text). */
 const SAMPLE = "Aa";
 
@@ -59,7 +60,7 @@ export function CoverStyleChoice({ input, withStudio = false }: { input: UseForm
       </span>
     ),
   }));
-  if (withStudio) options.unshift({ value: "", label: SETTINGS_TEXTS.lookStudio, hint: STUDIO_HINT });
+  if (withStudio) options.unshift(STUDIO_OPTION());
   return <LookChoice legend={SETTINGS_TEXTS.coverStyleLabel} hint={withStudio ? undefined : SETTINGS_TEXTS.coverStyleHint} options={options} input={input} />;
 }
 
@@ -82,6 +83,6 @@ export function TypefacesChoice({ input, withStudio = false }: { input: UseFormR
       ),
     };
   });
-  if (withStudio) options.unshift({ value: "", label: SETTINGS_TEXTS.lookStudio, hint: STUDIO_HINT });
+  if (withStudio) options.unshift(STUDIO_OPTION());
   return <LookChoice legend={SETTINGS_TEXTS.typefacesLabel} hint={withStudio ? undefined : SETTINGS_TEXTS.typefacesHint} options={options} input={input} />;
 }

@@ -31,8 +31,13 @@ function formatEventDate(value: string): string {
   return date ? formatDate(date) : "";
 }
 
-/** The photo's width on screen, for the browser's choice among its sizes: half the page beside the text on a desktop. */
-const SIZES: Record<CoverStyle, string> = { full: "100vw", split: "(max-width: 768px) 100vw, 50vw", minimal: "0px" };
+/**
+ * The width the photo is drawn at, for the browser's choice among its sizes. The photo fills its box cropped
+ * (object-fit: cover), so a box taller than the photo's shape draws it wider than the box: a phone's full cover
+ * (390 x 490 px) draws a 3:2 photo about 1.9 times the screen's width, a desktop's split half (640 x 680) about
+ * 0.8 times the page's. Told the box's width alone, a phone took the 400 px file and showed it blurred.
+ */
+const SIZES: Record<CoverStyle, string> = { full: "(max-width: 768px) 190vw, 100vw", split: "(max-width: 768px) 150vw, 80vw", minimal: "0px" };
 
 export function GalleryCover({ coverStyle = "full", name, eventDate, studio, cover, count, photosId }: Props) {
   const photo = coverStyle === "minimal" ? undefined : cover;
