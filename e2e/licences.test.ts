@@ -2,7 +2,8 @@
  * The licences as the owner and anyone else reach them: Settings > About names the AGPL and links to the
  * licence and to the build's third-party notices, which the server serves as plain text (past the owner's
  * service worker, which answers other navigations with the app) and which name React, Dexie, PocketBase's SDK
- * and libheif-js with their licence texts; libheif-js's licences lie beside its chunk.
+ * and libheif-js with their licence texts, and the typefaces' font packages with the SIL Open Font License;
+ * libheif-js's licences lie beside its chunk.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -44,6 +45,8 @@ describe("licences", () => {
     for (const name of ["react", "react-dom", "dexie", "pocketbase", "libheif-js", "workbox-precaching"]) expect(text).toMatch(new RegExp(`^${name} \\d`, "m"));
     expect(text).toMatch(/^react \d[^\n]*\nLicense: MIT\n[\s\S]*?Permission is hereby granted, free of charge/m);
     expect(text).toContain("GNU LESSER GENERAL PUBLIC LICENSE");
+    // The gallery typefaces' fonts (issue 27), each package with the SIL Open Font License's text.
+    for (const font of ["cormorant-garamond", "inter", "lato", "montserrat", "playfair-display"]) expect(text).toMatch(new RegExp(`^@fontsource/${font} \\d[^\\n]*\\nLicense: OFL-1\\.1\\n[\\s\\S]*?SIL OPEN FONT LICENSE Version 1\\.1`, "m"));
     // The MozJPEG build the project compiles itself (no package): libjpeg-turbo's notices, with README.ijg.
     expect(text).toMatch(/^MozJPEG 4\.1\.5, WebAssembly SIMD build[^\n]*\nLicense: IJG AND BSD-3-Clause AND Zlib[\s\S]*?the work of the Independent JPEG Group[\s\S]*?^README\.ijg:/m);
     expect((await fetch(`${server.url}/THIRD_PARTY_LICENSES.txt`)).headers.get("content-type")).toMatch(/^text\/plain/);

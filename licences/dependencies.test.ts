@@ -47,6 +47,12 @@ describe("licences", () => {
     expect(licenceProblem("libheif-js", "LGPL-3.0")).toBeNull();
   });
 
+  it("allows the font licence (OFL-1.1) for the gallery typefaces' packages only", () => {
+    expect(licenceProblem("@fontsource/inter", "OFL-1.1")).toBeNull();
+    expect(licenceProblem("some-lib", "OFL-1.1")).toMatch(/not on the allow-list/);
+    expect(licenceProblem("@fontsource/inter", "GPL-3.0-only")).toMatch(/not on the allow-list/);
+  });
+
   it("reads SPDX expressions: AND needs every licence allowed, OR one of them", () => {
     expect(licenceProblem("pako", "(MIT AND Zlib)")).toBeNull();
     expect(licenceProblem("x", "(MIT OR GPL-3.0-only)")).toBeNull();

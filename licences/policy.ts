@@ -9,11 +9,24 @@
 export const ALLOWED_LICENCES: readonly string[] = ["MIT", "ISC", "BSD-2-Clause", "BSD-3-Clause", "Apache-2.0", "Zlib", "0BSD"];
 
 /**
+ * The SIL Open Font License 1.1, for the gallery typefaces (issue 27) only: it lets fonts be bundled and served
+ * with any software, the AGPL included, as long as the fonts are not sold on their own and their licence travels
+ * with them (dist/THIRD_PARTY_LICENSES.txt); it is a font licence, not one for code.
+ */
+const FONT_LICENCES = ["OFL-1.1"];
+
+/**
  * Licences allowed for one named package only, with the reason. libheif-js (the HEIC decoder) is LGPL-3.0: it
  * stays in its own chunk, its licence text ships beside the build, and it can be replaced (docs/DEPLOY.md).
+ * The @fontsource packages are the gallery typefaces' font files (FONT_LICENCES).
  */
 export const ALLOWED_FOR_PACKAGE: Readonly<Record<string, readonly string[]>> = {
   "libheif-js": ["LGPL-3.0", "LGPL-3.0-only", "LGPL-3.0-or-later"],
+  "@fontsource/cormorant-garamond": FONT_LICENCES,
+  "@fontsource/inter": FONT_LICENCES,
+  "@fontsource/lato": FONT_LICENCES,
+  "@fontsource/montserrat": FONT_LICENCES,
+  "@fontsource/playfair-display": FONT_LICENCES,
 };
 
 /**

@@ -89,6 +89,7 @@ function info(e, accessUrl) {
   if (verified && !owner && !preview) require(`${__hooks}/lib/activity.js`).visited(client.id);
   const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
   const first = e.request.url.query().get("first");
+  const look = require(`${__hooks}/lib/gallery_look.js`).visitorLook(client);
   const fields = {
     name: client.getString("name"),
     accessUrl: client.getString("accessUrl"),
@@ -102,6 +103,9 @@ function info(e, accessUrl) {
     // Light or dark (issue 27): the gallery's own, else the studio's default, else light.
     theme: client.getString("galleryTheme") || (require(`${__hooks}/lib/studio_info.js`).studioSettings() || { getString: () => "" }).getString("galleryTheme") || "light",
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
+    // The cover style and typeface pairing (issue 27): the gallery's own, else the studio's.
+    coverStyle: look.coverStyle,
+    typefaces: look.typefaces,
   };
   // The preview's page shows its bar and leads back to the client's page in the owner's app.
   if (preview) Object.assign(fields, { preview: true, client: client.id });

@@ -16,6 +16,14 @@ export { SYNCED_FIELDS, type SyncedCollection };
 export const GALLERY_THEMES = ["light", "dark"] as const;
 export type GalleryTheme = (typeof GALLERY_THEMES)[number];
 
+/** A gallery's cover (issue 27): the photo full-bleed, the photo beside the text, or text only. */
+export const COVER_STYLES = ["full", "split", "minimal"] as const;
+export type CoverStyle = (typeof COVER_STYLES)[number];
+
+/** A gallery's typeface pairing (issue 27): the system's fonts (nothing to download), or one of three self-hosted pairings. */
+export const TYPEFACES = ["system", "classic", "modern", "elegant"] as const;
+export type Typefaces = (typeof TYPEFACES)[number];
+
 export interface ClientFields {
   name: string;
   email: string;
@@ -42,6 +50,10 @@ export interface ClientFields {
   language?: string;
   /** The gallery's theme (issue 27): "light", "dark", or "" (absent in older rows) for the studio's default. */
   galleryTheme?: GalleryTheme | "";
+  /** The gallery's cover style (issue 27); "" (absent in older rows) for the studio's default. */
+  coverStyle?: CoverStyle | "";
+  /** The gallery's typeface pairing (issue 27); "" (absent in older rows) for the studio's default. */
+  typefaces?: Typefaces | "";
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
@@ -96,6 +108,10 @@ export interface SettingsFields {
   language?: string;
   /** The studio's default gallery theme (issue 27); "" (or absent, older rows) is light. */
   galleryTheme?: GalleryTheme | "";
+  /** The studio's default cover style (issue 27); "" (or absent, older rows) is "full". */
+  coverStyle?: CoverStyle | "";
+  /** The studio's default typeface pairing (issue 27); "" (or absent, older rows) is "system". */
+  typefaces?: Typefaces | "";
 }
 
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */

@@ -7,6 +7,7 @@ import { generateAccessCode } from "../../domain/access";
 import { accessCodeStrength } from "../../domain/contract";
 import { DOWNLOAD_MODES, EVENT_TYPES, ORIGINALS_AS } from "../../domain/records";
 import { Button } from "../../ui/Button";
+import { CoverStyleChoice, TypefacesChoice } from "../settings/LookChoice";
 import { TextField } from "../../ui/TextField";
 import type { ClientFieldErrors } from "./actions";
 import { ClientFormSchema, type ClientFormValues } from "./client-schema";
@@ -147,6 +148,8 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             <option value="dark">{CLIENT_TEXTS.themeDark}</option>
           </select>
         </div>
+        <CoverStyleChoice input={register("coverStyle")} withStudio />
+        <TypefacesChoice input={register("typefaces")} withStudio />
         <label className="checkbox">
           <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
         </label>

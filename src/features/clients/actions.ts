@@ -13,7 +13,7 @@ import { CLIENT_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
 export function emptyClientForm(): ClientFormValues {
-  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", language: "", galleryTheme: "", downloadPin: "", noReminders: false };
+  return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", language: "", galleryTheme: "", coverStyle: "", typefaces: "", downloadPin: "", noReminders: false };
 }
 
 /** The form's values of a client; the expiry shows as its day in the studio's time zone. */
@@ -32,6 +32,8 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     originalsAs: row.originalsAs || "shot",
     language: isLocale(row.language) ? row.language : "",
     galleryTheme: row.galleryTheme ?? "",
+    coverStyle: row.coverStyle ?? "",
+    typefaces: row.typefaces ?? "",
     downloadPin: row.downloadPin ?? "",
     noReminders: row.noReminders ?? false,
   };

@@ -1,7 +1,7 @@
 /** The client form's rules (specification, section 5). Dates are the date inputs' "YYYY-MM-DD" or "". */
 import { LOCALES } from "../../lib/i18n/locales";
 import { z } from "zod";
-import { DOWNLOAD_MODES, EVENT_TYPES, GALLERY_THEMES, ORIGINALS_AS } from "../../domain/records";
+import { COVER_STYLES, DOWNLOAD_MODES, EVENT_TYPES, GALLERY_THEMES, ORIGINALS_AS, TYPEFACES } from "../../domain/records";
 import { CLIENT_TEXTS } from "./texts";
 
 const optionalDate = z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")]);
@@ -22,6 +22,9 @@ export const ClientFormSchema = z.object({
   language: z.enum(["", ...LOCALES]),
   /** Light or dark (issue 27); "" is the studio's default (Settings > Branding). */
   galleryTheme: z.enum(["", ...GALLERY_THEMES]),
+  /** The cover style and typeface pairing (issue 27); "" is the studio's default (Settings > Branding). */
+  coverStyle: z.enum(["", ...COVER_STYLES]),
+  typefaces: z.enum(["", ...TYPEFACES]),
   noReminders: z.boolean(),
   downloadPin: z.union([z.literal(""), z.string().regex(/^\d{4}$/, CLIENT_TEXTS.invalidDownloadPin)]),
 });

@@ -15,6 +15,7 @@ import { uploadLogo } from "../../sync/account";
 import { serverErrorMessage } from "../../sync/auth";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { CoverStyleChoice, TypefacesChoice } from "./LookChoice";
 import { saveSettings } from "./saveSettings";
 import { BrandingSchema, LOGO_MAX_BYTES, LOGO_TYPES, type BrandingInput, type BrandingValues } from "./settings-schema";
 import { SETTINGS_TEXTS } from "./texts";
@@ -67,7 +68,7 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
     formState: { errors, isSubmitting },
   } = useForm<BrandingInput, unknown, BrandingValues>({
     resolver: zodResolver(BrandingSchema),
-    defaultValues: { primaryColor: settings.primaryColor || DEFAULT_PRIMARY_COLOR, enableWatermark: settings.enableWatermark, galleryTheme: settings.galleryTheme || "light" },
+    defaultValues: { primaryColor: settings.primaryColor || DEFAULT_PRIMARY_COLOR, enableWatermark: settings.enableWatermark, galleryTheme: settings.galleryTheme || "light", coverStyle: settings.coverStyle || "full", typefaces: settings.typefaces || "system" },
     reValidateMode: "onChange",
   });
   const color = useWatch({ control, name: "primaryColor" });
@@ -103,6 +104,8 @@ export function BrandingForm({ settings }: { settings: SettingsRow }) {
             {SETTINGS_TEXTS.galleryThemeHint}
           </p>
         </div>
+        <CoverStyleChoice input={register("coverStyle")} />
+        <TypefacesChoice input={register("typefaces")} />
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveBranding}

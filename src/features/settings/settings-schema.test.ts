@@ -25,6 +25,11 @@ describe("settings validation", () => {
     expect(messages(BrandingSchema.safeParse({ primaryColor: "red", enableWatermark: true }))).toEqual(["primaryColor: Must be a valid hex color"]);
     expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true }).galleryTheme).toBe("light");
     expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true, galleryTheme: "dark" }).galleryTheme).toBe("dark");
+    // The cover style and typefaces (issue 27): "full" and "system" by default, nothing outside the lists.
+    expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true })).toMatchObject({ coverStyle: "full", typefaces: "system" });
+    expect(BrandingSchema.parse({ primaryColor: "", enableWatermark: true, coverStyle: "minimal", typefaces: "elegant" })).toMatchObject({ coverStyle: "minimal", typefaces: "elegant" });
+    expect(BrandingSchema.safeParse({ primaryColor: "", enableWatermark: true, coverStyle: "poster" }).success).toBe(false);
+    expect(BrandingSchema.safeParse({ primaryColor: "", enableWatermark: true, typefaces: "comic" }).success).toBe(false);
   });
 
   it("checks the password lengths and that the confirmation matches, on the confirmation", () => {

@@ -1,7 +1,7 @@
 /** The settings forms' rules (specification, section 5). */
 import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "../../domain/colors";
-import { DEFAULT_PRIMARY_COLOR, GALLERY_THEMES } from "../../domain/records";
+import { COVER_STYLES, DEFAULT_PRIMARY_COLOR, GALLERY_THEMES, TYPEFACES } from "../../domain/records";
 import { MAX_ORIGINAL_MB } from "../../domain/original-limit";
 import { isTimeZone } from "../../domain/time-zone";
 import { LOCALES } from "../../lib/i18n/locales";
@@ -30,6 +30,9 @@ export const BrandingSchema = z.object({
   enableWatermark: z.boolean(),
   /** The studio's gallery theme (issue 27): each gallery's unless the client form says otherwise. */
   galleryTheme: z.enum(GALLERY_THEMES).default("light"),
+  /** The studio's cover style and typeface pairing (issue 27): each gallery's unless the client form says otherwise. */
+  coverStyle: z.enum(COVER_STYLES).default("full"),
+  typefaces: z.enum(TYPEFACES).default("system"),
 });
 export type BrandingInput = z.input<typeof BrandingSchema>;
 export type BrandingValues = z.output<typeof BrandingSchema>;

@@ -1,11 +1,14 @@
 /**
- * The gallery's cover, what a client sees first: a cover photo (the owner's pick, else the first photo) full width, the studio's
+ * The gallery's cover, what a client sees first: a cover photo (the owner's pick, else the first photo), the studio's
  * logo and name, the gallery's name (the page's one h1), the event date and the photo count, and a
- * 'View photos' button that moves to the grid (and focus with it).
+ * 'View photos' button that moves to the grid (and focus with it). Its style (issue 27): "full" lays the text
+ * over the photo full width (dark by design), "split" puts the photo beside the text (stacked on a phone), and
+ * "minimal" is the text alone, with no photo; those two follow the gallery's light or dark theme.
  */
 import { LanguageSwitch } from "./LanguageSwitch";
 import { formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
+import type { CoverStyle } from "../../domain/records";
 import { Logo } from "../../ui/Logo";
 import type { GalleryImage, StudioBranding } from "./api";
 import { placeholderUrl, srcSetOf, fallbackSrc } from "./imageSources";
@@ -13,6 +16,7 @@ import { GALLERY_TEXTS } from "./texts";
 import "./gallery.css";
 
 interface Props {
+  coverStyle?: CoverStyle;
   name: string;
   eventDate: string;
   studio: StudioBranding | null;
@@ -27,13 +31,22 @@ function formatEventDate(value: string): string {
   return date ? formatDate(date) : "";
 }
 
-export function GalleryCover({ name, eventDate, studio, cover, count, photosId }: Props) {
-  const placeholder = cover ? placeholderUrl(cover) : undefined;
+/**
+ * The width the photo is drawn at, for the browser's choice among its sizes. The photo fills its box cropped
+ * (object-fit: cover), so a box taller than the photo's shape draws it wider than the box: a phone's full cover
+ * (390 x 490 px) draws a 3:2 photo about 1.9 times the screen's width, a desktop's split half (640 x 680) about
+ * 0.8 times the page's. Told the box's width alone, a phone took the 400 px file and showed it blurred.
+ */
+const SIZES: Record<CoverStyle, string> = { full: "(max-width: 768px) 190vw, 100vw", split: "(max-width: 768px) 150vw, 80vw", minimal: "0px" };
+
+export function GalleryCover({ coverStyle = "full", name, eventDate, studio, cover, count, photosId }: Props) {
+  const photo = coverStyle === "minimal" ? undefined : cover;
+  const placeholder = photo ? placeholderUrl(photo) : undefined;
   const date = formatEventDate(eventDate);
   return (
-    <header className="gallery-cover" style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {cover ? <img className="gallery-cover-photo" src={fallbackSrc(cover)} srcSet={srcSetOf(cover)} sizes="100vw" alt="" fetchPriority="high" /> : null}
-      <div className="gallery-cover-shade" />
+    <header className={`gallery-cover is-${coverStyle}${photo ? " has-photo" : ""}`} data-cover-style={coverStyle} style={coverStyle === "full" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
+      {photo ? <img className="gallery-cover-photo" src={fallbackSrc(photo)} srcSet={srcSetOf(photo)} sizes={SIZES[coverStyle]} alt="" fetchPriority="high" style={coverStyle === "split" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined} /> : null}
+      {coverStyle === "full" ? <div className="gallery-cover-shade" /> : null}
       <LanguageSwitch />
       <div className="gallery-cover-text">
         <div className="gallery-cover-brand">

@@ -6,6 +6,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
 import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type GallerySet, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
+import type { CoverStyle } from "../../domain/records";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -33,6 +34,8 @@ interface Props {
   eventDate: string;
   /** The cover's image id from `info` ("" until known: the first photo). */
   coverImage: string;
+  /** The cover's style (issue 27): the photo full-bleed, beside the text, or text only. */
+  coverStyle?: CoverStyle;
   /** The gallery's sets (issue 26), in the owner's order; none: the gallery looks as without sets. */
   sets?: GallerySet[];
   studio: StudioBranding | null;
@@ -61,7 +64,7 @@ const PHOTOS_ID = "photos";
 /** The viewer's code (the lightbox library and its plugins, about 40 KB gzipped) loads on the first open. */
 const PhotoViewer = lazy(() => import("./PhotoViewer"));
 
-export function GalleryView({ name, eventDate, coverImage, sets = [], studio, images, onRetry, onAccessLost, delivery = null, onProvePin, onZipDownloaded }: Props) {
+export function GalleryView({ name, eventDate, coverImage, coverStyle = "full", sets = [], studio, images, onRetry, onAccessLost, delivery = null, onProvePin, onZipDownloaded }: Props) {
   const all = useMemo(() => (images.kind === "loaded" ? images.images : []), [images]);
   // The set on show ("" for all): the grid, the sidebar, the viewer and 'Download All' keep to its photos.
   const [setId, setSetId] = useState("");
@@ -140,7 +143,7 @@ export function GalleryView({ name, eventDate, coverImage, sets = [], studio, im
       <a className="skip-link" href={`#${PHOTOS_ID}`}>
         {GALLERY_TEXTS.skipToPhotos}
       </a>
-      <GalleryCover name={name} eventDate={eventDate} studio={studio} cover={all.find((i) => i.id === coverImage) ?? all[0]} count={images.kind === "loaded" && !images.isPartial ? all.length : null} photosId={PHOTOS_ID} />
+      <GalleryCover coverStyle={coverStyle} name={name} eventDate={eventDate} studio={studio} cover={all.find((i) => i.id === coverImage) ?? all[0]} count={images.kind === "loaded" && !images.isPartial ? all.length : null} photosId={PHOTOS_ID} />
       <SetTabs sets={sets} total={images.kind === "loaded" && !images.isPartial ? all.length : null} active={activeSet ? activeSet.id : ""} onChange={setSetId} />
       <div className="gallery-layout">
         <GallerySidebar

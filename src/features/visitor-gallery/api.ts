@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FIRST_IMAGES } from "../../domain/contract";
 import type { SizeEdge } from "../../domain/image-sizes";
 import { galleryImageUrl } from "../../domain/image-url";
+import { COVER_STYLES, TYPEFACES } from "../../domain/records";
 import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 
@@ -76,6 +77,9 @@ export const GalleryInfoSchema = z.object({
   studio: StudioBrandingSchema.nullable(),
   /** Light or dark (issue 27): the gallery's own, else the studio's default. */
   theme: z.enum(["light", "dark"]).catch("light").default("light"),
+  /** The cover style and typeface pairing (issue 27): the gallery's own, else the studio's default. */
+  coverStyle: z.enum(COVER_STYLES).catch("full").default("full"),
+  typefaces: z.enum(TYPEFACES).catch("system").default("system"),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),
   /** The owner's preview (issue 27, pb_hooks/lib/gallery_preview.js), and the client's id for the way back. */

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
-import type { GalleryTheme } from "../../domain/records";
+import type { CoverStyle, GalleryTheme, Typefaces } from "../../domain/records";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type GallerySet, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
 
@@ -48,6 +48,7 @@ export function useGallery(accessUrl: string) {
   const [theme, setTheme] = useState<GalleryTheme>(() => (document.documentElement.dataset.theme === "dark" ? "dark" : "light"));
   /** The owner's preview session (issue 27): the client's id, "" for a visitor. */
   const [previewOf, setPreviewOf] = useState("");
+  const [look, setLook] = useState<{ coverStyle: CoverStyle; typefaces: Typefaces }>({ coverStyle: "full", typefaces: "system" });
   const [attempt, setAttempt] = useState(0);
 
   /** Decides what a failed gallery request means for the screen. */
@@ -88,6 +89,7 @@ export function useGallery(accessUrl: string) {
     setDelivery(info.delivery);
     setTheme(info.theme);
     setPreviewOf(info.preview ? info.client : "");
+    setLook((old) => (old.coverStyle === info.coverStyle && old.typefaces === info.typefaces ? old : { coverStyle: info.coverStyle, typefaces: info.typefaces }));
     return info;
   }, [accessUrl]);
 
@@ -160,5 +162,5 @@ export function useGallery(accessUrl: string) {
     [accessUrl],
   );
 
-  return { phase, name, eventDate, coverImage, sets, studio, theme, previewOf, images, delivery, unlock, loadImages, recheck, retry, provePin };
+  return { phase, name, eventDate, coverImage, sets, studio, theme, previewOf, coverStyle: look.coverStyle, typefaces: look.typefaces, images, delivery, unlock, loadImages, recheck, retry, provePin };
 }

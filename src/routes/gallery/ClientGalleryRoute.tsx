@@ -18,6 +18,7 @@ import { useGallery } from "../../features/visitor-gallery/useGallery";
 import { useStudioTheme } from "../../features/visitor-gallery/useStudioTheme";
 import { previewParams } from "../../lib/previewParams";
 import { Button } from "../../ui/Button";
+import { useTypefaces } from "../../features/visitor-gallery/useTypefaces";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../state/toast";
 
@@ -28,6 +29,7 @@ export default function ClientGalleryRoute() {
   const preview = previewParams(window.location.search);
   const theme = preview?.theme || gallery.theme;
   useStudioTheme(gallery.studio, theme);
+  useTypefaces(gallery.phase === "unlocked" || gallery.phase === "locked" ? gallery.typefaces : "system");
   useDocumentTitle(GALLERY_TEXTS.documentTitle(gallery.name, gallery.studio?.companyName ?? ""));
 
   if (gallery.phase === "checking")
@@ -58,6 +60,7 @@ export default function ClientGalleryRoute() {
           name={gallery.name}
           eventDate={gallery.eventDate}
           coverImage={gallery.coverImage}
+          coverStyle={gallery.coverStyle}
           sets={gallery.sets}
           studio={gallery.studio}
           images={gallery.images}

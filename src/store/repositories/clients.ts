@@ -81,6 +81,8 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     originalsAs: given.originalsAs || "shot",
     language: given.language ?? "",
     galleryTheme: given.galleryTheme ?? "",
+    coverStyle: given.coverStyle ?? "",
+    typefaces: given.typefaces ?? "",
   };
   const row: ClientRow = {
     id: newRecordId(),
