@@ -140,6 +140,12 @@ describe("the layers of pb_hooks/lib", { timeout: 60_000 }, () => {
     expect(inCircles(hookRequires(sources))).toEqual(["a.js", "b.js", "c.js"]);
   });
 
+  it("type-checks every file of records and rules (tsconfig.hooks.json)", () => {
+    const config = JSON.parse(readFileSync("tsconfig.hooks.json", "utf8").replace(/^\s*\/\/.*$/gm, "")) as { include: string[] };
+    const pure = [...HOOK_FILES.records, ...HOOK_FILES.rules].map((name) => `pb_hooks/lib/${name}`);
+    expect([...config.include].sort()).toEqual(pure.sort());
+  });
+
   it("has no require circle", () => {
     const names = readdirSync("pb_hooks/lib").filter((name) => name.endsWith(".js"));
     const sources = Object.fromEntries(names.map((name) => [name, readFileSync(`pb_hooks/lib/${name}`, "utf8")]));
