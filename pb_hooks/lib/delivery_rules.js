@@ -25,7 +25,6 @@ const TEXTS = {
  * @returns {"off" | "web" | "originals"}
  */
 function modeOf(value) {
-
   return MODES.find((mode) => mode === value) || "originals";
 }
 
