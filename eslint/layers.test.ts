@@ -121,7 +121,37 @@ const HOOKS_GOOD: [file: string, code: string][] = [
   ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/gallery_api.js`).info(e));"],
 ];
 
+/** The files of pb_hooks/lib each file requires, by name, both as `${__hooks}/lib/x.js` and as `./x.js`. */
+function hookRequires(sources: Record<string, string>): Record<string, string[]> {
+  const pattern = /require\(\s*(?:`\$\{__hooks\}\/lib\/([\w.]+)`|["']\.\/([\w.]+)["'])/g;
+  return Object.fromEntries(Object.entries(sources).map(([name, code]) => [name, [...code.matchAll(pattern)].map((m) => (m[1] ?? m[2])!)]));
+}
+
+/** Every file that requires itself back through a chain of requires (the layer rule allows a file's own layer). */
+function inCircles(requires: Record<string, string[]>): string[] {
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+    (requires[from] ?? []).some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+  return Object.keys(requires).filter((name) => reaches(name, name));
+}
+
 describe("the layers of pb_hooks/lib", { timeout: 60_000 }, () => {
+  it("finds a require circle, through a chain and in either form", () => {
+    const sources = { "a.js": "require(`${__hooks}/lib/b.js`)", "b.js": 'require("./c.js")', "c.js": "require(`${__hooks}/lib/a.js`)", "d.js": 'require("./a.js")' };
+    expect(inCircles(hookRequires(sources))).toEqual(["a.js", "b.js", "c.js"]);
+  });
+
+  it("type-checks every file of records and rules (tsconfig.hooks.json)", () => {
+    const config = JSON.parse(readFileSync("tsconfig.hooks.json", "utf8").replace(/^\s*\/\/.*$/gm, "")) as { include: string[] };
+    const pure = [...HOOK_FILES.records, ...HOOK_FILES.rules].map((name) => `pb_hooks/lib/${name}`);
+    expect([...config.include].sort()).toEqual(pure.sort());
+  });
+
+  it("has no require circle", () => {
+    const names = readdirSync("pb_hooks/lib").filter((name) => name.endsWith(".js"));
+    const sources = Object.fromEntries(names.map((name) => [name, readFileSync(`pb_hooks/lib/${name}`, "utf8")]));
+    expect(inCircles(hookRequires(sources))).toEqual([]);
+  });
+
   it("lists only files that exist", () => {
     const files = readdirSync("pb_hooks/lib");
     for (const name of Object.values(HOOK_FILES).flat()) expect(files).toContain(name);

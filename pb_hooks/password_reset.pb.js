@@ -7,7 +7,7 @@
  */
 onMailerRecordPasswordResetSend((e) => {
   const mail = require(`${__hooks}/lib/reset_mail.js`);
-  const settings = require(`${__hooks}/lib/studio_info.js`).studioSettings(e.app);
+  const settings = require(`${__hooks}/lib/studio_settings.js`).studioSettings(e.app);
   const base = mail.resetLinkBase({
     galleryUrl: settings ? settings.getString("galleryUrl") : "",
     appOrigin: $os.getenv("APP_ORIGIN"),

@@ -44,6 +44,7 @@ const IMAGE_FORMATS = {
  * The form in which codes are compared, stored as the unique key and checked at the door: spaces and
  * dashes dropped, letters upper-cased. "ab-12 cd" and "AB12CD" are the same code.
  */
+/** @param {string | null | undefined} value @returns {string} */
 function normalizeAccessCode(value) {
   return String(value == null ? "" : value)
     .replace(/[\s-]+/g, "")
@@ -53,6 +54,8 @@ function normalizeAccessCode(value) {
 /**
  * "weak" when an owner-typed code is easier to guess than a generated one: shorter than 6 characters once
  * normalised, or digits only below 9 (dates and PINs are the first guesses). "empty" when there is none.
+ * @param {string | null | undefined} value
+ * @returns {"empty" | "weak" | "strong"}
  */
 function accessCodeStrength(value) {
   const code = normalizeAccessCode(value);
@@ -62,18 +65,26 @@ function accessCodeStrength(value) {
   return "strong";
 }
 
+/** Whether `value` may be a gallery's accessUrl: the pattern, and no route's name. @param {string} value */
 function isValidAccessUrl(value) {
   return new RegExp(ACCESS_URL_PATTERN_SOURCE).test(String(value)) && RESERVED_ACCESS_URLS.indexOf(String(value)) === -1;
 }
 
-/** PocketBase dates read as "2026-01-02 03:04:05.000Z"; ISO strings work too; blank or invalid gives null. */
+/**
+ * PocketBase dates read as "2026-01-02 03:04:05.000Z"; ISO strings work too; blank or invalid gives null.
+ * @param {string | null | undefined} value
+ * @returns {number | null}
+ */
 function parsePbDate(value) {
   if (!value) return null;
   const ms = Date.parse(String(value).replace(" ", "T"));
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** An instant (milliseconds or a Date) in the form PocketBase stores and answers dates in: "2026-01-02 03:04:05.000Z". */
+/**
+ * An instant (milliseconds or a Date) in the form PocketBase stores and answers dates in: "2026-01-02 03:04:05.000Z".
+ * @param {number | Date} instant
+ */
 function pbDateAt(instant) {
   return new Date(instant).toISOString().replace("T", " ");
 }
@@ -81,6 +92,9 @@ function pbDateAt(instant) {
 /**
  * Specification, section 4: not enabled = Dormant; enabled with an expiry earlier than now = Expired;
  * otherwise Active. The server answers Dormant like an unknown gallery.
+ * @param {{ enabled: boolean, expirationDate?: string | null } | null} gallery
+ * @param {number} nowMs
+ * @returns {"Dormant" | "Expired" | "Active"}
  */
 function galleryStatus(gallery, nowMs) {
   if (!gallery || !gallery.enabled) return "Dormant";
@@ -96,7 +110,11 @@ function galleryStatus(gallery, nowMs) {
  * has and PocketBase's JS VM has not: the hooks never call them.
  */
 
-/** Milliseconds to add to UTC to get the wall-clock time in `timeZone` at instant `ms`. */
+/**
+ * Milliseconds to add to UTC to get the wall-clock time in `timeZone` at instant `ms`.
+ * @param {number} ms
+ * @param {string} timeZone
+ */
 function zoneOffsetMs(ms, timeZone) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -108,20 +126,29 @@ function zoneOffsetMs(ms, timeZone) {
     minute: "2-digit",
     second: "2-digit",
   }).formatToParts(new Date(ms));
-  const get = (type) => Number((parts.find((p) => p.type === type) || { value: "0" }).value);
+  const get = (/** @type {Intl.DateTimeFormatPartTypes} */ type) => Number((parts.find((p) => p.type === type) || { value: "0" }).value);
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant a gallery set to expire on `day` ("YYYY-MM-DD") closes: the next midnight in `timeZone`. */
+/**
+ * The instant a gallery set to expire on `day` ("YYYY-MM-DD") closes: the next midnight in `timeZone` (a day
+ * not of that form is an invalid time: a RangeError).
+ * @param {string} day
+ * @param {string} timeZone
+ */
 function endOfDayInZone(day, timeZone) {
-  const [y, m, d] = String(day).split("-").map(Number);
+  const [y = NaN, m = NaN, d = NaN] = String(day).split("-").map(Number);
   const wallClock = Date.UTC(y, m - 1, d + 1);
   let instant = wallClock;
   for (let i = 0; i < 3; i++) instant = wallClock - zoneOffsetMs(instant, timeZone);
   return instant;
 }
 
-/** The chosen day ("YYYY-MM-DD") of a stored expiry: the day of its last moment in `timeZone`; "" for none. */
+/**
+ * The chosen day ("YYYY-MM-DD") of a stored expiry: the day of its last moment in `timeZone`; "" for none.
+ * @param {string | null | undefined} value
+ * @param {string} timeZone
+ */
 function expiryDay(value, timeZone) {
   const ms = parsePbDate(value);
   if (ms === null) return "";

@@ -7,7 +7,7 @@
  * A request is a download when it asks for the original or carries `?download=single|zip`; viewing sizes
  * without `download` stay open to the gallery's visitors in every mode (they are what the gallery shows).
  */
-const MODES = ["off", "web", "originals"];
+const MODES = /** @type {const} */ (["off", "web", "originals"]);
 
 const TEXTS = {
   downloadsOff: "Downloads are turned off for this gallery.",
@@ -19,18 +19,29 @@ const TEXTS = {
   shotOff: "This gallery delivers its originals as JPEG.",
 };
 
+/**
+ * The gallery's mode; a blank or unknown one is "originals".
+ * @param {string} value
+ * @returns {"off" | "web" | "originals"}
+ */
 function modeOf(value) {
-  return MODES.indexOf(value) >= 0 ? value : "originals";
+  return MODES.find((mode) => mode === value) || "originals";
 }
 
-/** "single" or "zip" for a download request's `download` parameter, else "". */
+/**
+ * "single" or "zip" for a download request's `download` parameter, else "".
+ * @param {string | null | undefined} param
+ * @returns {"" | "single" | "zip"}
+ */
 function downloadKind(param) {
   return param === "single" || param === "zip" ? param : "";
 }
 
 /**
- * @param req { mode, pinRequired, pinVerified, field (the stored file asked for), download ("" | "single" | "zip") }
- * @returns { ok: true } or { ok: false, status, message, reason: "off" | "originals" | "pin" }
+ * Whether a request for a stored file of an image (`field`) may have it, in a request that is or is not a
+ * download (`download`: "" | "single" | "zip").
+ * @param {{ mode: string, pinRequired: boolean, pinVerified: boolean, field: string, download: string }} req
+ * @returns {{ ok: true } | { ok: false, status: number, message: string, reason: "off" | "originals" | "pin" }}
  */
 function decideFile(req) {
   const mode = modeOf(req.mode);
@@ -47,8 +58,9 @@ function decideFile(req) {
  * device made when the gallery delivers originals as JPEG and the photo has one, else the original as shot
  * (a photo whose JPEG is not made yet, or a JPEG/PNG original, which never gets one). A visitor's `format`
  * ("original" | "jpeg") may not ask for the other format than the gallery's; the owner may ask for either.
- * @param req { originalsAs ("shot" | "jpeg" | ""), hasJpeg, asked ("" | "original" | "jpeg"), isOwner }
- * @returns { ok: true, field: "original" | "jpeg" } or { ok: false, status, message, reason: "format" }
+ * @param {{ originalsAs: string, hasJpeg: boolean, asked: "" | "original" | "jpeg", isOwner: boolean }} req
+ *   `originalsAs` is the gallery's "shot" | "jpeg" | ""
+ * @returns {{ ok: true, field: "original" | "jpeg" } | { ok: false, status: number, message: string, reason: "format" }}
  */
 function originalFile(req) {
   const asJpeg = req.originalsAs === "jpeg";
@@ -58,17 +70,22 @@ function originalFile(req) {
   return { ok: true, field: asJpeg && req.hasJpeg ? "jpeg" : "original" };
 }
 
-/** The name a full-size JPEG downloads under: the original's stem with `.jpg`. */
+/**
+ * The name a full-size JPEG downloads under: the original's stem with `.jpg`.
+ * @param {string} originalName
+ */
 function jpegName(originalName) {
   const name = String(originalName || "photo");
   const dot = name.lastIndexOf(".");
   return (dot > 0 ? name.slice(0, dot) : name) + ".jpg";
 }
 
+/** Whether a download PIN has its form, 4 digits. @param {unknown} pin */
 function isPinFormat(pin) {
   return typeof pin === "string" && /^[0-9]{4}$/.test(pin);
 }
 
+/** The cookie that says a visitor gave this gallery's download PIN. @param {string} clientId */
 function pinCookieName(clientId) {
   return "sg_dlpin_" + clientId;
 }

@@ -101,7 +101,7 @@ function info(e, accessUrl) {
     sets: verified ? galleryImages.visitorSetsJson(client.id) : [],
     studio: require(`${__hooks}/lib/studio_info.js`).studioBranding(),
     // Light or dark (issue 27): the gallery's own, else the studio's default, else light.
-    theme: client.getString("galleryTheme") || (require(`${__hooks}/lib/studio_info.js`).studioSettings() || { getString: () => "" }).getString("galleryTheme") || "light",
+    theme: client.getString("galleryTheme") || (require(`${__hooks}/lib/studio_settings.js`).studioSettings() || { getString: () => "" }).getString("galleryTheme") || "light",
     delivery: verified ? require(`${__hooks}/lib/delivery.js`).visitorFields(e, client) : null,
     // The cover style and typeface pairing (issue 27): the gallery's own, else the studio's.
     coverStyle: look.coverStyle,

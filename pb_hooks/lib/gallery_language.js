@@ -8,21 +8,28 @@
  */
 const LANGUAGES = ["en", "de", "fr", "es", "it", "pt-BR", "nl"];
 
+/** Whether the app speaks `value`, a tag as LANGUAGES writes it. @param {unknown} value */
 function isLanguage(value) {
   return LANGUAGES.indexOf(String(value)) >= 0;
 }
 
-/** The supported language a tag names: exact ("pt-BR"), then by language ("de-AT" -> "de", "pt-PT" -> "pt-BR"); "" when none. */
+/**
+ * The supported language a tag names: exact ("pt-BR"), then by language ("de-AT" -> "de", "pt-PT" -> "pt-BR"); "" when none.
+ * @param {string | null | undefined} tag
+ */
 function matchLanguage(tag) {
   const t = String(tag || "").trim().toLowerCase();
   if (!t) return "";
   for (const l of LANGUAGES) if (l.toLowerCase() === t) return l;
   const base = t.split(/[-_]/)[0];
-  for (const l of LANGUAGES) if (l.split("-")[0].toLowerCase() === base) return l;
+  for (const l of LANGUAGES) if (l.toLowerCase().split("-")[0] === base) return l;
   return "";
 }
 
-/** The first language of an Accept-Language header (by q, then order) that the app speaks; "" when none. */
+/**
+ * The first language of an Accept-Language header (by q, then order) that the app speaks; "" when none.
+ * @param {string | null | undefined} acceptLanguage
+ */
 function negotiate(acceptLanguage) {
   const wishes = String(acceptLanguage || "")
     .split(",")
@@ -40,13 +47,24 @@ function negotiate(acceptLanguage) {
   return "";
 }
 
-/** The gallery page's language: the gallery's own, else the browser's, else the studio's, else English. */
+/**
+ * The gallery page's language: the gallery's own, else the browser's, else the studio's, else English.
+ * @param {string} galleryLanguage
+ * @param {string} acceptLanguage
+ * @param {string} studioLanguage
+ * @returns {string}
+ */
 function pageLanguage(galleryLanguage, acceptLanguage, studioLanguage) {
   if (isLanguage(galleryLanguage)) return galleryLanguage;
   return negotiate(acceptLanguage) || (isLanguage(studioLanguage) ? studioLanguage : "en");
 }
 
-/** What the server writes on a gallery page, by language: a title and a description naming the studio (or none). */
+/** @typedef {{ gallery: string, description: (studio: string) => string }} PageTexts */
+
+/**
+ * What the server writes on a gallery page, by language: a title and a description naming the studio (or none).
+ * @type {{ en: PageTexts } & Record<string, PageTexts | undefined>}
+ */
 const PAGE_TEXTS = {
   en: { gallery: "Gallery", description: (s) => (s ? "A private photo gallery from " + s + ". Open it with your access code." : "A private photo gallery. Open it with your access code.") },
   de: { gallery: "Galerie", description: (s) => (s ? "Eine private Fotogalerie von " + s + ". Öffne sie mit deinem Zugangscode." : "Eine private Fotogalerie. Öffne sie mit deinem Zugangscode.") },
@@ -57,7 +75,11 @@ const PAGE_TEXTS = {
   nl: { gallery: "Galerij", description: (s) => (s ? "Een privéfotogalerij van " + s + ". Open hem met je toegangscode." : "Een privéfotogalerij. Open hem met je toegangscode.") },
 };
 
-/** { title, description } of a gallery page in `language`: 'Gallery · {studio}' for every gallery, never the client. */
+/**
+ * { title, description } of a gallery page in `language`: 'Gallery · {studio}' for every gallery, never the client.
+ * @param {string} language
+ * @param {string} studio
+ */
 function pageTexts(language, studio) {
   const texts = PAGE_TEXTS[language] || PAGE_TEXTS.en;
   return { title: studio ? texts.gallery + " · " + studio : texts.gallery, description: texts.description(studio) };

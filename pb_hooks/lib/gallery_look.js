@@ -24,7 +24,7 @@ function lookOf(client, settings) {
 
 /** The look of a client's gallery, with the studio's settings read here. */
 function visitorLook(client) {
-  return lookOf(client, require(`${__hooks}/lib/studio_info.js`).studioSettings());
+  return lookOf(client, require(`${__hooks}/lib/studio_settings.js`).studioSettings());
 }
 
 module.exports = { COVER_STYLES, TYPEFACES, effective, lookOf, visitorLook };

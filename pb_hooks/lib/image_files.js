@@ -44,7 +44,7 @@ function inspect(file) {
 
 /** The studio's limit for originals in bytes (settings.maxOriginalMB, lib/original_limit.js). */
 function studioOriginalLimit() {
-  const settings = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+  const settings = require(`${__hooks}/lib/studio_settings.js`).studioSettings();
   return require(`${__hooks}/lib/original_limit.js`).originalLimitBytes(settings ? settings.getInt("maxOriginalMB") : 0);
 }
 

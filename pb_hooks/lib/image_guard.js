@@ -32,17 +32,33 @@ const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview"
 const TEXTS = {
   notImage: "The file is not an image the app accepts (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC or BMP), whatever its name says.",
   noSize: "The image's header does not give its size, so it cannot be checked safely.",
-  tooManyPixels: (w, h) =>
+  tooManyPixels: (/** @type {number} */ w, /** @type {number} */ h) =>
     `The image is ${w} x ${h} pixels (${Math.round((w * h) / 1e5) / 10} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels.`,
 };
 
-/** Any byte container PocketBase or Node hands us, as a Uint8Array. */
+/**
+ * @typedef {{ format: import("./contract.js").ImageFormat, mimeType: string, extension: string, width: number, height: number }} ImageHeader
+ * @typedef {(offset: number, length: number) => ArrayLike<number> | ArrayBuffer} ReadAt more bytes of the file, from `offset`
+ * @typedef {[width: number, height: number]} Size
+ */
+
+/**
+ * Any byte container PocketBase or Node hands us, as a Uint8Array.
+ * @param {ArrayLike<number> | ArrayBuffer | null | undefined} raw
+ */
 function asBytes(raw) {
   if (raw instanceof Uint8Array) return raw;
   if (raw instanceof ArrayBuffer) return new Uint8Array(raw);
   return Uint8Array.from(raw || []);
 }
 
+/*
+ * The readers below take the file's bytes (`b`, a Uint8Array) untyped: every index they read is inside the
+ * bytes their caller checked the length of, which the checker cannot see, so a typed `b[i]` would be
+ * `number | undefined` at each read.
+ */
+
+/** @param {number} start @param {number} length */
 function ascii(b, start, length) {
   let s = "";
   for (let i = start; i < start + length && i < b.length; i++) s += String.fromCharCode(b[i]);
@@ -62,7 +78,10 @@ function u32le(b, i) {
   return (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16)) + ((b[i + 3] << 24) >>> 0);
 }
 
-/** The format by magic bytes, or null. */
+/**
+ * The format by magic bytes, or null.
+ * @returns {import("./contract.js").ImageFormat | null}
+ */
 function detectFormat(b) {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
   if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === "PNG" && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return "png";
@@ -81,9 +100,11 @@ function detectFormat(b) {
 /**
  * JPEG: the first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC) holds height and width. Marker
  * headers past the bytes read so far (after a large EXIF or ICC block) come from `readAt`, 10 bytes each.
+ * @param {ReadAt} [readAt]
+ * @returns {Size | null}
  */
 function jpegSize(b, readAt) {
-  const at = (i, n) => (i + n <= b.length ? b.subarray(i, i + n) : readAt ? asBytes(readAt(i, n)) : b.subarray(i, i + n));
+  const at = (/** @type {number} */ i, /** @type {number} */ n) => (i + n <= b.length ? b.subarray(i, i + n) : readAt ? asBytes(readAt(i, n)) : b.subarray(i, i + n));
   let i = 2;
   for (let step = 0; step < 10000; step++) {
     const w = at(i, 10);
@@ -103,16 +124,16 @@ function jpegSize(b, readAt) {
   return null;
 }
 
-/** PNG: the IHDR chunk, which must come first. */
+/** PNG: the IHDR chunk, which must come first. @returns {Size | null} */
 function pngSize(b) {
   if (b.length < 24 || ascii(b, 12, 4) !== "IHDR") return null;
   return [u32be(b, 16), u32be(b, 20)];
 }
 
-/** WebP: the VP8X canvas, or the VP8L / VP8 frame header. */
+/** WebP: the VP8X canvas, or the VP8L / VP8 frame header. @returns {Size | null} */
 function webpSize(b) {
   const chunk = ascii(b, 12, 4);
-  const u24 = (at) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
+  const u24 = (/** @type {number} */ at) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
   if (chunk === "VP8X" && b.length >= 30) return [1 + u24(24), 1 + u24(27)];
   if (chunk === "VP8L" && b.length >= 25 && b[20] === 0x2f) {
     const bits = u32le(b, 21);
@@ -122,24 +143,27 @@ function webpSize(b) {
   return null;
 }
 
-/** GIF: the logical screen (frames outside it are refused by decoders). */
+/** GIF: the logical screen (frames outside it are refused by decoders). @returns {Size | null} */
 function gifSize(b) {
   return b.length >= 10 ? [u16le(b, 6), u16le(b, 8)] : null;
 }
 
+/** BMP: the info header's width and height (a negative height is a top-down bitmap). @returns {Size} */
 function bmpSize(b) {
-  const i32 = (at) => u32le(b, at) | 0;
+  const i32 = (/** @type {number} */ at) => u32le(b, at) | 0;
   return [Math.abs(i32(18)), Math.abs(i32(22))];
 }
 
 /**
  * TIFF: ImageWidth (256) and ImageLength (257) of the first directory. Writers often put that directory
  * after the pixel data, so `readAt(offset, length)` fetches it when it is past the bytes read so far.
+ * @param {ReadAt} [readAt]
+ * @returns {Size | null}
  */
 function tiffSize(b, readAt) {
   const little = b[0] === 0x49;
-  const r16 = (x, i) => (little ? u16le(x, i) : u16be(x, i));
-  const r32 = (x, i) => (little ? u32le(x, i) : u32be(x, i));
+  const r16 = (/** @type {Uint8Array} */ x, /** @type {number} */ i) => (little ? u16le(x, i) : u16be(x, i));
+  const r32 = (/** @type {Uint8Array} */ x, /** @type {number} */ i) => (little ? u32le(x, i) : u32be(x, i));
   const ifd = r32(b, 4);
   let dir = b;
   let base = 0;
@@ -165,11 +189,16 @@ function tiffSize(b, readAt) {
   return width && height ? [width, height] : null;
 }
 
-/** AVIF / HEIC (ISO-BMFF): the largest `ispe` (image spatial extents) property; tiles and thumbnails are smaller. */
+/**
+ * AVIF / HEIC (ISO-BMFF): the largest `ispe` (image spatial extents) property; tiles and thumbnails are smaller.
+ * @returns {Size | null}
+ */
 function ispeSize(b) {
+  /** @type {Size | null} */
   let best = null;
   for (let i = 4; i + 16 <= b.length; i++) {
     if (b[i] === 0x69 && b[i + 1] === 0x73 && b[i + 2] === 0x70 && b[i + 3] === 0x65) {
+      /** @type {Size} */
       const size = [u32be(b, i + 8), u32be(b, i + 12)];
       if (!best || size[0] * size[1] > best[0] * best[1]) best = size;
     }
@@ -180,11 +209,15 @@ function ispeSize(b) {
 /**
  * Reads format and pixel size from the first bytes of a file. Returns { format, mimeType, extension,
  * width, height }; width and height are 0 when the header does not say; null when it is not an image we know.
+ * @param {ArrayLike<number> | ArrayBuffer} raw
+ * @param {ReadAt} [readAt]
+ * @returns {ImageHeader | null}
  */
 function readImageHeader(raw, readAt) {
   const b = asBytes(raw);
   const format = detectFormat(b);
   if (!format) return null;
+  /** @type {Size | null} */
   let size;
   try {
     if (format === "jpeg") size = jpegSize(b, readAt);
@@ -200,7 +233,12 @@ function readImageHeader(raw, readAt) {
   return { format, mimeType: FORMATS[format].mimeType, extension: FORMATS[format].extension, width: size ? size[0] : 0, height: size ? size[1] : 0 };
 }
 
-/** The verdict on one uploaded file: { ok: true, header } or { ok: false, code, message }. */
+/**
+ * The verdict on one uploaded file: { ok: true, header } or { ok: false, code, message }.
+ * @param {ArrayLike<number> | ArrayBuffer} raw
+ * @param {ReadAt} [readAt]
+ * @returns {{ ok: true, header: ImageHeader } | { ok: false, code: string, message: string }}
+ */
 function checkImage(raw, readAt) {
   const header = readImageHeader(raw, readAt);
   if (!header) return { ok: false, code: "validation_not_an_image", message: TEXTS.notImage };
@@ -211,22 +249,34 @@ function checkImage(raw, readAt) {
   return { ok: true, header };
 }
 
-/** `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension). */
+/**
+ * `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension).
+ * @param {string} name
+ * @param {string} extension
+ */
 function withExtension(name, extension) {
   const dot = name.lastIndexOf(".");
   const stem = dot > 0 ? name.slice(0, dot) : name;
   return stem + extension;
 }
 
-/** The Content-Type to serve for a stored file of the sniffed type `contentType`: an image type we know, else bytes. */
+/**
+ * The Content-Type to serve for a stored file of the sniffed type `contentType`: an image type we know, else bytes.
+ * @param {string | null | undefined} contentType
+ */
 function servedContentType(contentType) {
-  const plain = String(contentType || "").split(";")[0].trim().toLowerCase();
+  const text = String(contentType || "");
+  const semicolon = text.indexOf(";");
+  const plain = (semicolon >= 0 ? text.slice(0, semicolon) : text).trim().toLowerCase();
   for (const key of Object.keys(FORMATS)) if (FORMATS[key].mimeType === plain) return plain;
   if (plain === "image/heif") return "image/heic";
   return "application/octet-stream";
 }
 
-/** The type of a stored name that guardUploads gave the extension of its bytes; anything else is bytes. */
+/**
+ * The type of a stored name that guardUploads gave the extension of its bytes; anything else is bytes.
+ * @param {string} name
+ */
 function contentTypeOfName(name) {
   const dot = String(name).lastIndexOf(".");
   const ext = dot >= 0 ? String(name).slice(dot).toLowerCase() : "";

@@ -8,14 +8,11 @@
 /* global MailerMessage */
 const rules = require(`${__hooks}/lib/mail_rules.js`);
 const texts = require(`${__hooks}/lib/mail_texts.js`);
+const { studioSettings } = require(`${__hooks}/lib/studio_settings.js`);
 
 function smtpConfigured(app) {
   const smtp = app.settings().smtp;
   return !!(smtp && smtp.enabled && smtp.host);
-}
-
-function studioSettings(app) {
-  return require(`${__hooks}/lib/studio_info.js`).studioSettings(app);
 }
 
 /**

@@ -7,20 +7,38 @@ const { mailTexts, longDay } = require("./mail_texts.js");
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/**
+ * What a message says of its gallery: the client's name, the gallery's link, its access code, the studio's
+ * name, the expiry (formatted, or ""), and `lang`, the email's language (./mail_texts.js, English when unset).
+ * @typedef {{ client: string, link: string, code: string, studio: string, expiry: string, lang?: string }} Vars
+ */
+
 /** The gallery email's text when the studio has not written its own; the same as the Settings placeholder. */
 const DEFAULT_TEMPLATE =
   "Hello {client},\n\nYour photos are ready! Open your private gallery at {link} and enter the access code {code}.\n\nWe hope you enjoy them.\n{studio}";
 
-/** The template's placeholders; each is replaced wherever it appears. */
+/**
+ * The template's placeholders; each is replaced wherever it appears.
+ * @type {("client" | "link" | "code" | "studio" | "expiry")[]}
+ */
 const PLACEHOLDERS = ["client", "link", "code", "studio", "expiry"];
 
+/**
+ * The template (the language's default when blank) with every placeholder replaced by its value ("" for none).
+ * @param {string} template
+ * @param {Partial<Vars>} vars
+ */
 function render(template, vars) {
   let out = String(template || "").trim() ? String(template) : mailTexts(vars.lang).template;
   for (const name of PLACEHOLDERS) out = out.split("{" + name + "}").join(vars[name] == null ? "" : String(vars[name]));
   return out;
 }
 
-/** The gallery's link: the base without trailing slashes, /gallery/, the access URL. */
+/**
+ * The gallery's link: the base without trailing slashes, /gallery/, the access URL.
+ * @param {string} base
+ * @param {string} accessUrl
+ */
 function galleryLink(base, accessUrl) {
   return String(base || "").replace(/\/+$/, "") + "/gallery/" + encodeURIComponent(accessUrl);
 }
@@ -28,13 +46,16 @@ function galleryLink(base, accessUrl) {
 /**
  * How far `timeZone`'s clock is ahead of UTC at `ms`, through Intl where there is one (the device, Node);
  * 0 without (PocketBase's JavaScript has no Intl: ./mail.js measures it with PocketBase's DateTime instead).
+ * @param {number} ms
+ * @param {string} timeZone
  */
 function zoneOffset(ms, timeZone) {
   if (!timeZone || typeof Intl === "undefined") return 0;
   try {
+    /** @type {Intl.DateTimeFormatOptions} */
     const options = { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" };
     const parts = new Intl.DateTimeFormat("en-US", options).formatToParts(new Date(ms));
-    const get = (type) => Number((parts.find((p) => p.type === type) || { value: 0 }).value);
+    const get = (/** @type {Intl.DateTimeFormatPartTypes} */ type) => Number((parts.find((p) => p.type === type) || { value: 0 }).value);
     return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second")) - Math.floor(ms / 1000) * 1000;
   } catch (_) {
     return 0;
@@ -44,13 +65,21 @@ function zoneOffset(ms, timeZone) {
 /**
  * The day of `ms` in the studio's time zone, in full in `language`: "June 1, 2026" (specification, section
  * 9), "1. Juni 2026". `offsetMs`: the zone's offset when the caller measured it (the server has no Intl).
+ * @param {number} ms
+ * @param {string} timeZone
+ * @param {string} [language]
+ * @param {number} [offsetMs]
  */
 function formatDay(ms, timeZone, language, offsetMs) {
   const day = new Date(ms + (typeof offsetMs === "number" ? offsetMs : zoneOffset(ms, timeZone)));
   return longDay(language || "en", day.getUTCDate(), day.getUTCMonth(), day.getUTCFullYear());
 }
 
-/** { subject, text } of the gallery email. vars: client, link, code, studio, expiry (formatted or ""). */
+/**
+ * { subject, text } of the gallery email.
+ * @param {string} template
+ * @param {Vars} vars
+ */
 function galleryMessage(template, vars) {
   return {
     subject: mailTexts(vars.lang).subject(vars.studio),
@@ -58,7 +87,12 @@ function galleryMessage(template, vars) {
   };
 }
 
-/** Which reminder is due for a gallery expiring at `expiryMs`: "reminder-1", "reminder-7" or null. */
+/**
+ * Which reminder is due for a gallery expiring at `expiryMs`: "reminder-1", "reminder-7" or null.
+ * @param {number} expiryMs
+ * @param {number} nowMs
+ * @returns {"reminder-1" | "reminder-7" | null}
+ */
 function reminderDue(expiryMs, nowMs) {
   const left = expiryMs - nowMs;
   if (!(left > 0)) return null;
@@ -67,7 +101,11 @@ function reminderDue(expiryMs, nowMs) {
   return null;
 }
 
-/** { subject, text } of a reminder. vars: client, link, code, studio, expiry. */
+/**
+ * { subject, text } of a reminder.
+ * @param {"reminder-1" | "reminder-7"} kind
+ * @param {Vars} vars
+ */
 function reminderMessage(kind, vars) {
   return mailTexts(vars.lang).reminder(kind, vars);
 }
@@ -78,14 +116,21 @@ const TEXTS = {
   noLink: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
 };
 
-/** The origin (scheme, host, port) of an http(s) URL, or "". */
+/**
+ * The origin (scheme, host, port) of an http(s) URL, or "".
+ * @param {string | null | undefined} url
+ */
 function originOf(url) {
-  const m = /^(https?:\/\/[^/?#\s]+)/i.exec(String(url || "").trim());
-  return m ? m[1].toLowerCase() : "";
+  const m = /^https?:\/\/[^/?#\s]+/i.exec(String(url || "").trim());
+  return m ? m[0].toLowerCase() : "";
 }
 
+const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** @param {unknown} s */
 function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  // Each character the pattern matches is a key of HTML_ESCAPES.
+  return String(s).replace(/[&<>"']/g, (c) => HTML_ESCAPES[/** @type {keyof typeof HTML_ESCAPES} */ (c)]);
 }
 
 const DEFAULT_COLOR = "#6d28d9";
@@ -95,6 +140,9 @@ const DEFAULT_COLOR = "#6d28d9";
  * its colour, the gallery's link as a button as well as in the text. Everything the studio or the client
  * wrote is escaped. brand: { studio, color, logo }: `logo` is the logo image's src (a `cid:` of the inline
  * attachment lib/mail.js sends with it), shown on the band above the name; "" for none.
+ * @param {{ subject: string, text: string }} message
+ * @param {Partial<Vars>} vars
+ * @param {{ studio: string, color: string, logo?: string }} brand
  */
 function withHtml(message, vars, brand) {
   const color = /^#[0-9a-f]{6}$/i.test(String(brand.color || "")) ? brand.color : DEFAULT_COLOR;

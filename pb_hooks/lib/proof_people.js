@@ -1,7 +1,7 @@
 /**
  * The people of a gallery's proofing (issue 26): who the visitor's gallery session proofs as. The session
- * token (lib/gallery_session.js) carries the person's id; these routes set it, and lib/proofing.js reads it
- * back on every write. Required inside route handlers.
+ * token (lib/gallery_session.js) carries the person's id; these routes set it, and lib/proofing_state.js reads
+ * it back for every write of lib/proofing.js. Required inside route handlers.
  *
  * Invariants a change must keep:
  * - a session holds only a person of its own gallery, and only the server puts one in it (a signed token);
@@ -16,18 +16,6 @@ function session() {
   return require(`${__hooks}/lib/gallery_session.js`);
 }
 
-/** The person record the request's session holds for this gallery, or null. */
-function personOf(e, client) {
-  const claims = session().sessionClaims(e, client);
-  if (!claims || !claims.person) return null;
-  try {
-    const person = $app.findRecordById("proof_people", String(claims.person));
-    return person.getString("client") === client.id ? person : null;
-  } catch (_) {
-    return null; // removed with its gallery
-  }
-}
-
 /** The same session with this person in it, for the time the session has left. */
 function holdPerson(e, client, claims, personId) {
   const left = Math.floor(Number(claims.exp) - Date.now() / 1000);
@@ -40,7 +28,7 @@ function refuse(e, status, message) {
 
 /** PUT .../proofing/person {name, email?}: a new person of the gallery, held by the session from now on. */
 function create(e, accessUrl) {
-  const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
+  const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized); // the owner, who has no session
   if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
@@ -69,12 +57,12 @@ function create(e, accessUrl) {
   });
   if (refusal) return refuse(e, 429, refusal);
   holdPerson(e, client, Object.assign({}, claims, { sid: sid }), person.id);
-  return e.json(200, require(`${__hooks}/lib/proofing.js`).stateOf(client.id, person));
+  return e.json(200, require(`${__hooks}/lib/proofing_state.js`).stateOf(client.id, person));
 }
 
 /** PUT .../proofing/person/{personId}: the session proofs as another person of the same gallery. */
 function switchTo(e, accessUrl, personId) {
-  const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
+  const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
   if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules.js`).TEXTS.unauthorized);
   if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
@@ -84,12 +72,7 @@ function switchTo(e, accessUrl, personId) {
   } catch (_) {}
   if (!person || person.getString("client") !== client.id) return refuse(e, 404, rules.TEXTS.personNotFound);
   holdPerson(e, client, claims, person.id);
-  return e.json(200, require(`${__hooks}/lib/proofing.js`).stateOf(client.id, person));
+  return e.json(200, require(`${__hooks}/lib/proofing_state.js`).stateOf(client.id, person));
 }
 
-/** The people any visitor of the gallery may continue as: "Client", who holds the selection from before people. */
-function sharedPeople(clientId) {
-  return $app.findRecordsByFilter("proof_people", "client = {:client} && shared = true", "created,id", 0, 0, { client: clientId }).map((p) => ({ id: p.id, name: p.getString("name") }));
-}
-
-module.exports = { personOf, create, switchTo, sharedPeople };
+module.exports = { create, switchTo };

@@ -1,7 +1,7 @@
 /**
  * The visitor's proofing writes and their proofing state (`/api/gallery/{accessUrl}/proofing/*`).
  * Required inside each route handler. The session is checked by lib/gallery_session.js's `requireSession` (the
- * same check as the image routes) and its person read by lib/proof_people.js; then every write runs in one
+ * same check as the image routes) and its person read by lib/proofing_state.js; then every write runs in one
  * transaction that re-reads the person's lock, the image's gallery and, for a pick, the person's count.
  *
  * Invariants a change must keep:
@@ -16,14 +16,7 @@
  */
 /* global MailerMessage */ // PocketBase's JS VM global (pocketbase.io/jsvm)
 const rules = require(`${__hooks}/lib/proofing_rules.js`);
-
-function stateRecord(app, personId) {
-  try {
-    return app.findFirstRecordByData("proof_states", "person", personId);
-  } catch (_) {
-    return null;
-  }
-}
+const { personOf, stateRecord, stateOf } = require(`${__hooks}/lib/proofing_state.js`);
 
 function isLocked(app, personId) {
   const s = stateRecord(app, personId);
@@ -52,33 +45,6 @@ function newRecord(app, collection, values) {
 }
 
 /**
- * Everything the visitor's page shows of the gallery's proofing: the gallery's lists, and the person's
- * favourites, picks, comments and submission (none without a person), who they are, and the shared people.
- */
-function stateOf(clientId, person) {
-  const q = { client: clientId, person: person ? person.id : "" };
-  const mine = (collection) => (person ? $app.findRecordsByFilter(collection, "client = {:client} && person = {:person}", "created,id", 0, 0, q) : []);
-  const lists = $app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q);
-  const picks = mine("proof_picks");
-  const favourites = mine("proof_favourites");
-  const comments = mine("proof_comments");
-  const s = person ? stateRecord($app, person.id) : null;
-  return {
-    person: person ? { id: person.id, name: person.getString("name") } : null,
-    shared: require(`${__hooks}/lib/proof_people.js`).sharedPeople(clientId),
-    submittedAt: s ? s.getString("submittedAt") : "",
-    favourites: favourites.map((r) => r.getString("image")),
-    lists: lists.map((l) => ({
-      id: l.id,
-      name: l.getString("name"),
-      limit: l.getInt("limit"),
-      imageIds: picks.filter((p) => p.getString("list") === l.id).map((p) => p.getString("image")),
-    })),
-    comments: comments.map((c) => ({ image: c.getString("image"), text: c.getString("text") })),
-  };
-}
-
-/**
  * Runs `write(txApp)` in a transaction; `write` returns null when done or {status, message} to refuse.
  * (An error thrown inside the transaction reaches us as a plain error, so refusals travel as values.)
  */
@@ -99,7 +65,7 @@ function writeOrRefuse(e, client, person, write) {
 /** The gallery of the request's session, and the person it holds (null when none yet). */
 function session(e, accessUrl) {
   const client = require(`${__hooks}/lib/gallery_session.js`).requireSession(e, accessUrl);
-  return { client: client, person: require(`${__hooks}/lib/proof_people.js`).personOf(e, client) };
+  return { client: client, person: personOf(e, client) };
 }
 
 /** GET .../proofing/state */
@@ -193,7 +159,7 @@ function notifyStudio(client, person, result) {
   try {
     const settings = $app.settings();
     if (!settings.smtp.enabled) return;
-    const studio = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+    const studio = require(`${__hooks}/lib/studio_settings.js`).studioSettings();
     const to = studio ? studio.getString("email") : "";
     if (!to) return;
     // In the studio's language, with the day in its time zone (issue 27).
@@ -222,4 +188,4 @@ function notifyStudio(client, person, result) {
   }
 }
 
-module.exports = { stateOf, state, favourite, pick, comment, submit };
+module.exports = { state, favourite, pick, comment, submit };

@@ -3,11 +3,7 @@
  * `studio` part of a gallery's info). Public by design: it is on every visitor page, the access page included.
  */
 const rules = require(`${__hooks}/lib/rules.js`);
-
-/** The studio's settings record (the one row of `settings`), or null before it exists. */
-function studioSettings(app = $app) {
-  return app.findRecordsByFilter("settings", "", "created", 1, 0)[0] || null;
-}
+const { studioSettings } = require(`${__hooks}/lib/studio_settings.js`);
 
 /** The studio's branding from its settings row, or null when there is none yet. */
 function studioBranding() {
@@ -42,4 +38,4 @@ function studioInfo(e) {
   return e.json(200, studioBranding() || { companyName: "", email: "", websiteUrl: "", primaryColor: rules.DEFAULT_PRIMARY_COLOR, enableWatermark: true, logoUrl: "" });
 }
 
-module.exports = { studioSettings, studioBranding, studioLogo, studioInfo };
+module.exports = { studioBranding, studioLogo, studioInfo };

@@ -12,9 +12,15 @@
  */
 // Which fields of which collection sync this way is declared in the collection registry (sync_registry.js).
 
+/**
+ * A record's fieldTimes as stored or sent (an object, its JSON text, or nothing), as an object; {} for
+ * anything else.
+ * @param {unknown} raw
+ * @returns {Record<string, unknown>}
+ */
 function parseTimes(raw) {
   if (!raw) return {};
-  if (typeof raw === "object") return raw;
+  if (typeof raw === "object") return /** @type {Record<string, unknown>} */ (raw);
   try {
     const parsed = JSON.parse(String(raw));
     return parsed && typeof parsed === "object" ? parsed : {};
@@ -24,15 +30,19 @@ function parseTimes(raw) {
 }
 
 /**
- * @param fields the collection's synced fields
- * @param isChanged (field) => whether the request changes the field's value
- * @param storedTimes, sentTimes fieldTimes before and as sent by the request
- * @returns { revert: fields to put back to their stored value, times: the fieldTimes to store }
+ * The fields an update puts back to their stored value (`revert`), and the fieldTimes to store (`times`).
+ * @param {readonly string[]} fields the collection's synced fields
+ * @param {(field: string) => boolean} isChanged whether the request changes the field's value
+ * @param {unknown} storedTimes fieldTimes before the request
+ * @param {unknown} sentTimes fieldTimes as sent by the request
+ * @param {number} nowMs
+ * @returns {{ revert: string[], times: Record<string, unknown> }}
  */
 function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
   const stored = parseTimes(storedTimes);
   const sent = parseTimes(sentTimes);
   const times = Object.assign({}, stored);
+  /** @type {string[]} */
   const revert = [];
   for (const field of fields) {
     if (!isChanged(field)) continue;
@@ -52,15 +62,25 @@ function resolveUpdate(fields, isChanged, storedTimes, sentTimes, nowMs) {
  * (images.metadata) changes only when its value does: the same object with its keys in another order or
  * other spacing is no change, so it neither reverts nor takes a new time (issue 23). `sameJsonText` is
  * lib/canonical_json.js's, passed in so this file stays free of requires.
+ * @param {string} fieldType
+ * @param {string} before
+ * @param {string} after
+ * @param {(a: string, b: string) => boolean} sameJsonText
  */
 function isFieldChanged(fieldType, before, after, sameJsonText) {
   if (before === after) return false;
   return fieldType === "json" ? !sameJsonText(before, after) : true;
 }
 
-/** On create: every synced field gets the time sent for it (clamped), or now. */
+/**
+ * On create: every synced field gets the time sent for it (clamped), or now.
+ * @param {readonly string[]} fields
+ * @param {unknown} sentTimes
+ * @param {number} nowMs
+ */
 function timesForCreate(fields, sentTimes, nowMs) {
   const sent = parseTimes(sentTimes);
+  /** @type {Record<string, number>} */
   const times = {};
   for (const field of fields) times[field] = typeof sent[field] === "number" ? clampTime(sent[field], nowMs) : nowMs;
   return times;
@@ -69,7 +89,11 @@ function timesForCreate(fields, sentTimes, nowMs) {
 /** How far ahead of the server's clock a device's edit time may be (clock offsets are measured, not perfect). */
 const FUTURE_TOLERANCE_MS = 60 * 1000;
 
-/** An edit time later than the server's clock plus the tolerance is an edit made now. */
+/**
+ * An edit time later than the server's clock plus the tolerance is an edit made now.
+ * @param {number} time
+ * @param {number} nowMs
+ */
 function clampTime(time, nowMs) {
   return time > nowMs + FUTURE_TOLERANCE_MS ? nowMs : time;
 }

@@ -31,7 +31,7 @@ function escapeHtml(value) {
 
 function studio() {
   try {
-    const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+    const s = require(`${__hooks}/lib/studio_settings.js`).studioSettings();
     if (!s) return { name: "", logo: "", language: "", theme: "" };
     return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language"), theme: s.getString("galleryTheme") };
   } catch (_) {
@@ -65,7 +65,7 @@ function isOpenGallery(record) {
 function siteOrigin() {
   const candidates = [];
   try {
-    const s = require(`${__hooks}/lib/studio_info.js`).studioSettings();
+    const s = require(`${__hooks}/lib/studio_settings.js`).studioSettings();
     if (s) candidates.push(s.getString("galleryUrl"));
   } catch (_) {} // no settings yet
   const appUrl = String($app.settings().meta.appURL || "");
