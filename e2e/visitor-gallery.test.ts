@@ -77,9 +77,18 @@ describe("visitor gallery", () => {
     await page.locator(".gallery-sidebar").getByText("4 photos").waitFor();
     expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([]);
 
+    expect(await page.locator("link[rel=preload][as=image]").count()).toBe(0); // nothing named before the code
+
     await page.reload();
     await gallery.gridImages().first().waitFor();
     expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([]);
+    // Back with the session, the cover photo is preloaded from the page's first answer (before the app's code
+    // runs) and the cover takes that file: one fetch, by the preload.
+    const cover = page.locator(".gallery-cover-photo");
+    await expect.poll(() => cover.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    const coverUrl = await cover.evaluate((i) => (i as HTMLImageElement).currentSrc);
+    const fetches = await page.evaluate((url) => performance.getEntriesByType("resource").filter((e) => e.name === url).map((e) => (e as PerformanceResourceTiming).initiatorType), coverUrl);
+    expect(fetches).toEqual(["link"]);
   });
 
   it("opens from /gallery/access with the code alone, and says when a code is wrong", async () => {

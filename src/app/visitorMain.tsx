@@ -4,10 +4,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { VISITOR_NAMESPACES, startLocale, visitorLocale } from "./locale";
 import { registerVisitorServiceWorker } from "./registerVisitorServiceWorker";
+import { startFirstRequest } from "../features/visitor-gallery/firstRequest";
 import "../ui/tokens.css";
 import "../ui/base.css";
 
 registerVisitorServiceWorker();
+// The gallery's first request, and the cover photo from its answer, while the catalogue and the app load.
+startFirstRequest();
 // Only the visitor's namespaces, in only their language (English needs no catalogue).
 await startLocale(visitorLocale(), VISITOR_NAMESPACES);
 const { VisitorApp } = await import("./VisitorApp");

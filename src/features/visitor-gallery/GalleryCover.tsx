@@ -7,6 +7,7 @@
  */
 import { LanguageSwitch } from "./LanguageSwitch";
 import { formatDate } from "../../domain/format";
+import { COVER_IMAGE_SIZES } from "../../domain/image-sizes";
 import { parseDate } from "../../domain/gallery-status";
 import type { CoverStyle } from "../../domain/records";
 import { Logo } from "../../ui/Logo";
@@ -31,13 +32,6 @@ function formatEventDate(value: string): string {
   return date ? formatDate(date) : "";
 }
 
-/**
- * The width the photo is drawn at, for the browser's choice among its sizes. The photo fills its box cropped
- * (object-fit: cover), so a box taller than the photo's shape draws it wider than the box: a phone's full cover
- * (390 x 490 px) draws a 3:2 photo about 1.9 times the screen's width, a desktop's split half (640 x 680) about
- * 0.8 times the page's. Told the box's width alone, a phone took the 400 px file and showed it blurred.
- */
-const SIZES: Record<CoverStyle, string> = { full: "(max-width: 768px) 190vw, 100vw", split: "(max-width: 768px) 150vw, 80vw", minimal: "0px" };
 
 export function GalleryCover({ coverStyle = "full", name, eventDate, studio, cover, count, photosId }: Props) {
   const photo = coverStyle === "minimal" ? undefined : cover;
@@ -45,7 +39,7 @@ export function GalleryCover({ coverStyle = "full", name, eventDate, studio, cov
   const date = formatEventDate(eventDate);
   return (
     <header className={`gallery-cover is-${coverStyle}${photo ? " has-photo" : ""}`} data-cover-style={coverStyle} style={coverStyle === "full" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {photo ? <img className="gallery-cover-photo" src={fallbackSrc(photo)} srcSet={srcSetOf(photo)} sizes={SIZES[coverStyle]} alt="" fetchPriority="high" style={coverStyle === "split" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined} /> : null}
+      {photo ? <img className="gallery-cover-photo" src={fallbackSrc(photo)} srcSet={srcSetOf(photo)} sizes={COVER_IMAGE_SIZES[coverStyle]} alt="" fetchPriority="high" style={coverStyle === "split" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined} /> : null}
       {coverStyle === "full" ? <div className="gallery-cover-shade" /> : null}
       <LanguageSwitch />
       <div className="gallery-cover-text">

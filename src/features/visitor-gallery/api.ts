@@ -6,8 +6,7 @@
  * when it sent one.
  */
 import { z } from "zod";
-import { FIRST_IMAGES } from "../../domain/contract";
-import type { SizeEdge } from "../../domain/image-sizes";
+import { firstRequestPath, takeFirstRequest } from "./firstRequest";
 import { galleryImageUrl } from "../../domain/image-url";
 import { COVER_STYLES, TYPEFACES } from "../../domain/records";
 import type { PowSolution } from "../../workers-client/pow";
@@ -112,7 +111,8 @@ export const isNetworkError = (err: unknown) => err instanceof GalleryApiError &
 export async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}), ...init?.headers } });
+    // The page's first request may be in flight already, started by the entry (firstRequest.ts).
+    res = await ((!init && takeFirstRequest(path)) || fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}), ...init?.headers } }));
   } catch {
     throw new GalleryApiError(0, "", "Network error: the server could not be reached.");
   }
@@ -152,7 +152,7 @@ export const galleryApi = {
    * The same with the first images (FIRST_IMAGES) when unlocked: the page's first request, which the server's
    * page preloads (pb_hooks/lib/visitor_pages.js builds the same URL), so one answer draws the first rows.
    */
-  infoWithFirstImages: (accessUrl: string) => call(GalleryInfoSchema, `${base(accessUrl)}?first=${FIRST_IMAGES}`),
+  infoWithFirstImages: (accessUrl: string) => call(GalleryInfoSchema, firstRequestPath(accessUrl)),
   /** `pow`: the solved puzzle a link asks when many wrong codes came from the visitor's IPv6 /48 lately. */
   verify: (accessUrl: string, accessCode: string, pow?: PowSolution) => call(VerifySchema, `${base(accessUrl)}/verify`, { method: "POST", body: JSON.stringify({ accessCode, pow }) }),
   allImages: (accessUrl: string) => call(ImageListSchema, `${base(accessUrl)}/all-images`),
@@ -166,8 +166,7 @@ export type ImageKind = "thumbnail" | "preview" | "original";
 
 export const imageUrl = (id: string, kind: ImageKind) => galleryImageUrl(id, kind === "original" ? {} : { [kind]: "true", v: id });
 
-/** One size of an image by its long edge (the server answers an older image with the nearest size it has). */
-export const sizeUrl = (id: string, edge: SizeEdge) => galleryImageUrl(id, { size: edge, v: id });
+export { sizeUrl } from "../../domain/image-sizes";
 
 /**
  * The file a download asks for in the gallery's mode: the original, or the 2,048 px preview for "web"; the

@@ -4,23 +4,11 @@
  * data URL (decoded once per image and kept, so scrolling back does not decode again).
  */
 import { thumbHashToDataURL } from "thumbhash";
-import { IMAGE_SIZES, sizeOf, type SizeEdge } from "../../domain/image-sizes";
-import { imageUrl, sizeUrl, type GalleryImage } from "./api";
-
-const KNOWN_EDGES = new Set<number>(IMAGE_SIZES.map((s) => s.edge));
+import { gallerySrcSet } from "../../domain/image-sizes";
+import { imageUrl, type GalleryImage } from "./api";
 
 export function srcSetOf(image: GalleryImage): string | undefined {
-  if (!image.width || !image.height) return undefined;
-  const edges = image.sizes.filter((edge): edge is SizeEdge => KNOWN_EDGES.has(edge));
-  const seen = new Set<number>();
-  const parts: string[] = [];
-  for (const edge of edges) {
-    const { width } = sizeOf(image.width, image.height, edge);
-    if (seen.has(width)) continue; // a small photo's larger sizes are the same file size
-    seen.add(width);
-    parts.push(`${sizeUrl(image.id, edge)} ${width}w`);
-  }
-  return parts.length ? parts.join(", ") : undefined;
+  return gallerySrcSet(image.id, image.width, image.height, image.sizes);
 }
 
 /** The fallback `src`: the thumbnail, which every image has had since the first release. */
