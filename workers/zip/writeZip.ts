@@ -1,8 +1,9 @@
 /**
  * The zip stream of a download, made in a worker: files are fetched (or taken from the device) one after
  * another with a small lookahead, written as stored entries (ZIP64 when needed) by workers/zip/storedZip.ts,
- * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest; the stream is
- * handed to the page, which sends it to disk. A file that fails is reported and left out.
+ * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest. The download
+ * worker writes it to a file the user chose (or hands it on); the service worker runs the same code for its
+ * streamed downloads (workers/sw/streamDownloads.ts). A file that fails is reported and left out.
  */
 import { errorMessage } from "../../src/lib/errors";
 import { safeFileName } from "../../src/lib/safe-file-name";
@@ -69,7 +70,11 @@ async function load(source: ZipWorkerSource): Promise<Blob | Response | Uint8Arr
   }
 }
 
-/** `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES and FILE_CHUNK_BYTES). */
+/**
+ * `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES and FILE_CHUNK_BYTES); 0 hands
+ * them on as they come (the service worker's own zip: its pieces go into the download without crossing a
+ * thread, so regrouping them would only copy them).
+ */
 export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, chunkBytes = CHUNK_BYTES): ReadableStream<Uint8Array> {
   const taken = new Set<string>();
   const loads = new Map<number, Promise<Blob | Response | Uint8Array>>();
@@ -100,7 +105,8 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
     }
     void progress.total(90);
   }
-  return makeStoredZip(entries()).pipeThrough(rechunk(chunkBytes));
+  const zip = makeStoredZip(entries());
+  return chunkBytes ? zip.pipeThrough(rechunk(chunkBytes)) : zip;
 }
 
 /** Chunks handed across threads: fewer, larger messages (network reads arrive in ~64 KB pieces). */
