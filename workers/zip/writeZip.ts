@@ -13,6 +13,12 @@ import { uniqueName } from "../../src/lib/unique-names";
 /** Files fetched ahead of the one being written (memory: at most LOOKAHEAD + 1 files). */
 const LOOKAHEAD = 2;
 
+/**
+ * The same for files read as Blobs (the chosen file's writer): their bytes are in the browser process, not
+ * here, and a write takes about three photos (8 MB), so the fetches keep ahead of a whole write.
+ */
+const BLOB_LOOKAHEAD = 5;
+
 export interface ZipWorkerSource {
   id: string;
   name: string;
@@ -81,7 +87,7 @@ export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress
 }
 
 /**
- * The zip's entries in order, each file loaded LOOKAHEAD ahead; progress reported per file. `asBlobs`: a
+ * The zip's entries in order, each file loaded LOOKAHEAD (BLOB_LOOKAHEAD) ahead; progress reported per file. `asBlobs`: a
  * whole fetched file is read as a Blob, whose bytes the browser keeps (for a writer that hands Blobs on).
  */
 export async function* zipEntries(sources: ZipWorkerSource[], progress: ZipWorkerProgress, asBlobs: boolean): AsyncGenerator<StoredEntry> {
@@ -95,7 +101,7 @@ export async function* zipEntries(sources: ZipWorkerSource[], progress: ZipWorke
   };
   for (let i = 0; i < sources.length; i++) {
     const source = sources[i]!;
-    for (let k = 0; k <= LOOKAHEAD; k++) start(i + k);
+    for (let k = 0; k <= (asBlobs ? BLOB_LOOKAHEAD : LOOKAHEAD); k++) start(i + k);
     void progress.item(source.id, { status: "downloading", progress: 10 });
     try {
       const input = await loads.get(i)!;
