@@ -58,8 +58,15 @@ export function serveStreamedDownloads(): void {
    */
   const offer = (id: string, name: string, stream: ReadableStream<Uint8Array>, events: MessagePort): AbortController => {
     const stop = new AbortController();
-    const watch = new TransformStream<Uint8Array, Uint8Array>({ flush: () => events.postMessage("done") }, new ByteLengthQueuingStrategy({ highWaterMark: AHEAD_BYTES }));
-    stream.pipeTo(watch.writable, { signal: stop.signal }).catch(() => events.postMessage("error"));
+    let told = false;
+    const tell = (outcome: "done" | "error") => {
+      if (!told) events.postMessage(outcome);
+      told = true;
+    };
+    const watch = new TransformStream<Uint8Array, Uint8Array>({ flush: () => tell("done") }, new ByteLengthQueuingStrategy({ highWaterMark: AHEAD_BYTES }));
+    stream.pipeTo(watch.writable, { signal: stop.signal }).catch(() => tell("error"));
+    // At once: the pipe settles only once the zip has stopped, which waits for a file being read.
+    stop.signal.addEventListener("abort", () => tell("error"));
     pendingDownloads.set(id, { name, stream: watch.readable });
     setTimeout(() => {
       if (pendingDownloads.delete(id)) stop.abort();
