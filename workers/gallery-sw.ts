@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The visitor's service worker, scoped to /gallery/: it streams zip downloads
+ * The visitor's service worker, scoped to /gallery/: it builds and streams zip downloads
  * (`/gallery/__download/{id}/{name}`, sw/streamDownloads.ts) and keeps the visitor's own page and files as
  * they are fetched, so an offline visitor is told so (sw/visitorShell.ts). It precaches nothing; API
  * answers and photos always go to the network. Built on its own (vite.config.ts) so that it carries none

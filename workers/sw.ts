@@ -5,7 +5,7 @@
  * decided by the server on every request) nor the PocketBase dashboard, and leaves /gallery/ alone: the
  * visitor's pages have their own entry (gallery.html) and their own small service worker (gallery-sw.ts).
  *
- * It also serves the owner's streamed downloads (sw/streamDownloads.ts) under `/__download/`.
+ * It also builds and serves the owner's streamed zip downloads (sw/streamDownloads.ts) under `/__download/`.
  *
  * Everything it answers from the precache (the pages, the scripts, the workers, the codecs) carries the
  * cross-origin isolation headers (sw/isolation.ts), so the app opened offline is isolated too and its

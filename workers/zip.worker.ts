@@ -1,11 +1,12 @@
 /**
- * The download worker: builds a zip stream from files (workers/zip/writeZip.ts). Into a file the user
- * chose, it writes the file itself; with a port (whose other end the service worker holds) it posts the
- * stream there; either way the bytes never pass through the page. Otherwise it transfers the stream to
- * the page.
+ * The download worker: builds a zip from files (workers/zip/writeZip.ts). Into a file the user chose, it
+ * writes the file itself (workers/zip/zipToFile.ts); with a port (whose other end the service worker holds:
+ * only for a service worker older than the page, a current one builds its zip itself) it posts the stream
+ * there; either way the bytes never pass through the page. Otherwise it transfers the stream to the page.
  */
 import { expose, transfer } from "comlink";
-import { FILE_CHUNK_BYTES, writeZip, type ZipWorkerProgress, type ZipWorkerSource } from "./zip/writeZip";
+import { writeZip, type ZipWorkerProgress, type ZipWorkerSource } from "./zip/writeZip";
+import { writeZipToFile } from "./zip/zipToFile";
 
 const api = {
   zip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, port?: MessagePort): ReadableStream<Uint8Array> | null {
@@ -26,8 +27,7 @@ const api = {
       const stream = writeZip(sources, progress);
       return transfer(stream, [stream as unknown as Transferable]);
     }
-    const stream = writeZip(sources, progress, FILE_CHUNK_BYTES);
-    await stream.pipeTo(await file.createWritable());
+    await writeZipToFile(sources, progress, await file.createWritable());
     return null;
   },
 };

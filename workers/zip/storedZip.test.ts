@@ -10,7 +10,7 @@ import path from "node:path";
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { makeZip } from "client-zip";
 import { describe, expect, it } from "vitest";
-import { makeStoredZip, type StoredEntry } from "./storedZip";
+import { makeStoredZip, storedZipParts, type StoredEntry } from "./storedZip";
 
 const bytesOf = (n: number, seed: number) => {
   const out = new Uint8Array(n);
@@ -51,6 +51,16 @@ describe("makeStoredZip", () => {
     const reference = digest(await collect(makeZip(clientZipEntries()) as ReadableStream<Uint8Array>));
     expect(digest(await collect(makeStoredZip(entries(true))))).toBe(reference);
     expect(digest(await collect(makeStoredZip(entries(false))))).toBe(reference);
+  });
+
+  it("as parts with Blobs kept (the chosen file's writer), makes the same bytes, the Blob entries passed on as they are", async () => {
+    const reference = digest(await collect(makeZip(clientZipEntries()) as ReadableStream<Uint8Array>));
+    for (const withCrc of [true, false]) {
+      const parts: Array<Uint8Array | Blob> = [];
+      for await (const part of storedZipParts(entries(withCrc))) parts.push(part);
+      expect(parts.filter((p) => p instanceof Blob)).toHaveLength(files.filter((f) => !f.held && !f.response).length);
+      expect(digest(new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer()))).toBe(reference);
+    }
   });
 
   it("passes unzip -t with every CRC checked", async () => {

@@ -109,7 +109,8 @@ async function* bodyOf(input: Blob | Response | Uint8Array): AsyncGenerator<Uint
   }
 }
 
-async function* zipParts(entries: AsyncIterable<StoredEntry>): AsyncGenerator<Uint8Array> {
+/** With `blobs`, an entry given as a Blob goes on as that Blob (its bytes read here only for a CRC not known). */
+async function* zipParts(entries: AsyncIterable<StoredEntry>, blobs: boolean): AsyncGenerator<Uint8Array | Blob> {
   const central: Uint8Array[] = [];
   let offset = 0n;
   let count = 0n;
@@ -121,10 +122,16 @@ async function* zipParts(entries: AsyncIterable<StoredEntry>): AsyncGenerator<Ui
     let size = 0n;
     let crc = 0;
     const known = entry.crc;
-    for await (const chunk of bodyOf(entry.input)) {
-      if (known === undefined) crc = crc32(chunk, crc);
-      size += BigInt(chunk.length);
-      yield chunk;
+    if (blobs && entry.input instanceof Blob) {
+      if (known === undefined) for await (const chunk of bodyOf(entry.input)) crc = crc32(chunk, crc);
+      size = BigInt(entry.input.size);
+      yield entry.input;
+    } else {
+      for await (const chunk of bodyOf(entry.input)) {
+        if (known === undefined) crc = crc32(chunk, crc);
+        size += BigInt(chunk.length);
+        yield chunk;
+      }
     }
     const written: Written = { name, date: entry.lastModified, crc: known ?? crc, size, offset };
     const zip64 = size >= U32;
@@ -168,7 +175,7 @@ async function* zipParts(entries: AsyncIterable<StoredEntry>): AsyncGenerator<Ui
 
 /** The zip as a stream; entries are pulled one at a time as the reader asks for bytes. */
 export function makeStoredZip(entries: AsyncIterable<StoredEntry>): ReadableStream<Uint8Array> {
-  const parts = zipParts(entries);
+  const parts = zipParts(entries, false) as AsyncGenerator<Uint8Array>;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       let queued = 0;
@@ -186,4 +193,13 @@ export function makeStoredZip(entries: AsyncIterable<StoredEntry>): ReadableStre
       await parts.throw(reason).catch(() => undefined);
     },
   });
+}
+
+/**
+ * The same zip as parts where each Blob entry stays a Blob, for a writer that hands Blobs on (a file the user
+ * chose: workers/zip/zipToFile.ts). A fetched image read as a Blob then never enters JavaScript's memory:
+ * the browser keeps its bytes and writes them to the file itself.
+ */
+export function storedZipParts(entries: AsyncIterable<StoredEntry>): AsyncGenerator<Uint8Array | Blob> {
+  return zipParts(entries, true);
 }

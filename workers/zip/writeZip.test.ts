@@ -3,9 +3,21 @@ import type { AddressInfo } from "node:net";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "./readZip";
-import { writeZip } from "./writeZip";
+import { writeZip, type ZipWorkerSource } from "./writeZip";
+import { writeZipToFile } from "./zipToFile";
 
 const progress = { item: () => undefined, total: () => undefined };
+
+/** The zip writeZipToFile writes, and it closes the file once. */
+async function writtenToFile(sources: ZipWorkerSource[]): Promise<Blob> {
+  const writes: Blob[] = [];
+  let closes = 0;
+  const file = new WritableStream<Blob>({ write: (blob) => void writes.push(blob), close: () => void closes++ });
+  await writeZipToFile(sources, progress, file as unknown as FileSystemWritableFileStream);
+  expect(closes).toBe(1);
+  expect(writes.every((w) => w instanceof Blob)).toBe(true);
+  return new Blob(writes);
+}
 
 describe("the visitor's zip", () => {
   it("writes every entry as one plain, safe name, never a path", async () => {
@@ -41,8 +53,11 @@ describe("the visitor's zip", () => {
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const sources = files.map((f, i) => ({ id: String(i), name: `f${i}.jpg`, url: `${base}/${i}`, crc32: i % 2 ? undefined : crc32(f).toString(16).padStart(8, "0") }));
-      for (const chunkBytes of [1024 * 1024, 2 * 1024 * 1024]) {
-        const zip = await new Response(writeZip(sources, progress, chunkBytes)).blob();
+      // As the download worker hands it on (1 MB pieces), as the service worker does (pieces as they come),
+      // and as written into a chosen file (Blobs).
+      const made = [() => new Response(writeZip(sources, progress)).blob(), () => new Response(writeZip(sources, progress, 0)).blob(), () => writtenToFile(sources)];
+      for (const make of made) {
+        const zip = await make();
         const entries = await readZipDirectory(zip);
         expect(entries.map((e) => e.name)).toEqual(["f0.jpg", "f1.jpg", "f2.jpg", "f3.jpg"]);
         for (const [i, entry] of entries.entries()) expect(Buffer.from(await (await extractEntry(zip, entry)).arrayBuffer()).equals(Buffer.from(files[i]!))).toBe(true);
@@ -50,5 +65,18 @@ describe("the visitor's zip", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("the zip written into a chosen file", () => {
+  it("aborts the file, leaving it as it was, when the zip fails", async () => {
+    const failing = new Blob([new Uint8Array(8)]);
+    Object.defineProperty(failing, "stream", { value: () => new ReadableStream({ pull: (c) => c.error(new Error("disk gone")) }) });
+    let aborted = false;
+    let closed = false;
+    const file = new WritableStream<Blob>({ abort: () => void (aborted = true), close: () => void (closed = true) });
+    // No CRC: the Blob is read for one, and the read fails.
+    await expect(writeZipToFile([{ id: "1", name: "a.jpg", blob: failing }], progress, file as unknown as FileSystemWritableFileStream)).rejects.toThrow();
+    expect([aborted, closed]).toEqual([true, false]);
   });
 });

@@ -1,16 +1,23 @@
 /**
  * The zip stream of a download, made in a worker: files are fetched (or taken from the device) one after
  * another with a small lookahead, written as stored entries (ZIP64 when needed) by workers/zip/storedZip.ts,
- * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest; the stream is
- * handed to the page, which sends it to disk. A file that fails is reported and left out.
+ * which copies the bytes of a file whose CRC-32 the record holds and computes it for the rest. The download
+ * worker writes it to a file the user chose (or hands it on); the service worker runs the same code for its
+ * streamed downloads (workers/sw/streamDownloads.ts). A file that fails is reported and left out.
  */
 import { errorMessage } from "../../src/lib/errors";
 import { safeFileName } from "../../src/lib/safe-file-name";
-import { makeStoredZip } from "./storedZip";
+import { makeStoredZip, type StoredEntry } from "./storedZip";
 import { uniqueName } from "../../src/lib/unique-names";
 
 /** Files fetched ahead of the one being written (memory: at most LOOKAHEAD + 1 files). */
 const LOOKAHEAD = 2;
+
+/**
+ * The same for files read as Blobs (the chosen file's writer): their bytes are in the browser process, not
+ * here, and a write takes about three photos (8 MB), so the fetches keep ahead of a whole write.
+ */
+const BLOB_LOOKAHEAD = 5;
 
 export interface ZipWorkerSource {
   id: string;
@@ -51,7 +58,7 @@ const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
  * held). A failure before the body (status, network), or while a whole body is read, fails only this
  * file; a connection lost in the middle of a streamed body fails the download.
  */
-async function load(source: ZipWorkerSource): Promise<Blob | Response | Uint8Array> {
+async function load(source: ZipWorkerSource, asBlob: boolean): Promise<Blob | Response | Uint8Array> {
   if (source.blob) return source.blob;
   let res: Response;
   try {
@@ -63,54 +70,58 @@ async function load(source: ZipWorkerSource): Promise<Blob | Response | Uint8Arr
   const length = Number(res.headers.get("Content-Length") ?? NaN);
   if (!(length <= WHOLE_FILE_BYTES)) return res;
   try {
-    return new Uint8Array(await res.arrayBuffer());
+    return asBlob ? await res.blob() : new Uint8Array(await res.arrayBuffer());
   } catch (err) {
     throw new Error("Download failed", { cause: err });
   }
 }
 
-/** `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES and FILE_CHUNK_BYTES). */
+/**
+ * `chunkBytes`: the size of the pieces the stream hands on (see CHUNK_BYTES); 0 hands
+ * them on as they come (the service worker's own zip: its pieces go into the download without crossing a
+ * thread, so regrouping them would only copy them).
+ */
 export function writeZip(sources: ZipWorkerSource[], progress: ZipWorkerProgress, chunkBytes = CHUNK_BYTES): ReadableStream<Uint8Array> {
+  const zip = makeStoredZip(zipEntries(sources, progress, false));
+  return chunkBytes ? zip.pipeThrough(rechunk(chunkBytes)) : zip;
+}
+
+/**
+ * The zip's entries in order, each file loaded LOOKAHEAD (BLOB_LOOKAHEAD) ahead; progress reported per file. `asBlobs`: a
+ * whole fetched file is read as a Blob, whose bytes the browser keeps (for a writer that hands Blobs on).
+ */
+export async function* zipEntries(sources: ZipWorkerSource[], progress: ZipWorkerProgress, asBlobs: boolean): AsyncGenerator<StoredEntry> {
   const taken = new Set<string>();
   const loads = new Map<number, Promise<Blob | Response | Uint8Array>>();
   const start = (i: number) => {
     if (i >= sources.length || loads.has(i)) return;
-    const pending = load(sources[i]!);
+    const pending = load(sources[i]!, asBlobs);
     pending.catch(() => undefined); // awaited, and reported, in order below
     loads.set(i, pending);
   };
-  async function* entries() {
-    for (let i = 0; i < sources.length; i++) {
-      const source = sources[i]!;
-      for (let k = 0; k <= LOOKAHEAD; k++) start(i + k);
-      void progress.item(source.id, { status: "downloading", progress: 10 });
-      try {
-        const input = await loads.get(i)!;
-        void progress.item(source.id, { status: "downloading", progress: 50 });
-        const crc = source.crc32 && /^[0-9a-f]{8}$/.test(source.crc32) ? parseInt(source.crc32, 16) : undefined;
-        // A stored name is never a path here, even one from before names were made safe (issue 10).
-        yield { name: entryName(source, taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
-        void progress.item(source.id, { status: "success", progress: 100 });
-      } catch (err) {
-        void progress.item(source.id, { status: "error", progress: 0, error: errorMessage(err, "Download failed") });
-      } finally {
-        loads.delete(i);
-      }
-      void progress.total(Math.round(((i + 1) / sources.length) * 80));
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i]!;
+    for (let k = 0; k <= (asBlobs ? BLOB_LOOKAHEAD : LOOKAHEAD); k++) start(i + k);
+    void progress.item(source.id, { status: "downloading", progress: 10 });
+    try {
+      const input = await loads.get(i)!;
+      void progress.item(source.id, { status: "downloading", progress: 50 });
+      const crc = source.crc32 && /^[0-9a-f]{8}$/.test(source.crc32) ? parseInt(source.crc32, 16) : undefined;
+      // A stored name is never a path here, even one from before names were made safe (issue 10).
+      yield { name: entryName(source, taken), input, lastModified: new Date(source.lastModified ?? Date.now()), crc };
+      void progress.item(source.id, { status: "success", progress: 100 });
+    } catch (err) {
+      void progress.item(source.id, { status: "error", progress: 0, error: errorMessage(err, "Download failed") });
+    } finally {
+      loads.delete(i);
     }
-    void progress.total(90);
+    void progress.total(Math.round(((i + 1) / sources.length) * 80));
   }
-  return makeStoredZip(entries()).pipeThrough(rechunk(chunkBytes));
+  void progress.total(90);
 }
 
 /** Chunks handed across threads: fewer, larger messages (network reads arrive in ~64 KB pieces). */
 const CHUNK_BYTES = 1024 * 1024;
-
-/**
- * Chunks written to a chosen file: without DevTools attached, 2 MB writes ran fastest (68 MB/s, against 60
- * for 8 MB and 51 for 32 MB; docs/benchmarks-history.md, zips session 6). A whole file larger than that goes as one.
- */
-export const FILE_CHUNK_BYTES = 2 * 1024 * 1024;
 
 /**
  * How far the zip runs ahead of the stream's reader, in bytes, so the fetches need not wait for each write

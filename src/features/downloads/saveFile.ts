@@ -8,6 +8,7 @@
 import { uniqueName } from "../../lib/unique-names";
 import { isAbortError } from "../../lib/errors";
 import { DOWNLOAD_TEXTS } from "./texts";
+import type { ZipWorkerProgress as ZipProgressEvents, ZipWorkerSource as ZipSource } from "../../workers-client/zip";
 
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -74,18 +75,35 @@ export async function chooseZipFolder(): Promise<ZipFolder | null> {
 
 let swDownloadId = 0;
 
+/** What the page hears of a zip the service worker builds itself. */
+export interface ServiceWorkerZip {
+  sources: ZipSource[];
+  progress: ZipProgressEvents;
+}
+
+export interface ServiceWorkerDownload {
+  /** Set for a posted stream: the producer (the download worker) posts its stream on it. */
+  streamPort: MessagePort | null;
+  /** Waits for the service worker to hold the download, then starts it; false when it never answered. */
+  start: () => Promise<boolean>;
+  finished: Promise<void>;
+  /** Stops the service worker's own zip (the download then fails in the browser's list). */
+  cancel: () => void;
+}
+
 /**
- * A streamed download through the service worker. The zip's producer (the download worker) posts its
- * stream straight to the service worker on `streamPort`'s other end, so the bytes never pass through the
- * page; the page only hears 'ready' (then navigates a hidden frame to the download URL) and 'done'.
- * Returns null when no service worker controls the page.
+ * A streamed download through the service worker, so the bytes never pass through the page; the page only
+ * hears 'ready' (then navigates a hidden frame to the download URL) and 'done'. With `zip`, the service
+ * worker builds the zip itself from the file list, fetching the files and reporting each one's progress
+ * (one thread hop and one copy fewer per chunk than a download worker posting its stream: docs/benchmarks-history.md,
+ * zips session 7); without, a producer posts the stream on `streamPort`'s other end. Returns null when no
+ * service worker controls the page.
  */
-export async function openServiceWorkerDownload(name: string): Promise<{ streamPort: MessagePort; start: () => Promise<boolean>; finished: Promise<void> } | null> {
+export async function openServiceWorkerDownload(name: string, zip?: ServiceWorkerZip): Promise<ServiceWorkerDownload | null> {
   const registration = await navigator.serviceWorker?.getRegistration();
   if (!registration?.active || !navigator.serviceWorker.controller) return null;
   const sw = registration.active;
   const id = `${Date.now()}-${++swDownloadId}`;
-  const stream = new MessageChannel();
   const events = new MessageChannel();
   let onReady!: (ok: boolean) => void;
   const ready = new Promise<boolean>((resolve) => (onReady = resolve));
@@ -97,14 +115,24 @@ export async function openServiceWorkerDownload(name: string): Promise<{ streamP
   });
   finished.catch(() => undefined);
   events.port1.onmessage = (event) => {
-    if (event.data === "ready") onReady(true);
-    else if (event.data === "done") finish();
-    else if (event.data === "error") fail(new Error("The download was interrupted."));
+    const data = event.data as string | { item?: string; patch?: Parameters<ZipProgressEvents["item"]>[1]; total?: number };
+    if (data === "ready") onReady(true);
+    else if (data === "done") finish();
+    else if (data === "error") fail(new Error("The download was interrupted."));
+    else if (typeof data === "object" && data.item && data.patch) zip?.progress.item(data.item, data.patch);
+    else if (typeof data === "object" && typeof data.total === "number") zip?.progress.total(data.total);
   };
-  sw.postMessage({ type: "stream-download", id, name }, [stream.port1, events.port2]);
+  let streamPort: MessagePort | null = null;
+  if (zip) sw.postMessage({ type: "zip-download", id, name, sources: zip.sources }, [events.port2]);
+  else {
+    const stream = new MessageChannel();
+    streamPort = stream.port2;
+    sw.postMessage({ type: "stream-download", id, name }, [stream.port1, events.port2]);
+  }
   return {
-    streamPort: stream.port2,
+    streamPort,
     finished,
+    cancel: () => events.port1.postMessage("cancel"),
     start: async () => {
       const timeout = setTimeout(() => onReady(false), 10_000);
       const ok = await ready;

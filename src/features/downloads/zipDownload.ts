@@ -1,5 +1,5 @@
 /**
- * A zip of many images, made in a worker from per-file requests and streamed to disk (specification,
+ * A zip of many images, made in the service worker (or a download worker) from per-file requests and streamed to disk (specification,
  * section 4, with the real behaviour the design brief asks for). Memory holds a few files, never the
  * selection. Entries are stored, not deflated: photos do not compress, and storing is many times faster.
  * A file that fails is marked and left out; the others go on.
@@ -28,8 +28,8 @@ export interface ZipProgress {
 
 /**
  * Streams a zip of `sources` to disk: into `target` (a file the user chose, written by the worker), else
- * through the service worker (the download worker hands it the stream directly), else as a Blob. Returns
- * the ids that failed.
+ * through the service worker (which builds the zip itself; or, when it is an older one that cannot, the
+ * download worker hands it the stream), else as a Blob. Returns the ids that failed.
  */
 export async function downloadZip(zipName: string, sources: ZipSource[], progress: ZipProgress, target: FileSystemFileHandle | null, signal?: AbortSignal): Promise<string[]> {
   const failed: string[] = [];
@@ -45,8 +45,12 @@ export async function downloadZip(zipName: string, sources: ZipSource[], progres
     progress.total(100);
     return failed;
   }
+  if (await zipInServiceWorker(zipName, sources, report, signal)) {
+    progress.total(100);
+    return failed;
+  }
   const viaServiceWorker = await openServiceWorkerDownload(zipName);
-  const { stream, terminate } = await zipInWorker(sources, report, viaServiceWorker?.streamPort);
+  const { stream, terminate } = await zipInWorker(sources, report, viaServiceWorker?.streamPort ?? undefined);
   const onAbort = () => {
     terminate();
     void stream?.cancel().catch(() => undefined);
@@ -80,5 +84,28 @@ async function zipToFile(file: FileSystemFileHandle, sources: ZipSource[], repor
     if (stream) await stream.pipeTo(await file.createWritable(), { signal }); // no file writing in workers here
   } finally {
     terminate();
+  }
+}
+
+/**
+ * The service worker builds the zip and streams it into the browser's download: the files' bytes cross no
+ * thread before the download takes them. False when no service worker controls the page, or when it did
+ * not answer (an older one, which knows only posted streams: the owner's updates wait for consent).
+ * Cancelling stops its zip, and the browser's download fails.
+ */
+async function zipInServiceWorker(zipName: string, sources: ZipSource[], report: ZipProgress, signal?: AbortSignal): Promise<boolean> {
+  const download = await openServiceWorkerDownload(zipName, { sources, progress: report });
+  if (!download) return false;
+  const onAbort = () => download.cancel();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    if (!(await download.start())) {
+      download.cancel();
+      return false;
+    }
+    await download.finished;
+    return true;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
   }
 }
