@@ -23,4 +23,4 @@ onRecordUpdate((e) => {
 }, ...SYNCED_COLLECTIONS);
 
 // The epoch changes with every restore of a backup (lib/server_epoch.js): devices reconcile when it does.
-routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/server_epoch.js`).ensureEpoch(e.app) }));
+routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/server_epoch.js`).ensureEpoch(e.app), boot: e.app.store().get("serverBoot") || "" }));

@@ -26,6 +26,18 @@ async function health(url, token) {
   }
 }
 
+/** Which server process answers (GET /api/sync/now's `boot`, new at every start); null while none does. */
+async function bootOf(url) {
+  try {
+    const res = await fetch(`${url}/api/sync/now`);
+    return res.ok ? ((await res.json()).boot ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 try {
   const server = serverFromEnv();
   const session = await superuserSession(server);
@@ -46,19 +58,37 @@ try {
   } else {
     key = file;
   }
+  const bootBefore = await bootOf(server.url);
   await session.api("POST", `/api/backups/${encodeURIComponent(key)}/restore`);
   console.log(`Restoring ${key}: PocketBase replaces the data and restarts...`);
 
-  // PocketBase starts after about a second, reports itself busy, then restarts into the restored data.
+  // PocketBase starts after about a second, reports itself busy (to the superuser), then restarts into the
+  // restored data: done when another process answers. Busy, then idle for a while in the same process: the
+  // restore failed and PocketBase put the old data back. (Health alone cannot tell: the restarted server
+  // answers the old token differently, and the pause between busy and the restart can be short or long.)
   const deadline = Date.now() + 10 * 60_000;
-  let sawRestart = false;
-  while (Date.now() < deadline) {
-    const state = await health(server.url, sawRestart ? undefined : session.token);
-    if (state !== "up") sawRestart = true;
-    else if (sawRestart) break;
-    await new Promise((r) => setTimeout(r, 100));
+  let sawBusy = false;
+  let idleSince = 0;
+  let restarted = false;
+  while (!restarted && Date.now() < deadline) {
+    const boot = await bootOf(server.url);
+    if (boot && bootBefore) {
+      restarted = boot !== bootBefore;
+      if (restarted) break;
+    }
+    const state = await health(server.url, session.token);
+    if (state !== "up") {
+      sawBusy = true;
+      idleSince = 0;
+    } else if (sawBusy) {
+      // A server without `boot` (older hooks): up again after busy or down is all there is to go by.
+      if (!bootBefore) restarted = true;
+      idleSince ||= Date.now();
+      if (Date.now() - idleSince > 10_000) break;
+    }
+    await sleep(100);
   }
-  if (!sawRestart || Date.now() >= deadline) throw new Error("The server did not restart into the backup; see its log.");
+  if (!restarted) throw new Error("The server did not restart into the backup; see its log.");
   // The maintenance superuser's password was changed just now, so its token is worthless in the restored
   // database; if it still works, the server came back on the old data (PocketBase logs why).
   if (!process.env.SUPERUSER_EMAIL) {
