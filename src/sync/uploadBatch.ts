@@ -56,8 +56,8 @@ export async function sendBatch(pb: PocketBase, batch: Array<{ entry: OutboxEntr
   });
   const bytes = batch.reduce((sum, b) => sum + bytesOf(b.sizes), 0);
   try {
-    const send = () => uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal);
-    const responses = (await timed(meter, bytes, send)) as Array<{ body: ServerRecord }>;
+    const report = (p: UploadProgress) => batch.forEach(({ entry }) => onProgress(entry, p));
+    const responses = (await timed(meter, bytes, report, (progress) => uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, progress, signal))) as Array<{ body: ServerRecord }>;
     return responses.map((r) => r.body);
   } catch (err) {
     const failed = batchIndexOf(err);

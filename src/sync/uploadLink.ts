@@ -1,8 +1,9 @@
 /**
  * How fast the link carries uploads, measured as they run (issue 28). Each upload request of at least
- * SAMPLE_BYTES counts: its body's bytes over the time from sending it to the server's answer (the server
- * has every byte when it answers, so no socket buffer can make a slow link look fast; the server's own
- * time counts too, which only makes the link look slower). The estimate is the median rate of the last
+ * SAMPLE_BYTES counts: its body's bytes over the time from sending it to its last byte sent (the XHR
+ * upload's load; the answer where nothing reports it). Not to the answer: that adds the server's save,
+ * which on a busy server would make a fast link look slow. Big enough bodies keep what a socket's send
+ * buffer takes at once a small part of the sample. The estimate is the median rate of the last
  * few requests (one slow or fast request does not turn it), and it is kept in the device's sync state, so the next sync starts from what the last one
  * measured (for LINK_MEMORY_MS; older, the link is unknown again: the device may have moved).
  *
@@ -11,11 +12,12 @@
  * unknown one sends thumbnails and previews first (the gallery is viewable early), the rest after.
  */
 import type { StudioDb } from "../store/db";
+import type { UploadProgress } from "./transport";
 
 /** 4 MB/s (32 Mbit/s): a 10 Mbit/s uplink is well below, a LAN or a fibre uplink above. */
 export const FAST_LINK_BYTES_PER_S = 4_000_000;
 /** Smaller requests measure latency, not the link. */
-export const SAMPLE_BYTES = 256 * 1024;
+export const SAMPLE_BYTES = 512 * 1024;
 export const LINK_MEMORY_MS = 30 * 60 * 1000;
 const SAMPLES = 4;
 export const LINK_KEY = "uploadLink";
@@ -66,10 +68,18 @@ export async function loadLinkMeter(db: StudioDb, options: LinkMeterOptions = {}
   };
 }
 
-/** Times one upload request for the meter: `bytes` is its body's size. */
-export async function timed<T>(meter: LinkMeter | undefined, bytes: number, request: () => Promise<T>): Promise<T> {
+/**
+ * Times one upload request for the meter: `bytes` is its body's size. `request` gets a progress listener
+ * to pass on: the body's last byte sent ends the sample (the link's time, without the server's save);
+ * without that report, the answer does.
+ */
+export async function timed<T>(meter: LinkMeter | undefined, bytes: number, report: ((p: UploadProgress) => void) | undefined, request: (onProgress: (p: UploadProgress) => void) => Promise<T>): Promise<T> {
   const started = performance.now();
-  const result = await request();
-  meter?.record(bytes, performance.now() - started);
+  let sentAt = 0;
+  const result = await request((p) => {
+    if (!sentAt && p.total > 0 && p.loaded >= p.total) sentAt = performance.now();
+    report?.(p);
+  });
+  meter?.record(bytes, (sentAt || performance.now()) - started);
   return result;
 }

@@ -64,7 +64,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   let record: ServerRecord;
   try {
     const bytes = blobs.original.size + LATER_SIZES.reduce((sum, f) => sum + (blobs[f]?.size ?? 0), 0) + (withJpeg ? blobs.jpeg!.size : 0);
-    record = (await timed(meter, bytes, () => uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal))) as ServerRecord;
+    record = (await timed(meter, bytes, report, (progress) => uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, progress, signal))) as ServerRecord;
   } catch (err) {
     if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);

@@ -66,7 +66,7 @@ export async function uploadWhole(db: StudioDb, pb: PocketBase, queues: { isFull
   const { form, bytes, withJpeg } = wholeForm(entry, blobs);
   let record: ServerRecord;
   try {
-    record = (await timed(meter, bytes, () => uploadMultipart("POST", pb.buildURL("/api/collections/images/records"), form, pb.authStore.token, report, signal))) as ServerRecord;
+    record = (await timed(meter, bytes, report, (progress) => uploadMultipart("POST", pb.buildURL("/api/collections/images/records"), form, pb.authStore.token, progress, signal))) as ServerRecord;
   } catch (err) {
     if (!(err instanceof UploadError) || err.status === 0) throw err;
     if (isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
