@@ -1,5 +1,7 @@
 /**
- * Push of image files, in three steps: every pending image's record with its thumbnail and preview,
+ * Push of image files. On a fast link (uploadLink.ts), each image whole, one request (uploadWhole.ts);
+ * images already past their record send medium and large with the original. On a slow or unknown link,
+ * in three steps: every pending image's record with its thumbnail and preview,
  * batched (the gallery is viewable once they are there, so only the bytes it needs go first; the first
  * batch is small, so the first screenful shows soonest); then the medium and large sizes, batched too (the
  * server answers a size it lacks with the nearest it has, so the gallery works before they arrive); then
