@@ -1,7 +1,6 @@
 /**
- * Push of image files. On a fast link (uploadLink.ts), each image whole, one request (uploadWhole.ts);
- * images already past their record send medium and large with the original. On a slow or unknown link,
- * in three steps: every pending image's record with its thumbnail and preview,
+ * Push of image files. On a fast link (uploadLink.ts), each image whole, one request (uploadWhole.ts).
+ * On a slow or unknown link, and for images whose record is already on the server, in three steps: every pending image's record with its thumbnail and preview,
  * batched (the gallery is viewable once they are there, so only the bytes it needs go first; the first
  * batch is small, so the first screenful shows soonest); then the medium and large sizes, batched too (the
  * server answers a size it lacks with the nearest it has, so the gallery works before they arrive); then
@@ -257,8 +256,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         }, signal).finally(sent);
     }
     if (queues.recordsSending) return null; // asked again once its body is sent
-    // On a full device, or a fast link (nothing to gain from a batch of sizes), they go with their originals.
-    if (queues.sizes.length && (queues.isFull || fast)) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry));
+    // On a full device they go with their originals. (Not on a fast link: confirmed on their own, a cut
+    // original never sends them again.)
+    if (queues.sizes.length && queues.isFull) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry));
     if (queues.sizes.length) {
       const batch = nextBatch(queues.sizes, RECORD_BATCH);
       return () => sendSizes(db, pb, queues, batch, report("record"), signal);
