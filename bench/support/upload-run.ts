@@ -23,6 +23,13 @@ export async function importOffline(app: BenchApp, name: string, files: string[]
   await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
   const clientId = page.url().split("/").pop()!;
   await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 60_000 });
+  // "All changes synced" may still show from before the client's create went (it goes 0.4 s after the
+  // change): wait for the server to have it, or the photos wait for its push after the pull (issue 28).
+  const token = await ownerToken(app);
+  for (let tries = 0; (await fetch(`${app.server.url}/api/collections/clients/records/${clientId}`, { headers: { Authorization: token } })).status !== 200; tries++) {
+    if (tries > 600) throw new Error("the client did not reach the server in 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await context.setOffline(true);
   await page.getByTestId("Upload images").setInputFiles(files);
   await page.getByRole("heading", { name: "Uploading Images" }).waitFor();
