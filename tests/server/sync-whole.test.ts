@@ -156,7 +156,7 @@ describe("images sent whole on a fast link", () => {
     } finally {
       uploads.restore();
     }
-    expect(uploads.log).toEqual(["whole", "batch", "patch"]); // the record with thumbnail and preview, then the rest
+    expect(uploads.log).toEqual(["whole", "batch", "batch", "patch"]); // the record with thumbnail and preview, medium and large, the original
     const stored = await serverRecords<StoredImage>(server, "images", `id='${image!.id}'`);
     expect(stored).toHaveLength(1);
     expect(complete(stored[0]!)).toBe(true);
