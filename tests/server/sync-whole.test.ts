@@ -1,6 +1,6 @@
 /**
  * Images sent whole on a fast link (issue 28), against the real PocketBase: one request per image with its
- * record, every size and the original; an upload cut halfway leaves nothing on the server and goes whole
+ * record, every size and the original (and its full-size JPEG); an upload cut halfway leaves nothing on the server and goes whole
  * again; an answer lost on the way back neither duplicates the photo nor sends it again; a whole create
  * the server refuses goes step by step instead.
  */
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/store/repositories/clients";
 import { addImages } from "../../src/store/repositories/images";
 import { makeDevice, serverRecords } from "./devices";
+import { jpegHeader } from "./image-bytes";
 import { imageInput, png } from "./sync-images";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -77,6 +78,24 @@ describe("images sent whole on a fast link", () => {
       expect((await device.db.images.get(image.id))?.files?.original).toBeTruthy(); // "uploaded": the server's answer
     }
     expect(await device.db.outbox.count()).toBe(0);
+  });
+
+  it("sends the full-size JPEG with the original in the same request", async () => {
+    const device = await makeDevice(server, { link: "fast" });
+    const client = await createClient(device.db, { name: "Whole Wilma" });
+    await device.sync.syncOnce(); // the client first: its push is a batch too
+    const jpeg = new Blob([new Uint8Array(jpegHeader(64, 48))], { type: "image/jpeg" });
+    const [image] = await addImages(device.db, [{ ...imageInput(client.id, "tiff-like.png", png(120, 80, 6)), jpeg }]);
+    const uploads = logUploads();
+    try {
+      await device.sync.syncOnce();
+    } finally {
+      uploads.restore();
+    }
+    expect(uploads.log).toEqual(["whole"]);
+    const [stored] = await serverRecords<StoredImage & { jpeg: string }>(server, "images", `id='${image!.id}'`);
+    expect(complete(stored!) && stored!.jpeg).toBeTruthy();
+    expect((await device.db.imageBlobs.get(image!.id))?.jpeg).toBeUndefined();
   });
 
   it("leaves nothing on the server when cut halfway, and sends the image whole again", async () => {
