@@ -27,7 +27,7 @@ import { batchIndexOf, nextBatch, sendBatch, type BatchLimits, type Report, type
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
 import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
 import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
-import { uploadWhole } from "./uploadWhole";
+import { confirmWhole, sendWhole } from "./uploadWhole";
 
 export interface UploadReport {
   imageId: string;
@@ -86,6 +86,8 @@ interface Queues {
   isFull: boolean;
   /** The link's speed as the uploads measure it: a fast one takes each image whole (uploadWhole.ts). */
   meter: LinkMeter;
+  /** Confirmations of images sent whole still being written (the lanes do not wait for them). */
+  confirming: Array<Promise<void>>;
 }
 
 /** After its record is on the server, an image's medium and large go next, or its original when it has none. */
@@ -201,7 +203,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
-  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter: await loadLinkMeter(db, { fixed: options.link }) };
+  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter: await loadLinkMeter(db, { fixed: options.link }), confirming: [] };
   // One read of the device's files for every waiting image (Blobs are references: no bytes are read here).
   const recordEntries = await pendingAt("record");
   const originalEntries = await pendingAt("original");
@@ -231,12 +233,17 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     const fast = queues.meter.speed() === "fast";
     if (fast && queues.records[0]?.whole) {
       const item = queues.records.shift()!;
-      return () =>
-        uploadWhole(db, pb, queues, item.entry, item.blobs, (p) => report("original")(item.entry, p), signal, queues.meter).then((result) => {
-          if (result === "done") return;
+      return async () => {
+        const sent = await sendWhole(pb, item.entry, item.blobs, (p) => report("original")(item.entry, p), signal, queues.meter);
+        if (sent === "refused") {
           queues.records.unshift({ ...item, whole: false }); // refused whole: step by step
-          wake();
-        });
+          return;
+        }
+        // The lane goes on to the next image while the device writes the confirmation (pipelined).
+        const confirming = confirmWhole(db, queues, item.entry, sent.record, sent.withJpeg);
+        void confirming.catch(() => undefined); // awaited, and thrown, when the lanes end
+        queues.confirming.push(confirming);
+      };
     }
     if (queues.records.length) {
       const batch = nextBatch(queues.records, queues.recordBatches++ ? RECORD_BATCH : FIRST_RECORD_BATCH);
@@ -267,9 +274,14 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     if (entry) return () => uploadOriginal(db, pb, queues, entry, (p) => report("original")(entry, p), signal, queues.meter);
     return null;
   };
-  try {
-    return await runInLanes(take, options.lanes ?? UPLOAD_LANES, signal, wake);
-  } finally {
-    await queues.meter.save();
-  }
+  const ran = await runInLanes(take, options.lanes ?? UPLOAD_LANES, signal, wake).then(
+    (count) => ({ count }),
+    (error: unknown) => ({ error }),
+  );
+  const confirmed = await Promise.allSettled(queues.confirming);
+  await queues.meter.save();
+  if ("error" in ran) throw ran.error;
+  const failed = confirmed.find((c) => c.status === "rejected");
+  if (failed) throw failed.reason; // the server has it: the next sync confirms it from the server's record
+  return ran.count;
 }

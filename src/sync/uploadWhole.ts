@@ -43,7 +43,8 @@ export function wholeForm(entry: OutboxEntry, blobs: ImageBlobRow): { form: Form
   return { form, bytes, withJpeg };
 }
 
-async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: OutboxEntry, record: ServerRecord, withJpeg: boolean): Promise<void> {
+/** The server has the whole photo: the entry leaves the outbox, and the bytes the device no longer needs. */
+export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: OutboxEntry, record: ServerRecord, withJpeg: boolean): Promise<void> {
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await confirmEntries(db, [entry]);
@@ -58,15 +59,16 @@ async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: Ou
 }
 
 /**
- * Sends one image whole. Answers "done" once the server confirmed it (its answer carries the original), or
- * "refused" when the server refused the create and does not hold the whole photo: send it step by step.
+ * Sends one image whole. Answers the server's record once it has the whole photo (its answer, or the
+ * record it already had: an earlier answer was lost on the way back), for confirmWhole; or "refused" when
+ * the server refused the create and does not hold the whole photo: send it step by step.
  * A 429 or 5xx is a TransientError (sent again later); a lost connection fails the sync (sent again next time).
  */
-export async function uploadWhole(db: StudioDb, pb: PocketBase, queues: { isFull: boolean }, entry: OutboxEntry, blobs: ImageBlobRow, report: (p: UploadProgress) => void, signal?: AbortSignal, meter?: LinkMeter): Promise<"done" | "refused"> {
+export async function sendWhole(pb: PocketBase, entry: OutboxEntry, blobs: ImageBlobRow, report: (p: UploadProgress) => void, signal?: AbortSignal, meter?: LinkMeter): Promise<{ record: ServerRecord; withJpeg: boolean } | "refused"> {
   const { form, bytes, withJpeg } = wholeForm(entry, blobs);
-  let record: ServerRecord;
   try {
-    record = (await timed(meter, bytes, report, (progress) => uploadMultipart("POST", pb.buildURL("/api/collections/images/records"), form, pb.authStore.token, progress, signal))) as ServerRecord;
+    const record = (await timed(meter, bytes, report, (progress) => uploadMultipart("POST", pb.buildURL("/api/collections/images/records"), form, pb.authStore.token, progress, signal))) as ServerRecord;
+    return { record, withJpeg };
   } catch (err) {
     if (!(err instanceof UploadError) || err.status === 0) throw err;
     if (isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
@@ -75,9 +77,6 @@ export async function uploadWhole(db: StudioDb, pb: PocketBase, queues: { isFull
       if (e instanceof ClientResponseError && e.status === 404) return null;
       throw e;
     });
-    if (!existing?.original) return "refused";
-    record = existing;
+    return existing?.original ? { record: existing, withJpeg } : "refused";
   }
-  await confirmWhole(db, queues, entry, record, withJpeg);
-  return "done";
 }
