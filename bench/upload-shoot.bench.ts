@@ -53,6 +53,7 @@ it("uploads a 300-photo shoot over 10 Mbit/s: thumbnails and previews at most 1.
       doneRatio: product.doneMs / linkMs(all),
       batchRequests: product.requests.batch,
       patchRequests: product.requests.patch,
+      wholeRequests: product.requests.whole,
       linkIdleMs: product.idleMs,
       meanInFlight: product.meanInFlight,
     });

@@ -6,7 +6,8 @@
 import type { Page, Request } from "playwright-core";
 
 export interface RequestRecord {
-  kind: "batch" | "patch" | "other";
+  /** "whole": an image sent whole (its record created with every file, on a fast link). */
+  kind: "batch" | "patch" | "whole" | "other";
   method: string;
   path: string;
   /** ms since the run started: request sent, answer's first byte, answer's end. */
@@ -27,6 +28,7 @@ export interface RequestLog {
 function kindOf(r: Request): RequestRecord["kind"] {
   if (r.url().endsWith("/api/batch")) return "batch";
   if (r.method() === "PATCH") return "patch";
+  if (r.method() === "POST" && new URL(r.url()).pathname === "/api/collections/images/records") return "whole";
   return "other";
 }
 
@@ -101,6 +103,9 @@ export function profileLines(records: RequestRecord[]): string[] {
   const batches = uploads.filter((r) => r.kind === "batch");
   lines.push(`batches (${batches.length}, ${mb(batches.reduce((s, r) => s + r.bytes, 0))} MB):`);
   for (const r of batches) lines.push(line(r));
+  const wholes = uploads.filter((r) => r.kind === "whole");
+  if (wholes.length) lines.push(`images sent whole (${wholes.length}, ${mb(wholes.reduce((s, r) => s + r.bytes, 0))} MB):`);
+  for (const r of wholes.slice(0, 20)) lines.push(line(r));
   const patches = uploads.filter((r) => r.kind === "patch");
   const patchBytes = patches.reduce((s, r) => s + r.bytes, 0);
   if (patches.length <= 20) {

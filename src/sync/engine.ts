@@ -1,6 +1,7 @@
 /**
  * One sync, as its phases: measure the clock, pull (so conflicts are decided against the newest server
- * state), push record changes, upload image files. Sequential by design: nothing else writes sync data
+ * state), push record changes, upload image files. On a link known to be fast, uploads also go for a
+ * moment before the pull (UPLOAD_FIRST_MS). Sequential by design: nothing else writes sync data
  * while a sync runs, and only one tab runs syncs (scheduler.ts).
  */
 import { liveQuery } from "dexie";
@@ -16,9 +17,13 @@ import { reconcileIfRestored } from "./restoredServer";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
-import { uploadImages } from "./uploadImages";
+import { uploadImages, type UploadReport } from "./uploadImages";
+import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
+
+/** How long photos may go before the pull when the link is fast (see run). */
+export const UPLOAD_FIRST_MS = 2000;
 
 const OUT_OF_SPACE = Symbol("out of space");
 
@@ -41,6 +46,8 @@ export interface SyncResult {
 export interface SyncOptions {
   /** Sub-requests per batch (tests use small chunks to interrupt a push between them). */
   chunkSize?: number;
+  /** The link's speed, fixed (tests of one upload order or the other); measured as uploads run otherwise (uploadLink.ts). */
+  link?: LinkSpeed;
 }
 
 export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOptions = {}) {
@@ -64,6 +71,18 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     try {
       assertDatabaseAccount(db, pb); // never one account's data with another's session
       await reconcileIfRestored(db, pb, await measureClockOffset(db, pb)); // a restored server: give back what it lost
+      const onUpload = (r: UploadReport) => {
+        uploads.set(r.imageId, { imageId: r.imageId, name: r.name, loaded: r.progress.loaded, total: r.progress.total });
+        status.set({ uploads: [...uploads.values()] });
+      };
+      // On a link known to be fast, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no request
+      // starts after it): new photos reach the server at once, and the pull waits no longer than that.
+      // Safe before the pull: an image's create and its files carry no edit a pull could decide against.
+      let uploadCount = 0;
+      if ((await loadLinkMeter(db, { fixed: options.link })).speed() === "fast") {
+        uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, until: performance.now() + UPLOAD_FIRST_MS });
+        assertDatabaseAccount(db, pb);
+      }
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space
       // (a photo leaves once the server has it), so they go on regardless, and the pull and push follow.
       let pulled = await unlessFull(() => pullChanges(db, pb));
@@ -71,15 +90,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       assertDatabaseAccount(db, pb); // the session may have ended while pulling
       let pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
       assertDatabaseAccount(db, pb);
-      const uploadCount = await uploadImages(
-        db,
-        pb,
-        (r) => {
-          uploads.set(r.imageId, { imageId: r.imageId, name: r.name, loaded: r.progress.loaded, total: r.progress.total });
-          status.set({ uploads: [...uploads.values()] });
-        },
-        signal,
-      );
+      uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link });
       if (pulled === OUT_OF_SPACE) pulled = await unlessFull(() => pullChanges(db, pb));
       if (pushed === OUT_OF_SPACE) pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
       if (pulled === OUT_OF_SPACE || pushed === OUT_OF_SPACE) throw new Error(SYNC_TEXTS.outOfSpace);

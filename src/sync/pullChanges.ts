@@ -1,6 +1,7 @@
 /**
  * Pull: for each collection, records changed since its cursor, oldest first, by keyset on (updated, id)
- * so that records changing during the pull are never skipped. Each page is applied and the cursor
+ * so that records changing during the pull are never skipped. The first page of every collection is asked
+ * for at once (one round trip instead of one per collection); pages are applied in the registry's order. Each page is applied and the cursor
  * advanced in one transaction; re-reading a record is harmless (applying is idempotent).
  */
 import type PocketBase from "pocketbase";
@@ -22,18 +23,31 @@ interface Cursor {
   id: string;
 }
 
-async function pullCollection(db: StudioDb, pb: PocketBase, collection: PulledCollection | "tombstones"): Promise<number> {
+type Collection = PulledCollection | "tombstones";
+
+function fetchPage(pb: PocketBase, collection: Collection, cursor: Cursor | null) {
+  const filter = cursor ? pb.filter("updated > {:u} || (updated = {:u} && id > {:id})", { u: cursor.updated, id: cursor.id }) : "";
+  return pb.collection(collection).getList<ServerRecord>(1, PAGE_SIZE, { filter, sort: "updated,id", skipTotal: true, fields: pullFieldsOf(collection) });
+}
+
+/** Each collection's cursor and the first page after it, asked for all at once (the pages are applied in order). */
+async function firstPages(db: StudioDb, pb: PocketBase) {
+  return Promise.all(
+    PULL_ORDER.map(async (collection) => {
+      const cursor = ((await db.syncState.get(`cursor:${collection}`))?.value as Cursor | undefined) ?? null;
+      return { collection, cursor, page: fetchPage(pb, collection, cursor) };
+    }),
+  );
+}
+
+async function pullCollection(db: StudioDb, pb: PocketBase, collection: Collection, start: { cursor: Cursor | null; page: Promise<{ items: ServerRecord[] }> }): Promise<number> {
   const key = `cursor:${collection}`;
-  let cursor = ((await db.syncState.get(key))?.value as Cursor | undefined) ?? null;
+  let cursor = start.cursor;
+  let next: Promise<{ items: ServerRecord[] }> | null = start.page;
   let count = 0;
   for (;;) {
-    const filter = cursor ? pb.filter("updated > {:u} || (updated = {:u} && id > {:id})", { u: cursor.updated, id: cursor.id }) : "";
-    const page = await pb.collection(collection).getList<ServerRecord>(1, PAGE_SIZE, {
-      filter,
-      sort: "updated,id",
-      skipTotal: true,
-      fields: pullFieldsOf(collection),
-    });
+    const page = await (next ?? fetchPage(pb, collection, cursor));
+    next = null;
     if (page.items.length === 0) break;
     const last = page.items[page.items.length - 1]!;
     const nextCursor: Cursor = { updated: last.updated, id: last.id };
@@ -54,7 +68,9 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: PulledCo
 
 /** Pulls every collection; returns how many records came in. */
 export async function pullChanges(db: StudioDb, pb: PocketBase): Promise<number> {
+  const starts = await firstPages(db, pb);
+  for (const start of starts) void start.page.catch(() => undefined); // thrown where that page is applied
   let total = 0;
-  for (const collection of PULL_ORDER) total += await pullCollection(db, pb, collection);
+  for (const start of starts) total += await pullCollection(db, pb, start.collection, start);
   return total;
 }

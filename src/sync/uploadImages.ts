@@ -1,5 +1,6 @@
 /**
- * Push of image files, in three steps: every pending image's record with its thumbnail and preview,
+ * Push of image files. On a fast link (uploadLink.ts), each image whole, one request (uploadWhole.ts).
+ * On a slow or unknown link, and for images whose record is already on the server, in three steps: every pending image's record with its thumbnail and preview,
  * batched (the gallery is viewable once they are there, so only the bytes it needs go first; the first
  * batch is small, so the first screenful shows soonest); then the medium and large sizes, batched too (the
  * server answers a size it lacks with the nearest it has, so the gallery works before they arrive); then
@@ -14,30 +15,25 @@
 import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import type { SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
-import type { OutboxEntry } from "../store/rows";
+import type { ImageBlobRow, OutboxEntry } from "../store/rows";
 import { discardEntry, moveToOriginalStage, outboxInOrder, outboxTables, parkEntry } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
-import { failedSubRequestIn } from "./batchErrors";
 import { isQuotaError } from "../store/errors";
 import { isFileEntry, unsentCreates, waitsForParent } from "./pushOutbox";
 import { recordExists } from "./serverLookup";
 import type { ServerRecord } from "./records";
-import { isTransientStatus, TransientError } from "./transient";
-import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
+import { UploadError, type UploadProgress } from "./transport";
+import { batchIndexOf, nextBatch, sendBatch, type BatchLimits, type Report, type SizeBlobs } from "./uploadBatch";
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
-import { dropEntry, entryName, fileName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
+import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
+import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
+import { confirmWhole, sendWhole } from "./uploadWhole";
 
 export interface UploadReport {
   imageId: string;
   name: string;
   stage: "record" | "original";
   progress: UploadProgress;
-}
-
-/** Limits of one batch request: image records (or images' sizes) and file bytes. */
-export interface BatchLimits {
-  count: number;
-  bytes: number;
 }
 
 /**
@@ -48,9 +44,6 @@ export interface BatchLimits {
 export const FIRST_RECORD_BATCH: BatchLimits = { count: 8, bytes: 2 * 1024 * 1024 };
 export const RECORD_BATCH: BatchLimits = { count: 25, bytes: 2 * 1024 * 1024 };
 
-/** The files sent with a record: every size of src/domain/image-sizes.ts this device made. */
-type SizeBlobs = Partial<Record<SizeField, Blob>>;
-
 /** The sizes sent with the record (what a gallery shows first); the rest (LATER_SIZES) follow in their own batches. */
 const FIRST_SIZES: readonly SizeField[] = ["thumbnail", "preview"];
 
@@ -59,26 +52,9 @@ interface PendingRecord {
   sizes: SizeBlobs;
   /** Medium and large (still on the device), sent once the record is confirmed. */
   later: SizeBlobs;
-}
-
-const bytesOf = (sizes: SizeBlobs) => Object.values(sizes).reduce((sum, blob) => sum + (blob?.size ?? 0), 0);
-
-/** Takes the next batch: whole entries up to the count and byte limits (at least one). */
-export function nextBatch<T extends { sizes: SizeBlobs }>(queue: T[], limits: BatchLimits): T[] {
-  let bytes = 0;
-  let n = 0;
-  while (n < queue.length && n < limits.count) {
-    const size = bytesOf(queue[n]!.sizes);
-    if (n > 0 && bytes + size > limits.bytes) break;
-    bytes += size;
-    n++;
-  }
-  return queue.splice(0, n);
-}
-
-function batchIndexOf(err: unknown): { index: number; status: number } | null {
-  if (!(err instanceof UploadError) || err.status !== 400) return null;
-  return failedSubRequestIn((err.body as { data?: unknown } | undefined)?.data);
+  /** Every file of the image, for sending it whole on a fast link; false once the server refused it whole. */
+  blobs: ImageBlobRow;
+  whole: boolean;
 }
 
 /**
@@ -98,30 +74,6 @@ async function confirmRecords(db: StudioDb, queues: Pick<Queues, "isFull">, entr
   }
 }
 
-type Report = (entry: OutboxEntry, p: UploadProgress) => void;
-
-/**
- * Sends one batch request: `requests` as its JSON payload, each item's files under `requests.{i}.{field}`
- * (PocketBase's batch API takes multipart bodies). Answers the records; a 429 or 5xx of the batch or of
- * one of its requests is a TransientError (sent again later, never dropped).
- */
-async function sendBatch(pb: PocketBase, batch: Array<{ entry: OutboxEntry; sizes: SizeBlobs }>, requests: object[], onProgress: Report, signal?: AbortSignal): Promise<ServerRecord[]> {
-  const form = new FormData();
-  form.set("@jsonPayload", JSON.stringify({ requests }));
-  batch.forEach(({ sizes }, i) => {
-    for (const [field, blob] of Object.entries(sizes)) form.set(`requests.${i}.${field}`, blob, fileName(field, blob));
-  });
-  try {
-    const responses = (await uploadMultipart("POST", pb.buildURL("/api/batch"), form, pb.authStore.token, (p) => batch.forEach(({ entry }) => onProgress(entry, p)), signal)) as Array<{ body: ServerRecord }>;
-    return responses.map((r) => r.body);
-  } catch (err) {
-    const failed = batchIndexOf(err);
-    if (failed && isTransientStatus(failed.status)) throw new TransientError(failed.status);
-    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
-    throw err;
-  }
-}
-
 /** What is left to send, in the order it goes: records, then sizes, then originals. */
 interface Queues {
   records: PendingRecord[];
@@ -132,6 +84,10 @@ interface Queues {
   recordsSending: number;
   /** The device ran out of space during this sync: sizes go with their originals, and confirmed photos free all their bytes. */
   isFull: boolean;
+  /** The link's speed as the uploads measure it: a fast one takes each image whole (uploadWhole.ts). */
+  meter: LinkMeter;
+  /** Confirmations of images sent whole still being written (the lanes do not wait for them). */
+  confirming: Array<Promise<void>>;
 }
 
 /** After its record is on the server, an image's medium and large go next, or its original when it has none. */
@@ -158,7 +114,7 @@ async function sendRecords(db: StudioDb, pb: PocketBase, queues: Queues, batch: 
     body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes },
   }));
   try {
-    const records = await sendBatch(pb, batch, requests, onProgress, signal);
+    const records = await sendBatch(pb, batch, requests, onProgress, signal, queues.meter);
     await confirmRecords(db, queues, batch.map((b) => b.entry), records);
     for (const item of batch) recordDone(queues, item);
   } catch (err) {
@@ -200,7 +156,7 @@ async function sendSizes(db: StudioDb, pb: PocketBase, queues: Queues, batch: Qu
   const requests = batch.map(({ entry }) => ({ method: "PATCH", url: `/api/collections/images/records/${entry.recordId}`, body: {} }));
   let records: ServerRecord[];
   try {
-    records = await sendBatch(pb, batch, requests, onProgress, signal);
+    records = await sendBatch(pb, batch, requests, onProgress, signal, queues.meter);
   } catch (err) {
     if (!(err instanceof UploadError)) throw err;
     queues.originals.push(...batch.map((b) => b.entry)); // refused: these sizes go with their originals
@@ -230,7 +186,15 @@ async function parentsNotOnServer(pb: PocketBase, outbox: OutboxEntry[]): Promis
 }
 
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
-export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, lanes = UPLOAD_LANES): Promise<number> {
+export interface UploadOptions {
+  lanes?: number;
+  /** The link's speed, fixed (tests); measured otherwise (uploadLink.ts). */
+  link?: LinkSpeed;
+  /** No request starts after this time (performance.now()); those in flight end. */
+  until?: number;
+}
+
+export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, options: UploadOptions = {}): Promise<number> {
   const outbox = await outboxInOrder(db);
   const unsent = await parentsNotOnServer(pb, outbox);
   // A photo whose client has not reached the server (its create is parked or unsent) waits with it.
@@ -239,7 +203,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
-  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false };
+  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter: await loadLinkMeter(db, { fixed: options.link }), confirming: [] };
   // One read of the device's files for every waiting image (Blobs are references: no bytes are read here).
   const recordEntries = await pendingAt("record");
   const originalEntries = await pendingAt("original");
@@ -252,7 +216,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     }
     const sizes: SizeBlobs = {};
     for (const field of FIRST_SIZES) if (blobs[field]) sizes[field] = blobs[field];
-    queues.records.push({ entry, sizes, later: laterSizesOf(blobs) });
+    queues.records.push({ entry, sizes, later: laterSizesOf(blobs), blobs, whole: !!blobs.original });
   }
   for (const [i, entry] of originalEntries.entries()) {
     const later = laterSizesOf(blobRows[recordEntries.length + i]);
@@ -265,6 +229,22 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   // link's full speed; once its body is sent (the server is saving it), the other lane may go on.
   const wake = createWake();
   const take = (): UploadJob | null => {
+    if (options.until !== undefined && performance.now() >= options.until) return null;
+    const fast = queues.meter.speed() === "fast";
+    if (fast && queues.records[0]?.whole) {
+      const item = queues.records.shift()!;
+      return async () => {
+        const sent = await sendWhole(pb, item.entry, item.blobs, (p) => report("original")(item.entry, p), signal, queues.meter);
+        if (sent === "refused") {
+          queues.records.unshift({ ...item, whole: false }); // refused whole: step by step
+          return;
+        }
+        // The lane goes on to the next image while the device writes the confirmation (pipelined).
+        const confirming = confirmWhole(db, queues, item.entry, sent.record, sent.withJpeg);
+        void confirming.catch(() => undefined); // awaited, and thrown, when the lanes end
+        queues.confirming.push(confirming);
+      };
+    }
     if (queues.records.length) {
       const batch = nextBatch(queues.records, queues.recordBatches++ ? RECORD_BATCH : FIRST_RECORD_BATCH);
       queues.recordsSending++;
@@ -283,14 +263,25 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         }, signal).finally(sent);
     }
     if (queues.recordsSending) return null; // asked again once its body is sent
-    if (queues.sizes.length && queues.isFull) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry)); // they go with their originals
+    // On a full device they go with their originals. (Not on a fast link: confirmed on their own, a cut
+    // original never sends them again.)
+    if (queues.sizes.length && queues.isFull) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry));
     if (queues.sizes.length) {
       const batch = nextBatch(queues.sizes, RECORD_BATCH);
       return () => sendSizes(db, pb, queues, batch, report("record"), signal);
     }
     const entry = queues.originals.shift();
-    if (entry) return () => uploadOriginal(db, pb, queues, entry, (p) => report("original")(entry, p), signal);
+    if (entry) return () => uploadOriginal(db, pb, queues, entry, (p) => report("original")(entry, p), signal, queues.meter);
     return null;
   };
-  return runInLanes(take, lanes, signal, wake);
+  const ran = await runInLanes(take, options.lanes ?? UPLOAD_LANES, signal, wake).then(
+    (count) => ({ count }),
+    (error: unknown) => ({ error }),
+  );
+  const confirmed = await Promise.allSettled(queues.confirming);
+  await queues.meter.save();
+  if ("error" in ran) throw ran.error;
+  const failed = confirmed.find((c) => c.status === "rejected");
+  if (failed) throw failed.reason; // the server has it: the next sync confirms it from the server's record
+  return ran.count;
 }

@@ -20,6 +20,7 @@ import type { ServerRecord } from "./records";
 import { hasTombstone } from "./serverLookup";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
+import { timed, type LinkMeter } from "./uploadLink";
 
 /** The most an original's request carries with its full-size JPEG (the proxy allows 250 MB: deploy/nginx.conf). */
 export const ONE_REQUEST_BYTES = 200 * 1024 * 1024;
@@ -46,7 +47,7 @@ export async function dropEntry(db: StudioDb, entry: OutboxEntry) {
   });
 }
 
-export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isFull: boolean }, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal): Promise<void> {
+export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isFull: boolean }, entry: OutboxEntry, report: (p: UploadProgress) => void, signal?: AbortSignal, meter?: LinkMeter): Promise<void> {
   const blobs = await db.imageBlobs.get(entry.recordId);
   if (!blobs?.original) {
     await discardEntry(db, entry);
@@ -62,7 +63,8 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
   if (withJpeg) form.set("jpeg", blobs.jpeg!, "jpeg.jpg");
   let record: ServerRecord;
   try {
-    record = (await uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, report, signal)) as ServerRecord;
+    const bytes = blobs.original.size + LATER_SIZES.reduce((sum, f) => sum + (blobs[f]?.size ?? 0), 0) + (withJpeg ? blobs.jpeg!.size : 0);
+    record = (await timed(meter, bytes, report, (progress) => uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, progress, signal))) as ServerRecord;
   } catch (err) {
     if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
@@ -87,7 +89,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
  * room). Deletes only, which a full device can still write; the row follows when there is room again
  * (here, or from the next pull).
  */
-async function freeConfirmedPhoto(db: StudioDb, entry: OutboxEntry, record: ServerRecord): Promise<void> {
+export async function freeConfirmedPhoto(db: StudioDb, entry: OutboxEntry, record: ServerRecord): Promise<void> {
   await db.transaction("rw", [...outboxTables(db), db.imageBlobs], async () => {
     await confirmEntries(db, [entry]);
     await db.imageBlobs.delete(entry.recordId);

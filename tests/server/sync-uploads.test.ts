@@ -19,7 +19,7 @@ afterAll(async () => server?.stop());
 
 describe("image uploads", () => {
   it("resumes an upload interrupted at half, and the server never keeps a half file", async () => {
-    const device = await makeDevice(server);
+    const device = await makeDevice(server, { link: "slow" }); // thumbnails and previews first (a fast link sends images whole: sync-whole.test.ts)
     const client = await createClient(device.db, { name: "Upload Uma" });
     const original = png(1400, 1000, 7); // random pixels: ~5.6 MB that do not compress
     const [image] = await addImages(device.db, [imageInput(client.id, "big.png", original)]);
@@ -101,7 +101,7 @@ function logUploads(fail?: (method: string, url: string) => Response | null) {
 
 describe("two uploads in flight", () => {
   it("keeps two requests going, and sends each image's record, then its medium and large, then its original", async () => {
-    const device = await makeDevice(server);
+    const device = await makeDevice(server, { link: "slow" }); // thumbnails and previews first (a fast link sends images whole: sync-whole.test.ts)
     const client = await createClient(device.db, { name: "Lanes Lena" });
     const images = await addImages(device.db, Array.from({ length: 12 }, (_, i) => imageInput(client.id, `p${i}.png`, png(60, 40, i))));
     const uploads = logUploads();
@@ -133,7 +133,7 @@ describe("two uploads in flight", () => {
   });
 
   it("keeps the answer of the other request in flight when one fails, and sends only what is missing next time", async () => {
-    const device = await makeDevice(server);
+    const device = await makeDevice(server, { link: "slow" }); // thumbnails and previews first (a fast link sends images whole: sync-whole.test.ts)
     const client = await createClient(device.db, { name: "Lanes Lars" });
     const images = await addImages(device.db, Array.from({ length: 4 }, (_, i) => imageInput(client.id, `q${i}.png`, png(300, 200, i))));
     let failedId = "";

@@ -1,0 +1,50 @@
+/**
+ * The link meter (issue 28): unknown until a request big enough to measure the link has run, fast or slow
+ * by the median rate of the last few, kept for the next sync for a while (fake-indexeddb).
+ */
+// First: it installs fake-indexeddb, which Dexie must find when it loads.
+import { testDb } from "../store/test-db";
+import { describe, expect, it } from "vitest";
+import { FAST_LINK_BYTES_PER_S, LINK_MEMORY_MS, loadLinkMeter, SAMPLE_BYTES } from "./uploadLink";
+
+const MB = 1_000_000;
+
+describe("link meter", () => {
+  it("is unknown until a request of at least SAMPLE_BYTES answered, then fast or slow by its rate", async () => {
+    const db = testDb("link-meter");
+    const meter = await loadLinkMeter(db);
+    expect(meter.speed()).toBe("unknown");
+    meter.record(SAMPLE_BYTES - 1, 1); // latency, not the link
+    expect(meter.speed()).toBe("unknown");
+    meter.record(2 * MB, 1000); // 2 MB/s: a 16 Mbit/s uplink
+    expect(meter.speed()).toBe("slow");
+    for (let i = 0; i < 4; i++) meter.record(20 * MB, 500); // the last four: 40 MB/s
+    expect(meter.speed()).toBe("fast");
+    meter.record(1 * MB, 1000);
+    meter.record(1 * MB, 1000);
+    meter.record(1 * MB, 1000); // the last four: 40, 1, 1 and 1 MB/s, median 1
+    expect(meter.speed()).toBe("slow");
+  });
+
+  it("keeps the estimate for the next sync, and forgets it after LINK_MEMORY_MS", async () => {
+    const db = testDb("link-meter-kept");
+    let now = 1_000_000;
+    const first = await loadLinkMeter(db, { now: () => now });
+    first.record(FAST_LINK_BYTES_PER_S * 3, 1000);
+    await first.save();
+    expect((await loadLinkMeter(db, { now: () => now })).speed()).toBe("fast");
+    now += LINK_MEMORY_MS - 1;
+    expect((await loadLinkMeter(db, { now: () => now })).speed()).toBe("fast");
+    now += 2;
+    expect((await loadLinkMeter(db, { now: () => now })).speed()).toBe("unknown");
+  });
+
+  it("answers the fixed speed it is given, and stores nothing then", async () => {
+    const db = testDb("link-meter-fixed");
+    const meter = await loadLinkMeter(db, { fixed: "slow" });
+    meter.record(100 * MB, 10);
+    expect(meter.speed()).toBe("slow");
+    await meter.save();
+    expect((await loadLinkMeter(db)).speed()).toBe("unknown");
+  });
+});
