@@ -78,7 +78,7 @@ it("encodes AVIF at least 1.5x faster with the threaded encoder on 2 cores", asy
     const sides = {} as Record<Side, Awaited<ReturnType<typeof sideContext>>>;
     for (const side of ["threaded", "single"] as const) {
       sides[side] = await sideContext(browser, server.url, side);
-      await signInOwner(sides[side].page, server);
+      await signInOwner(sides[side].page, server, { serviceWorker: false }); // its contexts block service workers
     }
     const workers = await sides.threaded.page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
     const ratios: Record<string, number[]> = { two: [], one: [] };

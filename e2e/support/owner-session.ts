@@ -3,15 +3,18 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { LoginPage } from "../pages/LoginPage";
 import { OWNER, type AppServer } from "./app-server";
 
-/** Signs the owner in on this page (from /auth) and waits for the dashboard's first sync and the service worker. */
-export async function signInOwner(page: Page, server: Pick<AppServer, "url">): Promise<void> {
+/**
+ * Signs the owner in on this page (from /auth) and waits for the dashboard's first sync and, unless the
+ * context blocks service workers (`serviceWorker: false`), for the service worker.
+ */
+export async function signInOwner(page: Page, server: Pick<AppServer, "url">, { serviceWorker = true } = {}): Promise<void> {
   await page.goto("/auth");
   await new LoginPage(page).signIn(OWNER.email, OWNER.password);
   await page.waitForURL(`${server.url}/`);
   await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
   // Ready for offline work, as a photographer's installed app is: the service worker controls the page, so
   // the photo tools' code loads without a network (a test that went offline before this raced its precache).
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 60_000 });
+  if (serviceWorker) await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 60_000 });
 }
 
 /** A new browser context signed in as the owner. */

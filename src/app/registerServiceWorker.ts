@@ -19,5 +19,7 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting();
     });
   });
-  void wb.register();
+  // A browser that refuses the worker (site data blocked) will never be ready: nothing to wait for, so the
+  // header does not say "Getting ready" for ever.
+  wb.register().catch(() => setOfflineReady(null));
 }

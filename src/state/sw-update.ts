@@ -6,10 +6,11 @@ interface UpdateState {
   setWaiting: (apply: () => void) => void;
   /**
    * Whether a service worker controls the page, so the app and its photo tools load without a network.
-   * null where there is none to wait for (a development server, a browser without service workers).
+   * null where there is none to wait for (a development server, a browser without service workers or one
+   * that refused to register it).
    */
   isOfflineReady: boolean | null;
-  setOfflineReady: (isReady: boolean) => void;
+  setOfflineReady: (isReady: boolean | null) => void;
 }
 
 export const useAppUpdate = create<UpdateState>((set) => ({
