@@ -19,7 +19,9 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting();
     });
   });
-  // A browser that refuses the worker (site data blocked) will never be ready: nothing to wait for, so the
-  // header does not say "Getting ready" for ever.
-  wb.register().catch(() => setOfflineReady(null));
+  // A browser that refuses the worker (site data blocked: a SecurityError) will never be ready: nothing to
+  // wait for, so the header does not say "Getting ready" for ever. A network failure may pass: still not ready.
+  wb.register().catch((err: unknown) => {
+    if (err instanceof DOMException && err.name === "SecurityError") setOfflineReady(null);
+  });
 }
