@@ -26,8 +26,8 @@ import { UploadError, type UploadProgress } from "./transport";
 import { batchIndexOf, nextBatch, sendBatch, type BatchLimits, type Report, type SizeBlobs } from "./uploadBatch";
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
 import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
-import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
-import { confirmWhole, sendWhole } from "./uploadWhole";
+import { confirmWhole, dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
+import { sendWhole } from "./uploadWhole";
 
 export interface UploadReport {
   imageId: string;

@@ -70,6 +70,11 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     throw err;
   }
+  await confirmWhole(db, queues, entry, record, withJpeg);
+}
+
+/** The server has the whole photo: the entry leaves the outbox, and the bytes the device no longer needs. */
+export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: OutboxEntry, record: ServerRecord, withJpeg: boolean): Promise<void> {
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await confirmEntries(db, [entry]);
@@ -82,6 +87,7 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
     await freeConfirmedPhoto(db, entry, record);
   }
 }
+
 
 /**
  * A full device: the server has the whole photo, so every byte of it leaves the device (thumbnail and

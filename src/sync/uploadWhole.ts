@@ -9,16 +9,12 @@
  * (a record the server already has, a client gone, a photo the server will not take).
  */
 import { ClientResponseError, type default as PocketBase } from "pocketbase";
-import type { StudioDb } from "../store/db";
 import type { ImageBlobRow, OutboxEntry } from "../store/rows";
-import { isQuotaError } from "../store/errors";
-import { confirmEntries, outboxTables } from "../store/outbox";
-import { applyServerRecords } from "./applyServerRecords";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
 import { timed, type LinkMeter } from "./uploadLink";
-import { entryName, fileName, freeConfirmedPhoto, ONE_REQUEST_BYTES } from "./uploadOriginal";
+import { entryName, fileName, ONE_REQUEST_BYTES } from "./uploadOriginal";
 
 const SIZE_FIELDS = ["thumbnail", "preview", "medium", "large"] as const;
 
@@ -41,21 +37,6 @@ export function wholeForm(entry: OutboxEntry, blobs: ImageBlobRow): { form: Form
     bytes += blobs.jpeg!.size;
   }
   return { form, bytes, withJpeg };
-}
-
-/** The server has the whole photo: the entry leaves the outbox, and the bytes the device no longer needs. */
-export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: OutboxEntry, record: ServerRecord, withJpeg: boolean): Promise<void> {
-  try {
-    await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
-      await confirmEntries(db, [entry]);
-      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
-      await applyServerRecords(db, "images", [record]);
-    });
-  } catch (err) {
-    if (!isQuotaError(err)) throw err;
-    queues.isFull = true;
-    await freeConfirmedPhoto(db, entry, record);
-  }
 }
 
 /**
