@@ -18,6 +18,7 @@ import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
 import { uploadImages, type UploadReport } from "./uploadImages";
+import { throttled } from "../lib/throttled";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
@@ -26,6 +27,13 @@ export const LAST_SYNCED_KEY = "lastSyncedAt";
 export const UPLOAD_FIRST_MS = 2000;
 
 const OUT_OF_SPACE = Symbol("out of space");
+
+/**
+ * Upload progress reaches the status (and every component that reads it) at most this often; a photo's
+ * start and end at once. Browsers report an upload's progress many times a second, and each report
+ * rendered every reader of the status again while two uploads shared two cores with them (issue 28).
+ */
+export const PROGRESS_EVERY_MS = 250;
 
 /** Runs a phase; a full device answers OUT_OF_SPACE instead of failing (what it wrote before stays). */
 async function unlessFull(phase: () => Promise<number>): Promise<number | typeof OUT_OF_SPACE> {
@@ -68,12 +76,14 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
   async function run(signal?: AbortSignal): Promise<SyncResult> {
     status.set({ isSyncing: true });
     const uploads = new Map<string, UploadState>();
+    const progress = throttled(() => status.set({ uploads: [...uploads.values()] }), PROGRESS_EVERY_MS);
     try {
       assertDatabaseAccount(db, pb); // never one account's data with another's session
       await reconcileIfRestored(db, pb, await measureClockOffset(db, pb)); // a restored server: give back what it lost
       const onUpload = (r: UploadReport) => {
+        const isNew = !uploads.has(r.imageId);
         uploads.set(r.imageId, { imageId: r.imageId, name: r.name, loaded: r.progress.loaded, total: r.progress.total });
-        status.set({ uploads: [...uploads.values()] });
+        progress.publish(isNew || r.progress.loaded >= r.progress.total);
       };
       // On a link known to be fast, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no request
       // starts after it): new photos reach the server at once, and the pull waits no longer than that.
@@ -104,6 +114,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       status.set({ error: serverErrorMessage(err) });
       throw err;
     } finally {
+      progress.cancel();
       status.set({ isSyncing: false, uploads: [] });
     }
   }

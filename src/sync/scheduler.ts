@@ -86,7 +86,8 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   unsubscribers.push(() => outbox.unsubscribe());
 
   // Realtime listeners of this leader. A reconnect drops them before subscribing again (each reconnect
-  // used to add one per collection and drop none); resubscribes run one after another.
+  // used to add one per collection and drop none); resubscribes run one after another; one
+  // resubscribe asks for every collection at once.
   let realtime: Array<() => Promise<void>> = [];
   let realtimeQueue = Promise.resolve();
   const dropRealtime = async () => {
@@ -97,13 +98,11 @@ async function lead(db: StudioDb, pb: PocketBase, engine: SyncEngine, stopped: A
   const resubscribe = async () => {
     await dropRealtime();
     if (!navigator.onLine || stopped.aborted) return;
-    for (const collection of REALTIME_COLLECTIONS) {
-      try {
-        realtime.push(await pb.collection(collection).subscribe("*", soon));
-      } catch {
-        // realtime is a shortcut; the timer and reconnects still bring changes
-      }
-    }
+    // All at once: the SDK sends the subscriptions of one microtask in one request (one after another,
+    // each collection cost its own request while the first sync was starting: issue 28).
+    const subscribed = await Promise.allSettled(REALTIME_COLLECTIONS.map((collection) => pb.collection(collection).subscribe("*", soon)));
+    // realtime is a shortcut; the timer and reconnects still bring changes when a subscription failed
+    for (const result of subscribed) if (result.status === "fulfilled") realtime.push(result.value);
   };
   function subscribeRealtime() {
     realtimeQueue = realtimeQueue.then(resubscribe);
