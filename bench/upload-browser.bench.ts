@@ -13,10 +13,13 @@ import { startBenchApp } from "./support/app";
 import { MISSING_PHOTOS, photoSet } from "./support/photos";
 import { importOffline, keepFiles, timePlainUpload, timeProductUpload } from "./support/upload-run";
 import { report } from "./report";
+import { profilePage, type ProfileSummary } from "./support/cpu-profile";
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 12);
 /** Rounds of import + product + reference; odd rounds time the reference first, even ones the product first. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_PROFILE=1 records the app page's main thread during each product upload and prints where it went. */
+const PROFILE = process.env.BENCH_PROFILE === "1";
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,7 +46,9 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
         plain2 = await timePlainUpload(app, 2);
       };
       if (referenceFirst) await timePlain();
+      const stopProfile = PROFILE ? await profilePage(app.page) : null;
       const product = await timeProductUpload(app, clientId, files.count, () => app.context.setOffline(false));
+      const mainThread: ProfileSummary | null = stopProfile ? await stopProfile() : null;
       if (!referenceFirst) {
         await app.page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 120_000 });
         await app.context.setOffline(true);
@@ -78,6 +83,7 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
         meanInFlight: product.meanInFlight,
       });
       console.log(`upload-browser round ${round} profile (ms since going online):\n${product.profile.join("\n")}`);
+      if (mainThread) console.log(`upload-browser round ${round} main thread: ${mainThread.wallMs.toFixed(0)} ms profiled, ${mainThread.idleMs.toFixed(0)} ms idle; by self time:\n  ${mainThread.top.join("\n  ")}\nby the nearest script function:\n  ${mainThread.byScriptFunction.join("\n  ")}\nby the outermost three script frames:\n  ${mainThread.byPath.join("\n  ")}`);
     }
     report("upload-browser summary", { rounds: ROUNDS, medianRatio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios) });
   } finally {
