@@ -2,6 +2,7 @@
  * Every core (issue 28): the owner's app is cross-origin isolated, online and when its service worker opens
  * it offline, so the multi-threaded AVIF and OxiPNG encoders run; a conversion to AVIF and to lossless PNG
  * still works end to end with them. The visitor's gallery is not isolated and still shows its photos.
+ * Both service workers send the server's API straight to the network (static routes).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
@@ -42,6 +43,25 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/**
+ * The source the service worker's static routes chose for each /api/ answer while `action` ran
+ * (DevTools' `serviceWorkerRouterInfo`; absent when the request went through the worker's fetch listeners).
+ */
+async function apiRouting(target: Page, action: () => Promise<unknown>): Promise<Array<{ url: string; source: string }>> {
+  const cdp = await target.context().newCDPSession(target);
+  const seen: Array<{ url: string; source: string }> = [];
+  cdp.on("Network.responseReceived", (event: { response: { url: string; serviceWorkerRouterInfo?: { matchedSourceType?: string } } }) => {
+    if (new URL(event.response.url).pathname.startsWith("/api/")) seen.push({ url: event.response.url, source: event.response.serviceWorkerRouterInfo?.matchedSourceType ?? "through the worker" });
+  });
+  await cdp.send("Network.enable");
+  try {
+    await action();
+  } finally {
+    await cdp.detach();
+  }
+  return seen;
+}
 
 const isolated = () => page.evaluate(() => ({ isolated: globalThis.crossOriginIsolated, sharedMemory: typeof SharedArrayBuffer === "function" }));
 
@@ -100,6 +120,14 @@ describe("the owner's app", () => {
     expect(asked.filter((url) => /\/assets\/workerHelpers\.worker-[\w-]+\.js$/.test(url)).length).toBeGreaterThan(0);
     expect(asked.some((url) => /\/assets\/avif_enc-[\w-]+\.(js|wasm)$/.test(url))).toBe(false);
   });
+
+  it("sends the server's API straight to the network, past its service worker", async () => {
+    await page.goto("/");
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const routed = await apiRouting(page, () => page.evaluate(() => fetch("/api/sync/now").then((r) => r.status)));
+    expect(routed.length).toBeGreaterThan(0);
+    expect(routed.map((r) => r.source)).toEqual(routed.map(() => "network"));
+  });
 });
 
 describe("the visitor's gallery", () => {
@@ -113,6 +141,14 @@ describe("the visitor's gallery", () => {
       await photo.waitFor();
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       expect(await visitor.page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
+      // Its service worker lets the photos and the gallery's API go straight to the network.
+      await visitor.page.evaluate(() => navigator.serviceWorker.ready);
+      const routed = await apiRouting(visitor.page, async () => {
+        await visitor.page.reload();
+        await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      });
+      expect(routed.filter((r) => r.url.includes("/api/gallery/image/")).length).toBeGreaterThan(0);
+      expect(routed.map((r) => r.source)).toEqual(routed.map(() => "network"));
     } finally {
       await visitor.context.close();
     }

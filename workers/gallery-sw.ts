@@ -8,9 +8,12 @@
  */
 import { serveStreamedDownloads } from "./sw/streamDownloads";
 import { serveVisitorShell, SHELL_CACHE } from "./sw/visitorShell";
+import { sendApiToNetwork } from "./sw/networkRoutes";
 
 declare const self: ServiceWorkerGlobalScope;
 
+// Thumbnails, photos and the gallery's API go straight to the network, past this worker (Chromium).
+sendApiToNetwork();
 serveStreamedDownloads();
 serveVisitorShell();
 

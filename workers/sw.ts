@@ -15,9 +15,12 @@ import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAnd
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { isolationPlugin } from "./sw/isolation";
 import { serveStreamedDownloads } from "./sw/streamDownloads";
+import { sendApiToNetwork } from "./sw/networkRoutes";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+// The server's API goes straight to the network, past this worker (Chromium).
+sendApiToNetwork();
 // Registered before Workbox's routes so that it answers its URLs first.
 serveStreamedDownloads();
 
