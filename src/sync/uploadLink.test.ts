@@ -1,6 +1,7 @@
 /**
- * The link meter (issue 28): unknown until a request big enough to measure the link has run, fast or slow
- * by the median rate of the last few, kept for the next sync for a while (fake-indexeddb).
+ * The link meter (issue 28): unknown until a request big enough to measure the link has run, fast by the
+ * median rate of the last few, slow by that median or by the newest request alone, kept for the next sync
+ * for a while (fake-indexeddb).
  */
 // First: it installs fake-indexeddb, which Dexie must find when it loads.
 import { testDb } from "../store/test-db";
@@ -24,6 +25,24 @@ describe("link meter", () => {
     meter.record(1 * MB, 1000);
     meter.record(1 * MB, 1000); // the last four: 40, 1, 1 and 1 MB/s, median 1
     expect(meter.speed()).toBe("slow");
+  });
+
+  it("turns slow at the first slow request after a fast link, and fast again only by the median", async () => {
+    const db = testDb("link-meter-moved");
+    const meter = await loadLinkMeter(db);
+    for (let i = 0; i < 4; i++) meter.record(20 * MB, 500); // 40 MB/s: the studio's link
+    expect(meter.speed()).toBe("fast");
+    meter.record(1 * MB, 1000); // 1 MB/s: a phone's hotspot; the median of 40, 40, 40, 1 is still 40
+    expect(meter.speed()).toBe("slow");
+    await meter.save();
+    expect((await loadLinkMeter(db)).speed()).toBe("slow"); // the next sync starts from the slow link
+    meter.record(20 * MB, 500); // one fast request: 40, 40, 1, 40, median 40 and the newest fast
+    expect(meter.speed()).toBe("fast");
+    for (let i = 0; i < 3; i++) meter.record(1 * MB, 1000);
+    meter.record(20 * MB, 500); // the last four 1, 1, 1 and 40 MB/s: one fast request, median 1: still slow
+    expect(meter.speed()).toBe("slow");
+    meter.record(20 * MB, 500); // 1, 1, 40, 40: median 20.5 MB/s
+    expect(meter.speed()).toBe("fast");
   });
 
   it("keeps the estimate for the next sync, and forgets it after LINK_MEMORY_MS", async () => {

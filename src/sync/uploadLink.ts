@@ -4,8 +4,11 @@
  * upload's load; the answer where nothing reports it). Not to the answer: that adds the server's save,
  * which on a busy server would make a fast link look slow. Big enough bodies keep what a socket's send
  * buffer takes at once a small part of the sample. The estimate is the median rate of the last
- * few requests (one slow or fast request does not turn it), and it is kept in the device's sync state, so the next sync starts from what the last one
- * measured (for LINK_MEMORY_MS; older, the link is unknown again: the device may have moved).
+ * few requests (one fast request does not turn a slow link fast), except that a slow newest request
+ * turns it slow at once: a device that moves from the studio's fibre to a phone's hotspot stops sending
+ * whole photos after one, instead of after three while the gallery waits for its previews. It is kept in
+ * the device's sync state, so the next sync starts from what the last one measured (for LINK_MEMORY_MS;
+ * older, the link is unknown again: the device may have moved).
  *
  * A fast link (FAST_LINK_BYTES_PER_S or more) sends each image whole, in one request (record, every size
  * and the original): one server write instead of three, and nothing to wait for between them. A slow or
@@ -52,6 +55,8 @@ export async function loadLinkMeter(db: StudioDb, options: LinkMeterOptions = {}
   const samples: number[] = stored && now() - stored.at < LINK_MEMORY_MS && stored.bytesPerSecond > 0 ? [stored.bytesPerSecond] : [];
   let changed = false;
   const estimate = () => {
+    const newest = samples[samples.length - 1]!;
+    if (newest < FAST_LINK_BYTES_PER_S) return newest; // slow at once, fast only by the median
     const sorted = [...samples].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
