@@ -26,7 +26,8 @@ import { UploadError, type UploadProgress } from "./transport";
 import { batchIndexOf, nextBatch, sendBatch, type BatchLimits, type Report, type SizeBlobs } from "./uploadBatch";
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
 import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
-import { confirmWhole, dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
+import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
+import { confirmationBatches } from "./confirmations";
 import { sendWhole } from "./uploadWhole";
 
 export interface UploadReport {
@@ -224,6 +225,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     else queues.originals.push(entry);
   }
 
+  const confirmations = confirmationBatches(db, queues);
   // Records first, then sizes, then originals: a lane takes the first kind with work waiting. Nothing else
   // shares the link while a batch of records is sending its body, so thumbnails and previews arrive at the
   // link's full speed; once its body is sent (the server is saving it), the other lane may go on.
@@ -240,7 +242,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
           return;
         }
         // The lane goes on to the next image while the device writes the confirmation (pipelined).
-        const confirming = confirmWhole(db, queues, item.entry, sent.record, sent.withJpeg);
+        const confirming = confirmations.add(item.entry, sent.record, sent.withJpeg);
         void confirming.catch(() => undefined); // awaited, and thrown, when the lanes end
         queues.confirming.push(confirming);
       };
@@ -278,6 +280,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     (count) => ({ count }),
     (error: unknown) => ({ error }),
   );
+  await confirmations.flush(); // what waits is written now, not at the end of its window
   const confirmed = await Promise.allSettled(queues.confirming);
   await queues.meter.save();
   if ("error" in ran) throw ran.error;

@@ -70,24 +70,33 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
     if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
     throw err;
   }
-  await confirmWhole(db, queues, entry, record, withJpeg);
+  await confirmWhole(db, queues, [{ entry, record, withJpeg }]);
 }
 
-/** The server has the whole photo: the entry leaves the outbox, and the bytes the device no longer needs. */
-export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, entry: OutboxEntry, record: ServerRecord, withJpeg: boolean): Promise<void> {
+/** An image the server has whole: its entry, the server's record, and whether its full-size JPEG went too. */
+export interface WholeConfirmation {
+  entry: OutboxEntry;
+  record: ServerRecord;
+  withJpeg: boolean;
+}
+
+/**
+ * The server has these whole photos: their entries leave the outbox, and the bytes the device no longer
+ * needs, in one transaction (one change for the screens that show them: sync/confirmations.ts).
+ */
+export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, photos: WholeConfirmation[]): Promise<void> {
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
-      await confirmEntries(db, [entry]);
-      await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
-      await applyServerRecords(db, "images", [record]);
+      await confirmEntries(db, photos.map((p) => p.entry));
+      for (const { entry, withJpeg } of photos) await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
+      await applyServerRecords(db, "images", photos.map((p) => p.record));
     });
   } catch (err) {
     if (!isQuotaError(err)) throw err;
     queues.isFull = true;
-    await freeConfirmedPhoto(db, entry, record);
+    for (const { entry, record } of photos) await freeConfirmedPhoto(db, entry, record);
   }
 }
-
 
 /**
  * A full device: the server has the whole photo, so every byte of it leaves the device (thumbnail and
