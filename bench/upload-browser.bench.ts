@@ -16,6 +16,7 @@ import { MISSING_PHOTOS, photoSet } from "./support/photos";
 import { importOffline, keepFiles, timePlainUpload, timeProductUpload } from "./support/upload-run";
 import { report } from "./report";
 import { profilePage, type ProfileSummary } from "./support/cpu-profile";
+import { countCpu } from "./support/process-cpu";
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 12);
 /** Rounds of import + product + reference; odd rounds time the reference first, even ones the product first. */
@@ -26,6 +27,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * server had the last bytes (the browser's own timing of the request), checked against the server after.
  */
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 250);
+/** BENCH_UPLOAD_PAGE names a navigation link to follow before going online ("Image Converter"): the screens' share. */
+const UPLOAD_PAGE = process.env.BENCH_UPLOAD_PAGE;
 /** BENCH_PROFILE=1 records the app page's main thread during each product upload and prints where it went. */
 const PROFILE = process.env.BENCH_PROFILE === "1";
 
@@ -48,14 +51,25 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
       const referenceFirst = round % 2 === 1;
       let plain = 0;
       let plain2 = 0;
+      let plainCpu: Record<string, number> = {};
       const timePlain = async () => {
         // From its own context while the app's is offline (nothing of the app competes).
-        plain = await timePlainUpload(app, 1);
+        let stopCounting = () => ({}) as Record<string, number>;
+        const counting = { start: () => void (stopCounting = countCpu(app.server.pid)), stop: () => void (plainCpu = stopCounting()) };
+        plain = await timePlainUpload(app, 1, counting);
         plain2 = await timePlainUpload(app, 2);
       };
       if (referenceFirst) await timePlain();
+      if (UPLOAD_PAGE) {
+        await app.page.keyboard.press("Escape"); // the import's dialog
+        await app.page.getByRole("link", { name: UPLOAD_PAGE }).first().click();
+        await app.page.waitForTimeout(500);
+      }
       const stopProfile = PROFILE ? await profilePage(app.page) : null;
+      const productCounting = countCpu(app.server.pid);
       const product = await timeProductUpload(app, clientId, files.count, () => app.context.setOffline(false), POLL_MS);
+      // To the poll that found the upload done (the product's run includes up to BENCH_POLL_MS after its end).
+      const productCpu = productCounting();
       const mainThread: ProfileSummary | null = stopProfile ? await stopProfile() : null;
       if (!referenceFirst) {
         await app.page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 120_000 });
@@ -90,6 +104,8 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
         linkIdleMs: product.idleMs,
         meanInFlight: product.meanInFlight,
       });
+      const cpuLine = (cpu: Record<string, number>) => Object.entries(cpu).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ");
+      console.log(`upload-browser round ${round} CPU seconds, product: ${cpuLine(productCpu)}\n  plain (one at a time): ${cpuLine(plainCpu)}`);
       console.log(`upload-browser round ${round} profile (ms since going online):\n${product.profile.join("\n")}`);
       if (mainThread) console.log(`upload-browser round ${round} main thread: ${mainThread.wallMs.toFixed(0)} ms profiled, ${mainThread.idleMs.toFixed(0)} ms idle; by self time:\n  ${mainThread.top.join("\n  ")}\nby the nearest script function:\n  ${mainThread.byScriptFunction.join("\n  ")}\nby the outermost three script frames:\n  ${mainThread.byPath.join("\n  ")}`);
     }

@@ -165,9 +165,10 @@ async function exportFiles(page: Page): Promise<Array<Record<string, { type: str
 
 /**
  * The same browser sends the same files as plain multipart POSTs (one per image, `concurrency` at a time)
- * to a new client, from its own context (no app running there, so nothing else competes). Returns ms.
+ * to a new client, from its own context (no app running there, so nothing else competes). Returns ms;
+ * `around` is called just before the first request and after the last answer.
  */
-export async function timePlainUpload(app: BenchApp, concurrency: number): Promise<number> {
+export async function timePlainUpload(app: BenchApp, concurrency: number, around?: { start: () => void; stop: () => void }): Promise<number> {
   const token = await ownerToken(app);
   const res = await fetch(`${app.server.url}/api/collections/clients/records`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify({ name: `Plain ${Date.now()}` }) });
   const { id: clientId } = (await res.json()) as { id: string };
@@ -181,7 +182,8 @@ export async function timePlainUpload(app: BenchApp, concurrency: number): Promi
         Object.fromEntries(Object.entries(image).map(([field, { type, base64 }]) => [field, new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type })])),
       );
     }, files);
-    return await page.evaluate(
+    around?.start();
+    const ms = await page.evaluate(
       async ({ token, clientId, concurrency }) => {
         const files = (window as unknown as { __files: Array<Record<string, Blob>> }).__files;
         let next = 0;
@@ -204,6 +206,8 @@ export async function timePlainUpload(app: BenchApp, concurrency: number): Promi
       },
       { token, clientId, concurrency },
     );
+    around?.stop(); // before the context closes: its renderer's CPU time goes with it
+    return ms;
   } finally {
     await context.close();
     // Gone again before the app goes online, so its first sync does not pull the reference's images.
