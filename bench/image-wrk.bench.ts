@@ -16,7 +16,8 @@
  * A fourth, the floor: a bench-only JS route (bench/support/bare-route.ts, in a temp copy of the hooks)
  * that serves the same thumbnail with no check at all, the ceiling of any JS-hook route on this machine.
  * BENCH_IMAGES (200), BENCH_SECONDS (10 per side and round), BENCH_ROUNDS (5), BENCH_THREADS (wrk threads,
- * 2) scale it; BENCH_HOOKS_DIR runs another pb_hooks folder (a variant under study) on the same data.
+ * 2) scale it; BENCH_HOOKS_DIR runs another pb_hooks folder (a variant under study) on the same data;
+ * BENCH_BARE_MODE (blob, filefs, serve) picks how the floor serves its bytes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
