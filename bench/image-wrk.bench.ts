@@ -13,8 +13,11 @@
  * sends the same addresses (no cookie: the session cookie's path is /api/gallery/).
  * A third side, the same bytes through PocketBase's public file route (`/api/files/...`, Go, what
  * bench/image-load.bench.ts compares against), shows where that bench's 0.91x and this one's ratio part.
+ * A fourth, the floor: a bench-only JS route (bench/support/bare-route.ts, in a temp copy of the hooks)
+ * that serves the same thumbnail with no check at all, the ceiling of any JS-hook route on this machine.
  * BENCH_IMAGES (200), BENCH_SECONDS (10 per side and round), BENCH_ROUNDS (5), BENCH_THREADS (wrk threads,
- * 2) scale it; BENCH_HOOKS_DIR runs another pb_hooks folder (a variant under study) on the same data.
+ * 2) scale it; BENCH_HOOKS_DIR runs another pb_hooks folder (a variant under study) on the same data;
+ * BENCH_BARE_MODE (blob, filefs, serve) picks how the floor serves its bytes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +26,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { it } from "vitest";
 import { report } from "./report";
+import { BARE_MODES, BARE_RATE_RULE, bareHooksDir, type BareMode } from "./support/bare-route";
 import { serverStats } from "./support/image-load-drivers";
 import { PRODUCTION_HOOKS_POOL, freePort, prepareDataDir, startPocketBase, upsertSuperuser, type RunningPocketBase } from "../scripts/lib/pocketbase.mjs";
 
@@ -30,6 +34,7 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const BARE_MODE = (process.env.BENCH_BARE_MODE ?? "blob") as BareMode;
 const CONNECTIONS = 50;
 const VISITORS = 50;
 const OWNER = { email: "owner@studio.test", password: "owner-pass-1" };
@@ -113,11 +118,13 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sg-bench-wrk-"));
   const publicDir = path.join(dataDir, "public");
   const port = await freePort();
+  if (!BARE_MODES.includes(BARE_MODE)) throw new Error(`BENCH_BARE_MODE: one of ${BARE_MODES.join(", ")}`);
+  const hooksDir = bareHooksDir(path.resolve(process.env.BENCH_HOOKS_DIR ?? path.join(import.meta.dirname, "..", "pb_hooks")), BARE_MODE);
   let pb: RunningPocketBase | null = null;
   try {
     await prepareDataDir(dataDir, { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
     await upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password);
-    const start = () => startPocketBase({ port, dataDir, publicDir, hooksPool: PRODUCTION_HOOKS_POOL, hooksDir: process.env.BENCH_HOOKS_DIR ? path.resolve(process.env.BENCH_HOOKS_DIR) : undefined });
+    const start = () => startPocketBase({ port, dataDir, publicDir, hooksPool: PRODUCTION_HOOKS_POOL, hooksDir });
     pb = await start();
     const url = pb.url;
     const signIn = async (collection: string, who: typeof OWNER) =>
@@ -125,7 +132,11 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     const superToken = await signIn("_superusers", SUPERUSER);
     const ownerToken = await signIn("users", OWNER);
     // Behind a trusted proxy that names each visitor's address (the rate limiter stays as the migrations set it).
-    await api(url, "PATCH", "/api/settings", { token: superToken, json: { trustedProxy: { headers: ["X-Forwarded-For"], useLeftmostIP: true } } });
+    // The bare route meets a rule as roomy as the image route's (the generic "/api/" one would refuse it).
+    const limits = (await api<{ rateLimits: { enabled: boolean; rules: unknown[] } }>(url, "GET", "/api/settings", { token: superToken })).body.rateLimits;
+    const rateLimits = { ...limits, rules: [BARE_RATE_RULE, ...limits.rules] };
+    const set = await api(url, "PATCH", "/api/settings", { token: superToken, json: { trustedProxy: { headers: ["X-Forwarded-For"], useLeftmostIP: true }, rateLimits } });
+    if (set.status !== 200) throw new Error(`settings: ${set.status} ${JSON.stringify(set.body)}`);
     const noise = Buffer.alloc(400 * 267 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
     const thumb = await sharp(noise, { raw: { width: 400, height: 267, channels: 3 } }).blur(1.2).webp({ quality: 75 }).toBuffer(); // about 6.7 KB, as the app's thumbnails average (docs/BENCHMARKS.md)
@@ -164,6 +175,7 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     const galleryLines = ids.map((id, i) => `/api/gallery/image/${id}?thumbnail=true\t${addressOf(i % VISITORS)}\t${cookies[i % VISITORS]}`).join("\n");
     const staticLines = ids.map((_, i) => `/bench-static/t${i}.webp\t${addressOf(i % VISITORS)}\t`).join("\n");
     const fileLines = ids.map((_, i) => `${filePaths[i]}\t${addressOf(i % VISITORS)}\t`).join("\n");
+    const bareLines = ids.map((id, i) => `/api/bench/bare/${id}\t${addressOf(i % VISITORS)}\t`).join("\n");
     // Both answer 200 with the same bytes before anything is measured.
     const check = async (line: string) => {
       const [p, addr, cookie] = line.split("\t");
@@ -174,25 +186,29 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
     await check(galleryLines.split("\n")[0]!);
     await check(staticLines.split("\n")[0]!);
     await check(fileLines.split("\n")[0]!);
-    const files = { script: path.join(dataDir, "bench.lua"), gallery: path.join(dataDir, "gallery.txt"), static: path.join(dataDir, "static.txt"), files: path.join(dataDir, "files.txt") };
+    await check(bareLines.split("\n")[0]!);
+    const files = { script: path.join(dataDir, "bench.lua"), gallery: path.join(dataDir, "gallery.txt"), static: path.join(dataDir, "static.txt"), files: path.join(dataDir, "files.txt"), bare: path.join(dataDir, "bare.txt") };
     writeFileSync(files.script, WRK_SCRIPT);
     writeFileSync(files.gallery, galleryLines + "\n");
     writeFileSync(files.static, staticLines + "\n");
     writeFileSync(files.files, fileLines + "\n");
+    writeFileSync(files.bare, bareLines + "\n");
     const pid = pb.process.pid!;
     runWrk(wrk, url, files.script, files.static, 2, pid); // warm-up: every pooled VM loads its modules
     runWrk(wrk, url, files.script, files.gallery, 2, pid);
     runWrk(wrk, url, files.script, files.files, 2, pid);
+    runWrk(wrk, url, files.script, files.bare, 2, pid);
 
-    const rounds: Array<{ ratio: number; ratioFiles: number; gallery: WrkRun; static: WrkRun; files: WrkRun }> = [];
+    const rounds: Array<{ ratio: number; ratioFiles: number; ratioBare: number; gallery: WrkRun; static: WrkRun; files: WrkRun; bare: WrkRun }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const order = round % 2 ? (["static", "gallery", "files"] as const) : (["files", "gallery", "static"] as const);
+      const order = round % 2 ? (["static", "gallery", "bare", "files"] as const) : (["files", "bare", "gallery", "static"] as const);
       const loadBefore = os.loadavg()[0]!;
-      const runs = {} as Record<"gallery" | "static" | "files", WrkRun>;
+      const runs = {} as Record<"gallery" | "static" | "files" | "bare", WrkRun>;
       for (const side of order) runs[side] = runWrk(wrk, url, files.script, files[side], SECONDS, pid);
       const ratio = runs.gallery.rps / runs.static.rps;
       const ratioFiles = runs.gallery.rps / runs.files.rps;
-      rounds.push({ ratio, ratioFiles, ...runs });
+      const ratioBare = runs.bare.rps / runs.static.rps;
+      rounds.push({ ratio, ratioFiles, ratioBare, ...runs });
       report("image-wrk", {
         round,
         order: order.join("-"),
@@ -211,6 +227,11 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
         files_p99_ms: runs.files.p99,
         files_errors: runs.files.errors,
         files_cpu_ms_per_request: runs.files.cpuPerRequestMs,
+        bare_rps: runs.bare.rps,
+        bare_p99_ms: runs.bare.p99,
+        bare_errors: runs.bare.errors,
+        bare_cpu_ms_per_request: runs.bare.cpuPerRequestMs,
+        bare_vs_static: ratioBare,
         ratio_vs_static: ratio,
         ratio_vs_api_files: ratioFiles,
       });
@@ -223,6 +244,7 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
       cores: os.cpus().length,
       thumbnail_bytes: thumb.length,
       hooks: process.env.BENCH_HOOKS_DIR ? "variant" : "product",
+      bare_mode: BARE_MODE,
       ratio_median: median(rounds.map((r) => r.ratio)),
       ratio_min: Math.min(...rounds.map((r) => r.ratio)),
       ratio_max: Math.max(...rounds.map((r) => r.ratio)),
@@ -231,10 +253,16 @@ it("serves a visitor's thumbnails at no less than 0.8x a static file of the same
       gallery_cpu_ms_per_request_median: median(rounds.map((r) => r.gallery.cpuPerRequestMs)),
       static_cpu_ms_per_request_median: median(rounds.map((r) => r.static.cpuPerRequestMs)),
       files_cpu_ms_per_request_median: median(rounds.map((r) => r.files.cpuPerRequestMs)),
+      bare_vs_static_median: median(rounds.map((r) => r.ratioBare)),
+      bare_vs_static_min: Math.min(...rounds.map((r) => r.ratioBare)),
+      bare_vs_static_max: Math.max(...rounds.map((r) => r.ratioBare)),
+      bare_cpu_ms_per_request_median: median(rounds.map((r) => r.bare.cpuPerRequestMs)),
+      gallery_vs_bare_median: median(rounds.map((r) => r.gallery.rps / r.bare.rps)),
       ratio_vs_api_files_median: median(rounds.map((r) => r.ratioFiles)),
     });
   } finally {
     await pb?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(hooksDir, { recursive: true, force: true });
   }
 }, 3_600_000);

@@ -10,6 +10,8 @@
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const serveCache = require(`${__hooks}/lib/serve_cache.js`);
+// Once per VM: a require costs about as much as the token check itself (measured, issue 28's floor).
+const sessionTokens = require(`${__hooks}/lib/session_tokens.js`);
 
 function serverSecret() {
   return serveCache.serverSecret();
@@ -28,8 +30,11 @@ function hasSession(e, clientId, accessCode, generation) {
   return sessionKind(e, clientId, accessCode, generation) !== "";
 }
 
-/** hasSession's check, telling which session: "" (none), "visitor", or "preview" (the owner's, lib/gallery_preview.js). */
-function sessionKind(e, clientId, accessCode, generation) {
+/**
+ * hasSession's check, telling which session: "" (none), "visitor", or "preview" (the owner's, lib/gallery_preview.js).
+ * `secret`: the server's token secret when the caller has read it (the image route, under its request's epoch).
+ */
+function sessionKind(e, clientId, accessCode, generation, secret) {
   let cookie;
   try {
     cookie = e.request.cookie(rules.galleryCookieName(clientId));
@@ -37,8 +42,8 @@ function sessionKind(e, clientId, accessCode, generation) {
     return ""; // no such cookie
   }
   if (!cookie || !cookie.value) return "";
-  const key = rules.galleryTokenKey(serverSecret(), clientId, accessCode);
-  return require(`${__hooks}/lib/session_tokens.js`).kindOf(cookie.value, key, clientId, generation);
+  const key = rules.galleryTokenKey(secret === undefined ? serverSecret() : secret, clientId, accessCode);
+  return sessionTokens.kindOf(cookie.value, key, clientId, generation);
 }
 
 /** Whether the request's session of this gallery is the owner's preview: counted nowhere, writes nothing. */

@@ -85,19 +85,41 @@ function storedContentType(fsys, key) {
 }
 
 /**
- * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
- * `typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js);
- * `openFsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
- * opened and closed for this file.
+ * The types PocketBase's storage serves inline (its `Serve`, the image types of that list); any other type,
+ * or a `download` query it reads as true (Go's strconv.ParseBool), goes as an attachment.
  */
-function serveStudioFile(e, key, downloadName, typeCache, openFsys) {
-  const fsys = openFsys || $app.newFilesystem();
+const INLINE_TYPES = { "image/png": true, "image/jpg": true, "image/jpeg": true, "image/gif": true, "image/webp": true, "image/x-icon": true, "image/bmp": true };
+const TRUE_WORDS = { 1: true, t: true, T: true, TRUE: true, true: true, True: true };
+/** Names the storage's `Serve` writes as `filename="name"` (others go through it, whatever it does with them). */
+const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
+ * `opts.typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js);
+ * `opts.fsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
+ * opened and closed for this file; `opts.header`: the answer's headers, if the caller has them.
+ * `opts.localFiles` (serve_cache.localFiles, local storage only) and `opts.download` (the request's
+ * `download` query): an image the storage would send inline, under a plain name, goes from that folder
+ * with the headers the storage's `Serve` would add (`Content-Disposition: inline; filename="name"`; the
+ * others are set before) through the same http.ServeContent (ranges, conditional requests,
+ * Last-Modified), without the storage's reader, which opens the file and decodes its attributes file on
+ * every request (docs/benchmarks-history.md, issue 28's floor). Anything else goes through `Serve`.
+ */
+function serveStudioFile(e, key, downloadName, opts) {
+  const o = opts || {};
+  const fsys = o.fsys || $app.newFilesystem();
   try {
     const read = () => storedContentType(fsys, key);
-    e.response.header().set("Content-Type", typeCache ? typeCache(key, read) : read());
+    const type = o.typeCache ? o.typeCache(key, read) : read();
+    const header = o.header || e.response.header();
+    header.set("Content-Type", type);
+    if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
+      header.set("Content-Disposition", 'inline; filename="' + downloadName + '"');
+      return e.fileFS(o.localFiles, key);
+    }
     fsys.serve(e.response, e.request, key, downloadName);
   } finally {
-    if (!openFsys) fsys.close();
+    if (!o.fsys) fsys.close();
   }
 }
 

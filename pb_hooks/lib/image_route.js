@@ -4,7 +4,10 @@
  * image endpoint under load). The image, its gallery and the secret come from lib/serve_cache.js (no
  * query while nothing changed); the checks run on every request, in this order: gallery open, session
  * (404 for a missing, revoked or other gallery's session), size, delivery gate, then the ETag's 304.
- * Modules are required once per VM (at the top), not per request.
+ * Modules are required once per VM (at the top), not per request. Each touch of a Go value (the event, the
+ * request, the store) is a call between PocketBase's JS engine and Go, so the route makes few: the cache's
+ * epoch read once per request, the query read as one string, the answer's headers fetched once
+ * (docs/benchmarks-history.md, issue 28's floor).
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
@@ -14,6 +17,7 @@ const transfers = require(`${__hooks}/lib/transfers.js`);
 const imageFiles = require(`${__hooks}/lib/image_files.js`);
 const delivery = require(`${__hooks}/lib/delivery.js`);
 const rulesOfDelivery = require(`${__hooks}/lib/delivery_rules.js`);
+const { parseQuery } = require(`${__hooks}/lib/query_string.js`);
 
 /** The request-event key PocketBase's activity logger reads (apis.Static sets it for every static file). */
 const SKIP_SUCCESS_LOG = "__skipSuccessActivityLogger";
@@ -35,11 +39,13 @@ function originalField(asked, isOwner, client, image) {
   return decision.field;
 }
 
-function imageFile(e, imageId) {
+/** `known`: what the caller already holds (lib/middlewares.js): the answer's `header` and the request's `url`. */
+function imageFile(e, imageId, known) {
+  const at = cache.epoch(); // once, before any entry it labels (lib/serve_cache.js)
   let image, client;
   try {
-    image = cache.image(imageId);
-    client = cache.client(image.client);
+    image = cache.image(imageId, at);
+    client = cache.client(image.client, at);
   } catch (_) {
     throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
@@ -47,10 +53,10 @@ function imageFile(e, imageId) {
   let session = "";
   if (!isOwner) {
     gallerySession.assertOpenPlain(client);
-    session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration);
+    session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
     if (!session) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
-  const q = e.request.url.query();
+  const q = parseQuery(((known && known.url) || e.request.url).rawQuery);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
@@ -61,13 +67,20 @@ function imageFile(e, imageId) {
   const fileName = image.files[served];
   const downloadName = served === "jpeg" ? rulesOfDelivery.jpegName(image.originalName || fileName) : field === "original" ? image.originalName || fileName : fileName;
   // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
-  e.response.header().set("Cache-Control", "private, no-cache");
+  const header = (known && known.header) || e.response.header();
+  header.set("Cache-Control", "private, no-cache");
   // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
   // thousands of images; each logged one cost a row in the log database and the CPU to write it).
   e.set(SKIP_SUCCESS_LOG, true);
-  if (transfers.notModified(e, fileName)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
+  if (transfers.notModified(e, fileName, header)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
-  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, cache.contentType, cache.filesystem());
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
+    typeCache: cache.contentType,
+    fsys: cache.filesystem(at),
+    localFiles: cache.localFiles(at),
+    download: q.get("download"),
+    header,
+  });
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }

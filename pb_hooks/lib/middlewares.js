@@ -38,12 +38,14 @@ function imageIdOf(path) {
 }
 
 function afterLimits(e) {
-  const path = e.request.url.path;
-  securityHeaders.setSecurityHeaders(e, path);
-  const method = e.request.method;
+  const request = e.request;
+  const url = request.url;
+  const path = url.path;
+  const header = securityHeaders.setSecurityHeaders(e, path);
+  const method = request.method;
   if (method === "GET" || method === "HEAD") {
     const imageId = imageIdOf(path);
-    if (imageId) return imageRoute.imageFile(e, imageId);
+    if (imageId) return imageRoute.imageFile(e, imageId, { header, url });
   }
   return staticFiles.serve(e);
 }

@@ -35,6 +35,7 @@ function isOwnerAppPath(path) {
   return !(path === "/gallery" || path.indexOf("/gallery/") === 0 || path === "/gallery.html" || path === "/gallery-sw.js");
 }
 
+/** Sets them; returns the answer's headers (the image route sets its own on the same object). */
 function setSecurityHeaders(e, path) {
   const h = e.response.header();
   h.set("X-Content-Type-Options", "nosniff");
@@ -43,6 +44,7 @@ function setSecurityHeaders(e, path) {
   h.set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
   if (path.indexOf("/api/") === 0) h.set("Cache-Control", "no-store");
   if (isOwnerAppPath(path)) for (const name in ISOLATION) h.set(name, ISOLATION[name]);
+  return h;
 }
 
 module.exports = { setSecurityHeaders, isOwnerAppPath, ISOLATION };

@@ -25,20 +25,30 @@ const TTL_MS = { client: 10 * 1000, secret: 10 * 1000, image: 60 * 1000 };
 const MAX_ENTRIES = 20000;
 const LOCAL_MAX = 256;
 
+/** The app's shared store (module state: one per VM; the app keeps one store for its lifetime). */
+let sharedStore = null;
+function store() {
+  return sharedStore || (sharedStore = $app.store());
+}
+
+/**
+ * The current epoch. A request may read it once and pass it to every read below (`at`), as the image route
+ * does: each read of it is a call into Go. Read before the entries it labels, as always.
+ */
 function epoch() {
-  return $app.store().get(EPOCH_KEY) || 0;
+  return store().get(EPOCH_KEY) || 0;
 }
 
 /** Every entry is stale from now on: called after a client, image or server secret is saved or deleted. */
 function forget() {
-  $app.store().setFunc(EPOCH_KEY, (old) => (old || 0) + 1);
+  store().setFunc(EPOCH_KEY, (old) => (old || 0) + 1);
 }
 
 function put(key, entry) {
-  const store = $app.store();
-  if (store.setIfLessThanLimit(key, entry, MAX_ENTRIES)) return;
-  for (const k of Object.keys(store.getAll())) if (k.indexOf(PREFIX) === 0) store.remove(k);
-  store.setIfLessThanLimit(key, entry, MAX_ENTRIES);
+  const shared = store();
+  if (shared.setIfLessThanLimit(key, entry, MAX_ENTRIES)) return;
+  for (const k of Object.keys(shared.getAll())) if (k.indexOf(PREFIX) === 0) shared.remove(k);
+  shared.setIfLessThanLimit(key, entry, MAX_ENTRIES);
 }
 
 /**
@@ -46,11 +56,11 @@ function put(key, entry) {
  * of `kind`. Shared entries are kept as JSON text: one string crosses from Go, where a stored object was
  * a Go map whose every field read from JS was a reflected call (about 20 us an image entry, measured).
  */
-function rememberEntry(kind, id, load) {
+function rememberEntry(kind, id, load, at) {
   const key = PREFIX + kind + ":" + id;
-  const current = epoch();
+  const current = at === undefined ? epoch() : at;
   const now = Date.now();
-  const text = $app.store().get(key);
+  const text = store().get(key);
   const entry = text ? JSON.parse(text) : null;
   if (entry && entry.epoch === current && now - entry.at < TTL_MS[kind]) return entry;
   const fresh = { epoch: current, at: now, value: load() };
@@ -58,8 +68,8 @@ function rememberEntry(kind, id, load) {
   return fresh;
 }
 
-function remember(kind, id, load) {
-  return rememberEntry(kind, id, load).value;
+function remember(kind, id, load, at) {
+  return rememberEntry(kind, id, load, at).value;
 }
 
 /** This VM's copies (module state: one per VM), dropped whole when the epoch moves or LOCAL_MAX is reached. */
@@ -70,8 +80,8 @@ const local = { epoch: -1, count: 0, entries: {} };
  * the shared entry's read time, so it never outlives the shared entry's lifetime; the epoch is read before
  * the shared entry, so a copy is labelled with an epoch no newer than the one it was read under.
  */
-function rememberLocal(kind, id, load, copy) {
-  const current = epoch();
+function rememberLocal(kind, id, load, copy, at) {
+  const current = at === undefined ? epoch() : at;
   if (local.epoch !== current || local.count >= LOCAL_MAX) {
     local.epoch = current;
     local.count = 0;
@@ -80,21 +90,21 @@ function rememberLocal(kind, id, load, copy) {
   const key = kind + ":" + id;
   const hit = local.entries[key];
   if (hit && Date.now() - hit.at < TTL_MS[kind]) return hit.value;
-  const shared = rememberEntry(kind, id, load);
+  const shared = rememberEntry(kind, id, load, current);
   const entry = { at: shared.at, value: copy(shared.value) };
   if (!hit) local.count++;
   local.entries[key] = entry;
   return entry.value;
 }
 
-/** The image's gallery id, original name and stored file names (by field), or throws when not found. */
-function image(imageId) {
+/** The image's gallery id, original name and stored file names (by field), or throws when not found. `at`: the epoch, if read. */
+function image(imageId, at) {
   return remember("image", imageId, () => {
     const record = $app.findRecordById("images", imageId);
     const files = {};
     for (const field of ["original", "thumbnail", "medium", "large", "preview", "jpeg"]) files[field] = record.getString(field);
     return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files };
-  });
+  }, at);
 }
 
 const CLIENT_TEXT_FIELDS = ["name", "expirationDate", "accessUrl", "accessCode", "downloadMode", "downloadPin", "originalsAs"];
@@ -107,7 +117,7 @@ function copyClient(c) {
 }
 
 /** The gallery's fields the image route checks, or throws when not found. */
-function client(clientId) {
+function client(clientId, at) {
   return rememberLocal(
     "client",
     clientId,
@@ -118,12 +128,13 @@ function client(clientId) {
       return plain;
     },
     copyClient,
+    at,
   );
 }
 
 /** The secret gallery session tokens are signed with. */
-function serverSecret() {
-  return rememberLocal("secret", "gallery_token", () => $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value"), String);
+function serverSecret(at) {
+  return rememberLocal("secret", "gallery_token", () => $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value"), String, at);
 }
 
 /**
@@ -132,15 +143,19 @@ function serverSecret() {
  */
 function contentType(key, read) {
   const cacheKey = PREFIX + "type:" + key;
-  const known = $app.store().get(cacheKey);
+  const known = store().get(cacheKey);
   if (known) return known;
   const type = read();
   if (type !== "application/octet-stream") put(cacheKey, type); // also what a failed read answers: read again
   return type;
 }
 
-/** This VM's storage handle and the epoch it was opened under (module state: one per VM). */
-const storage = { epoch: -1, fsys: null };
+/**
+ * This VM's storage handle and the epoch it was opened under (module state: one per VM), and on local
+ * storage the same folder as a plain file system (`$os.dirFS`), which lib/image_files.js serves images
+ * from without the storage's reader (null on S3).
+ */
+const storage = { epoch: -1, fsys: null, dir: null };
 
 /**
  * The local storage (`$app.newFilesystem()`), opened once per VM and epoch rather than once per request
@@ -150,8 +165,8 @@ const storage = { epoch: -1, fsys: null };
  * (serve_cache.pb.js), so a handle never outlives the storage it names. A VM runs one request at a time,
  * so its handle is never shared.
  */
-function filesystem() {
-  const current = epoch();
+function filesystem(at) {
+  const current = at === undefined ? epoch() : at;
   if (storage.epoch === current) return storage.fsys;
   if (storage.fsys) {
     try {
@@ -160,9 +175,18 @@ function filesystem() {
       // already closed: nothing to give back
     }
   }
-  storage.fsys = $app.settings().s3.enabled ? null : $app.newFilesystem();
+  const local = !$app.settings().s3.enabled;
+  storage.fsys = local ? $app.newFilesystem() : null;
+  // PocketBase's local storage is the data folder's "storage" (what newFilesystem() opens).
+  storage.dir = local ? $os.dirFS($app.dataDir() + "/storage") : null;
   storage.epoch = current;
   return storage.fsys;
 }
 
-module.exports = { forget, image, client, serverSecret, contentType, filesystem, TTL_MS, MAX_ENTRIES };
+/** The local storage folder as a file system, opened with this VM's handle (filesystem()); null on S3. */
+function localFiles(at) {
+  filesystem(at);
+  return storage.dir;
+}
+
+module.exports = { epoch, forget, image, client, serverSecret, contentType, filesystem, localFiles, TTL_MS, MAX_ENTRIES };

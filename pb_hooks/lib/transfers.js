@@ -12,11 +12,11 @@ function keepCrc32(record) {
 /**
  * Cheap revalidation of a protected file, after its access check passed: the stored file name (PocketBase
  * gives every upload a new one) is its ETag, so a browser that already holds these bytes gets a 304
- * without the file being opened. Returns true when it answered.
+ * without the file being opened. Returns true when it answered. `header`: the answer's headers, if the caller has them.
  */
-function notModified(e, fileName) {
+function notModified(e, fileName, header) {
   const etag = '"' + fileName + '"';
-  e.response.header().set("ETag", etag);
+  (header || e.response.header()).set("ETag", etag);
   const asked = e.request.header.get("If-None-Match");
   if (!asked) return false;
   const match = asked
