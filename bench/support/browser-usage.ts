@@ -52,7 +52,7 @@ function threadSeconds(processes: BrowserProcess[]): Map<string, number> {
   for (const p of processes) {
     const pid = p.pid;
     if (!pid || p.detail) continue;
-    let tasks: string[] = [];
+    let tasks: string[];
     try {
       tasks = readdirSync(`/proc/${pid}/task`);
     } catch {
