@@ -7,7 +7,7 @@
  * with a file of the origin's private file system), which Chromium users on a desktop get. Measuring the
  * browser: support/browser-usage.ts; the page side: support/zip-page.ts.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { crc32 } from "node:zlib";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -62,7 +62,7 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
     // hand and driven with raw CDP, without the DevTools network domain (bench/support/cdp.ts).
     const profile = mkdtempSync(path.join(os.tmpdir(), "sg-bench-profile-"));
     const downloads = mkdtempSync(path.join(os.tmpdir(), "sg-bench-downloads-"));
-    countBrowserOf(profile);
+    countBrowserOf(profile, app.server.url);
     const browser = await launchCdpChromium(profile, process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : []);
     try {
       const finished = new Map<string, string>();
@@ -140,7 +140,22 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
       // =workers: the download worker and the service worker, for their first 3 s (the download worker is
       // gone at the end).
       const profiled: Array<Promise<void>> = [];
-      if (process.env.BENCH_ZIP_PROFILE === "workers") {
+      // =sw: the service worker for the whole zip, with the page's main thread.
+      let stopSwProfile: (() => Promise<void>) | undefined;
+      if (process.env.BENCH_ZIP_PROFILE === "sw") {
+        const { targetInfos } = await browser.send<{ targetInfos: Array<{ targetId: string; type: string }> }>("Target.getTargets");
+        const sw = targetInfos.find((t) => t.type === "service_worker");
+        const sessions: Array<[string, string]> = [["page main thread", v.sessionId]];
+        if (sw) sessions.push(["service worker", (await browser.send<{ sessionId: string }>("Target.attachToTarget", { targetId: sw.targetId, flatten: true })).sessionId]);
+        for (const [, id] of sessions) {
+          await browser.send("Profiler.enable", {}, id);
+          await browser.send("Profiler.setSamplingInterval", { interval: 200 }, id);
+          await browser.send("Profiler.start", {}, id);
+        }
+        stopSwProfile = async () => {
+          for (const [label, id] of sessions) printProfile(await browser.send("Profiler.stop", {}, id), label);
+        };
+      } else if (process.env.BENCH_ZIP_PROFILE === "workers") {
         const profileFor = async (label: string, sessionId: string) => {
           await browser.send("Profiler.enable", {}, sessionId);
           await browser.send("Profiler.start", {}, sessionId);
@@ -163,13 +178,17 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
         await browser.send("Profiler.start", {}, v.sessionId);
       }
       const probed = new Set(finished.keys());
+      // BENCH_ZIP_PERF=file: `perf record -g` on the browser process (where the download is written) during this zip.
+      const perf = process.env.BENCH_ZIP_PERF ? spawn("perf", ["record", "-g", "-F", "999", "-o", process.env.BENCH_ZIP_PERF, "-p", String(browser.process.pid)], { stdio: "ignore" }) : undefined;
       const memory = sampleMemory("service worker");
       const t0 = Date.now();
       await v.evaluate(`${buttonNamed("^Download All")}.click()`);
       const guid = await waitUntil(() => [...finished.keys()].find((k) => !probed.has(k)), 3_600_000);
       const zipMs = Date.now() - t0;
       const peakAboveIdle = memory.stop();
-      if (process.env.BENCH_ZIP_PROFILE === "workers") await Promise.all(profiled);
+      if (perf) await new Promise((resolve) => perf.once("exit", resolve).kill("SIGINT"));
+      if (stopSwProfile) await stopSwProfile();
+      else if (process.env.BENCH_ZIP_PROFILE === "workers") await Promise.all(profiled);
       else if (process.env.BENCH_ZIP_PROFILE) printProfile(await browser.send("Profiler.stop", {}, v.sessionId), "page main thread");
       if (finished.get(guid) !== "completed") throw new Error("the service-worker download was cancelled");
       const zipPath = path.join(downloads, guid);

@@ -4,14 +4,19 @@
  * phase runs, each process' own growth and CPU seconds, and the top functions of a CPU profile.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** The profile folder of this run's browser: only its process tree is counted (the machine may run others). */
 let profileDir = "";
 
-/** Counts the browser started with this profile folder (and its descendants) from now on. */
-export function countBrowserOf(profile: string) {
+/** The app server's process (its CPU is printed with each phase's). */
+let serverPid = "";
+
+/** Counts the browser started with this profile folder (and its descendants) from now on; `serverUrl`: the app server too. */
+export function countBrowserOf(profile: string, serverUrl?: string) {
   profileDir = profile;
+  const host = serverUrl ? new URL(serverUrl).host : "";
+  serverPid = host ? (execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" }).split("\n").find((l) => l.includes(`--http=${host}`))?.trim().split(/\s+/)[0] ?? "") : "";
 }
 
 /** One process of this run's browser: its kind (browser, renderer, network, storage...) and resident MB. */
@@ -22,6 +27,7 @@ interface BrowserProcess {
   detail?: boolean;
   /** CPU seconds it has used (user and system). */
   cpuS?: number;
+  pid?: string;
 }
 
 /** CPU seconds a process has used, from /proc (0 once it is gone). */
@@ -32,6 +38,39 @@ function cpuSeconds(pid: string): number {
   } catch {
     return 0;
   }
+}
+
+/** The whole machine's busy and idle CPU seconds so far (all cores, /proc/stat). */
+function machineSeconds(): { busy: number; idle: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+  return { busy: (user! + nice! + system! + irq! + softirq! + steal!) / 100, idle: (idle! + iowait!) / 100 };
+}
+
+/** CPU seconds per thread name ("renderer:123/ServiceWorker t"; threads of one name summed), from /proc. */
+function threadSeconds(processes: BrowserProcess[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of processes) {
+    const pid = p.pid;
+    if (!pid || p.detail) continue;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+        const key = `${p.kind.replace(/:\d+$/, "")}/${name}`;
+        out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+      } catch {
+        // the thread ended
+      }
+    }
+  }
+  return out;
 }
 
 /** This run's browser processes (the one started with the profile, and all its descendants). */
@@ -61,14 +100,14 @@ function browserProcesses(): BrowserProcess[] {
         try {
           const status = readFileSync(`/proc/${r.pid}/status`, "utf8");
           return [
-            { kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) },
+            { kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid), pid: r.pid },
             ...["RssAnon", "RssFile", "RssShmem"].map((f) => ({ kind: `${kind}.${f}`, rssMb: Number(status.match(new RegExp(`${f}:\\s+(\\d+)`))?.[1] ?? 0) / 1024, detail: true })),
           ];
         } catch {
-          return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
+          return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid), pid: r.pid }];
         }
       }
-      return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid) }];
+      return [{ kind, rssMb: r.rss / 1024, cpuS: cpuSeconds(r.pid), pid: r.pid }];
     });
 }
 export interface CpuProfile {
@@ -107,6 +146,9 @@ export function sampleMemory(label: string) {
     peakMb = Math.max(peakMb, now.reduce((sum, p) => sum + (p.detail ? 0 : p.rssMb), 0));
     for (const p of now) peakOf.set(p.kind, Math.max(peakOf.get(p.kind) ?? 0, p.rssMb - (idleOf.get(p.kind) ?? 0)));
   };
+  const threadsAtStart = threadSeconds(idle);
+  const machineAtStart = machineSeconds();
+  const serverAtStart = serverPid ? cpuSeconds(serverPid) : 0;
   const timer = setInterval(tick, 250);
   return {
     idleMb,
@@ -114,8 +156,11 @@ export function sampleMemory(label: string) {
       clearInterval(timer);
       const cpuNow = new Map(browserProcesses().map((p) => [p.kind, p.cpuS ?? 0]));
       const cpu = idle.filter((p) => !p.detail).map((p) => [p.kind, (cpuNow.get(p.kind) ?? 0) - (p.cpuS ?? 0)] as const).filter(([, s]) => s >= 0.2);
+      const threadsNow = threadSeconds(browserProcesses());
+      const machine = machineSeconds();
+      const threads = [...threadsNow].map(([k, t]) => [k, t - (threadsAtStart.get(k) ?? 0)] as const).filter(([, t]) => t >= 0.1).sort((a, b) => b[1] - a[1]);
       const grown = [...peakOf].filter(([, mb]) => mb >= 8).map(([kind, mb]) => `${kind} +${mb.toFixed(0)}`);
-      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB (+${(peakMb - firstIdleMb).toFixed(0)} above the first phase's idle); per process (peak above its idle): ${grown.join(", ")}; CPU seconds: ${cpu.map(([kind, s]) => `${kind} ${s.toFixed(1)}`).join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}`);
+      console.log(`${label}: idle ${idleMb.toFixed(0)} MB, peak +${(peakMb - idleMb).toFixed(0)} MB (+${(peakMb - firstIdleMb).toFixed(0)} above the first phase's idle); per process (peak above its idle): ${grown.join(", ")}; CPU seconds: ${cpu.map(([kind, s]) => `${kind} ${s.toFixed(1)}`).join(", ")}; idle: ${idle.filter((p) => p.rssMb >= 50).map((p) => `${p.kind} ${p.rssMb.toFixed(0)}`).join(", ")}; app server ${serverPid ? (cpuSeconds(serverPid) - serverAtStart).toFixed(1) : "?"} s; machine (all processes, all cores): busy ${(machine.busy - machineAtStart.busy).toFixed(1)} s, idle ${(machine.idle - machineAtStart.idle).toFixed(1)} s; threads (CPU s, pid suffix dropped, same names summed): ${threads.map(([k, t]) => `${k} ${t.toFixed(1)}`).join(", ")}`);
       return peakMb - idleMb;
     },
   };
