@@ -84,7 +84,7 @@ async function convertAvif(page: Page, asked: string[], files: string[]): Promis
   const title = (await page.locator("dialog[open] h2").textContent()) ?? "";
   if (title !== "Conversion Complete") throw new Error(`AVIF: ${title}`);
   const sizes = await page.getByRole("list", { name: "Conversion Results" }).locator("li p").allTextContents();
-  const kb = sizes.reduce((sum, text) => sum + Number(/([\d.]+) KB/.exec(text)?.[1] ?? 0), 0);
+  const kb = sizes.reduce((sum, text) => sum + Number(/([\d.,]+) KB/.exec(text)?.[1]?.replace(/,/g, "") ?? 0), 0);
   return { ms, cpu, kb, isolated, threadedBuild: asked.some((url) => /\/assets\/avif_enc_mt\.worker-[\w-]+\.js$/.test(url)), singleBuild: asked.some((url) => /\/assets\/avif_enc-[\w-]+\.js$/.test(url)) };
 }
 
