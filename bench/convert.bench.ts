@@ -38,7 +38,7 @@ async function browserConvert(app: BenchApp, files: string[], format: string, be
   if (title !== "Conversion Complete") throw new Error(`${format}: ${title}: ${await page.locator("dialog[open] .file-status-error").first().textContent()}`);
   // Output sizes as the results list shows them ("image/webp · 123.45 KB").
   const sizes = await page.getByRole("list", { name: "Conversion Results" }).locator("li p").allTextContents();
-  const kb = sizes.reduce((sum, text) => sum + Number(/([\d.]+) KB/.exec(text)?.[1] ?? 0), 0);
+  const kb = sizes.reduce((sum, text) => sum + Number(/([\d.,]+) KB/.exec(text)?.[1]?.replace(/,/g, "") ?? 0), 0);
   return { ms, title, kb };
 }
 

@@ -21,6 +21,7 @@ import type { ImageHeader } from "../image/sniff";
 import { decodeHeic } from "../image/heic";
 import { decodeTiff, decodeTiffPixels } from "../image/tiff";
 import { writeTiff, type TiffExtras } from "../image/writeTiff";
+import { benchAvifOptions, stageTimer } from "./benchHooks";
 import { embedInJpeg, embedInPng, embedInWebp, type MetadataBlocks } from "./embedMetadata";
 import { encodeJpeg } from "./encodeJpeg";
 
@@ -52,15 +53,17 @@ const isRgbProfile = (icc: Uint8Array | null): icc is Uint8Array => !!icc && icc
  * Formats the browser decodes come on a canvas (the browser's encoder reads it without a copy to script);
  * TIFF and HEIC come as ImageData from their own decoders.
  */
-async function decodePixels(file: Blob, header: ImageHeader, keepProfile: boolean): Promise<ImageData | OffscreenCanvasRenderingContext2D> {
+async function decodePixels(file: Blob, header: ImageHeader, keepProfile: boolean, lap: (stage: string) => void): Promise<ImageData | OffscreenCanvasRenderingContext2D> {
   if (header.format === "tiff") return decodeTiff(file);
   if (header.format === "heic") return decodeHeic(file);
   const bitmap = keepProfile ? await createImageBitmap(file, { imageOrientation: "from-image", colorSpaceConversion: "none" }).catch(() => decodeImage(file, header)) : await decodeImage(file, header);
+  lap("decode");
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     // On the CPU: the pixels are read back (by getImageData or the encoder) once each, never shown.
     const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
     ctx.drawImage(bitmap, 0, 0);
+    lap("draw to canvas");
     return ctx;
   } finally {
     bitmap.close();
@@ -134,10 +137,12 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       return { name: convertedName(name, format), mimeType: format.mimeType, blob };
     }
   }
+  const timer = stageTimer(name, format.id);
   const { header } = await inspectImage(file);
   const keep = options.keepMetadata !== false && CARRIES_METADATA.has(format.id);
   const meta = keep ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
-  const pixels = await decodePixels(file, header, !!meta.icc);
+  timer.lap("read header and metadata");
+  const pixels = await decodePixels(file, header, !!meta.icc, timer.lap);
   let bytes: ArrayBuffer | Uint8Array<ArrayBuffer>;
   switch (format.id) {
     case "png": {
@@ -153,14 +158,26 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       if (keep || native) bytes = embedInWebp(new Uint8Array(bytes), keep ? meta : NO_METADATA);
       break;
     }
-    case "avif":
-      bytes = await encodeAvif(imageDataOf(pixels), { quality });
+    case "avif": {
+      const image = imageDataOf(pixels);
+      timer.lap("getImageData");
+      bytes = await encodeAvif(image, { quality, ...benchAvifOptions() });
+      timer.lap("encode");
       break;
+    }
     case "tiff":
       return { name: convertedName(name, format), mimeType: format.mimeType, blob: await writeTiff(imageDataOf(pixels), tiffExtras(meta)) };
-    default:
-      bytes = await encodeJpeg(imageDataOf(pixels), { quality });
+    default: {
+      const image = imageDataOf(pixels);
+      timer.lap("getImageData");
+      bytes = await encodeJpeg(image, { quality });
+      timer.lap("encode (with the copy into WebAssembly)");
       if (keep) bytes = embedInJpeg(new Uint8Array(bytes), meta);
+      timer.lap("embed metadata");
+    }
   }
-  return { name: convertedName(name, format), mimeType: format.mimeType, blob: new Blob([bytes], { type: format.mimeType }) };
+  const blob = new Blob([bytes], { type: format.mimeType });
+  timer.lap("Blob");
+  timer.done(blob);
+  return { name: convertedName(name, format), mimeType: format.mimeType, blob };
 }
