@@ -131,7 +131,7 @@ it("splits a MozJPEG conversion in the browser into its stages", async () => {
     ];
     for (const [phase, batches] of phases) {
       const count = batches.flat().length;
-      const load = os.loadavg()[0].toFixed(1);
+      const load = os.loadavg()[0]!.toFixed(1);
       const busy = cpuBusy();
       let wall = 0;
       const stages: Stage[] = [];
@@ -147,7 +147,7 @@ it("splits a MozJPEG conversion in the browser into its stages", async () => {
       report("jpeg-stages", {
         phase,
         photos: count,
-        load_average: `${load}->${os.loadavg()[0].toFixed(1)}`,
+        load_average: `${load}->${os.loadavg()[0]!.toFixed(1)}`,
         wall_s_per_photo: wall / 1000 / count,
         browser_cpu_s_per_photo: cpu.browserCpuS / count,
         browser_cores_busy: cpu.browserCoresBusy,
