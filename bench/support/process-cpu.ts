@@ -46,31 +46,33 @@ function kindOf(args: string): string {
   return `chromium ${sub ? sub.replace(/Service$/, "").toLowerCase() : type}`;
 }
 
-/** CPU seconds by kind now: Chromium's processes under this Node process, and the server's tree. */
-function snapshot(serverPid: number): Map<string, number> {
+/** CPU seconds by process now (pid -> kind and seconds): Chromium's under this Node process, and the server's tree. */
+function snapshot(serverPid: number): Map<string, { kind: string; s: number }> {
   const all = rows();
-  const byKind = new Map<string, number>();
-  const add = (kind: string, s: number) => byKind.set(kind, (byKind.get(kind) ?? 0) + s);
-  for (const r of descendants(all, String(process.pid))) if (/chrom/i.test(r.args.split(" ")[0] ?? "")) add(kindOf(r.args), cpuSeconds(r.pid));
-  add("server", cpuSeconds(String(serverPid)) + descendants(all, String(serverPid)).reduce((sum, r) => sum + cpuSeconds(r.pid), 0));
-  return byKind;
+  const byPid = new Map<string, { kind: string; s: number }>();
+  for (const r of descendants(all, String(process.pid))) if (/chrom/i.test(r.args.split(" ")[0] ?? "")) byPid.set(r.pid, { kind: kindOf(r.args), s: cpuSeconds(r.pid) });
+  for (const r of [{ pid: String(serverPid) }, ...descendants(all, String(serverPid))]) byPid.set(r.pid, { kind: "server", s: cpuSeconds(r.pid) });
+  return byPid;
 }
 
 /**
- * Starts counting; the returned function gives the CPU seconds each kind used since, with the total.
- * A process that ended meanwhile loses what it used (the renderer of a closed context: count before closing).
+ * Starts counting; the returned function gives the CPU seconds each kind used since, with the total: per
+ * process, its seconds now less its seconds at the start (all of them for a process started since). A
+ * process that ended meanwhile loses what it used (the renderer of a closed context: count before closing).
  */
 export function countCpu(serverPid: number): () => Record<string, number> {
   const before = snapshot(serverPid);
   return () => {
-    const after = snapshot(serverPid);
     const used: Record<string, number> = {};
     let total = 0;
-    for (const [kind, s] of after) {
-      const delta = Math.max(0, s - (before.get(kind) ?? 0));
-      if (delta < 0.005) continue;
-      used[kind] = Math.round(delta * 100) / 100;
+    for (const [pid, { kind, s }] of snapshot(serverPid)) {
+      const delta = Math.max(0, s - (before.get(pid)?.s ?? 0));
+      used[kind] = (used[kind] ?? 0) + delta;
       total += delta;
+    }
+    for (const kind of Object.keys(used)) {
+      if (used[kind]! < 0.005) delete used[kind];
+      else used[kind] = Math.round(used[kind]! * 100) / 100;
     }
     used.total = Math.round(total * 100) / 100;
     return used;
