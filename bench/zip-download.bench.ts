@@ -21,6 +21,13 @@ import { countBrowserOf, printProfile, sampleMemory } from "./support/browser-us
 import { launchCdpChromium, openCdpPage } from "./support/cdp";
 import { answerPickers, buttonNamed, headingNamed, sleep, sliceDigests, sliceDigestsInPage, timeFields, waitUntil, workerProbe } from "./support/zip-page";
 
+/** MB a process has passed to write() since now (its /proc io `wchar`): the file writes of a download. */
+function writtenBy(pid: number): () => number {
+  const wchar = () => Number(readFileSync(`/proc/${pid}/io`, "utf8").match(/^wchar:\s+(\d+)/m)?.[1] ?? 0);
+  const before = wchar();
+  return () => Math.round((wchar() - before) / 1024 / 1024);
+}
+
 const TARGET_BYTES = Number(process.env.BENCH_ZIP_MB ?? 1024) * 1024 * 1024;
 /** BENCH_ZIP_CRC=0 seeds the images without their CRC-32 (as images from before it existed): the zip computes it. */
 const WITH_CRC = process.env.BENCH_ZIP_CRC !== "0";
@@ -180,12 +187,14 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
       const probed = new Set(finished.keys());
       // BENCH_ZIP_PERF=file: `perf record -g` on the browser process (where the download is written) during this zip.
       const perf = process.env.BENCH_ZIP_PERF ? spawn("perf", ["record", "-g", "-F", "999", "-o", process.env.BENCH_ZIP_PERF, "-p", String(browser.process.pid)], { stdio: "ignore" }) : undefined;
+      const swWritten = writtenBy(browser.process.pid!);
       const memory = sampleMemory("service worker");
       const t0 = Date.now();
       await v.evaluate(`${buttonNamed("^Download All")}.click()`);
       const guid = await waitUntil(() => [...finished.keys()].find((k) => !probed.has(k)), 3_600_000);
       const zipMs = Date.now() - t0;
       const peakAboveIdle = memory.stop();
+      const swWrittenMb = swWritten();
       if (perf) await new Promise((resolve) => perf.once("exit", resolve).kill("SIGINT"));
       if (stopSwProfile) await stopSwProfile();
       else if (process.env.BENCH_ZIP_PROFILE === "workers") await Promise.all(profiled);
@@ -207,10 +216,15 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
       await v.evaluate(answerPickers);
       await sleep(2000);
       const fsMemory = sampleMemory("file system access");
+      // BENCH_ZIP_PERF_FSA=file: the same record of the browser process (which writes the chosen file) during this zip.
+      const fsWritten = writtenBy(browser.process.pid!);
+      const fsPerf = process.env.BENCH_ZIP_PERF_FSA ? spawn("perf", ["record", "-g", "-F", "999", "-o", process.env.BENCH_ZIP_PERF_FSA, "-p", String(browser.process.pid)], { stdio: "ignore" }) : undefined;
       const fs0 = Date.now();
       await v.evaluate(`${buttonNamed("^Download All")}.click()`);
       await v.waitFor(`${headingNamed("^Download Complete")}`, 3_600_000);
       const fsMs = Date.now() - fs0;
+      if (fsPerf) await new Promise((resolve) => fsPerf.once("exit", resolve).kill("SIGINT"));
+      const fsWrittenMb = fsWritten();
       const fsPeakAboveIdle = fsMemory.stop();
       if (!(await v.evaluate<boolean>(`!!${headingNamed("^Download Complete$")}`))) throw new Error("the File System Access download completed with issues");
       // Byte-identical to the service worker's zip but for the entries' times: SHA-256 of each 8 MB slice.
@@ -233,6 +247,8 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
         fetch_mb_per_s_after: totalBytes / 1024 / 1024 / (after.ms / 1000),
         zip_mb_per_s: totalBytes / 1024 / 1024 / (zipMs / 1000),
         ratio_vs_fetch: fetchMs / zipMs,
+        browser_process_written_mb_service_worker: swWrittenMb,
+        browser_process_written_mb_file_system_access: fsWrittenMb,
         ...probes,
         fetch_peak_above_idle_mb_before: before.peak,
         fetch_peak_above_idle_mb_after: after.peak,
