@@ -103,7 +103,10 @@ const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
  * with the headers the storage's `Serve` would add (`Content-Disposition: inline; filename="name"`; the
  * others are set before) through the same http.ServeContent (ranges, conditional requests,
  * Last-Modified), without the storage's reader, which opens the file and decodes its attributes file on
- * every request (docs/benchmarks-history.md, issue 28's floor). Anything else goes through `Serve`.
+ * every request (docs/benchmarks-history.md, issue 28's floor). `opts.smallFile(key)`, when given, may
+ * answer such a file's bytes from memory (serve_cache.smallFile: thumbnails), sent with `e.blob`: a 200 with
+ * the same headers but for Last-Modified and ranges, which a thumbnail's ETag (checked before) and its few
+ * KB do not need. Anything else goes through `Serve`.
  */
 function serveStudioFile(e, key, downloadName, opts) {
   const o = opts || {};
@@ -115,6 +118,9 @@ function serveStudioFile(e, key, downloadName, opts) {
     header.set("Content-Type", type);
     if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
       header.set("Content-Disposition", 'inline; filename="' + downloadName + '"');
+      // A thumbnail's few KB from memory (serve_cache.smallFile): no open, stat or read per request.
+      const bytes = o.smallFile ? o.smallFile(key) : null;
+      if (bytes) return e.blob(200, type, bytes);
       return e.fileFS(o.localFiles, key);
     }
     fsys.serve(e.response, e.request, key, downloadName);

@@ -80,6 +80,8 @@ function imageFile(e, imageId, known) {
     localFiles: cache.localFiles(at),
     download: q.get("download"),
     header,
+    // Thumbnails from memory: the grid's hundreds of small requests (lib/serve_cache.js).
+    smallFile: served === "thumbnail" ? cache.smallFile : null,
   });
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);

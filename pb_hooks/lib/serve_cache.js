@@ -189,4 +189,40 @@ function localFiles(at) {
   return storage.dir;
 }
 
-module.exports = { epoch, forget, image, client, serverSecret, contentType, filesystem, localFiles, TTL_MS, MAX_ENTRIES };
+/**
+ * Thumbnails' bytes, shared by every VM (issue 28: the image endpoint against a static file). A gallery
+ * page asks for hundreds of thumbnails of a few KB each, and opening, reading and closing the file cost
+ * more than the checks around it. A storage key names one upload's bytes for good, so the bytes need no
+ * epoch (as contentType); the checks still run on every request before they are sent. Only files of at
+ * most SMALL_FILE_BYTES are kept (a larger one is remembered as such and read from disk), and at most
+ * SMALL_FILES_BUDGET bytes in all: past it, every kept file is dropped and the cache fills again. Kept as
+ * the Go byte slice `$os.readFile` gives: it goes back to `e.blob` without crossing into JavaScript.
+ */
+const SMALL_FILE_BYTES = 64 * 1024;
+const SMALL_FILES_BUDGET = 16 * 1024 * 1024;
+const SMALL_PREFIX = PREFIX + "small:";
+const SMALL_TOTAL_KEY = "sg_serve_small_total";
+const TOO_LARGE = "large";
+
+/** The bytes of `key` from the local storage folder when it is small, else null (read from disk instead). */
+function smallFile(key) {
+  const shared = store();
+  const cacheKey = SMALL_PREFIX + key;
+  const known = shared.get(cacheKey);
+  if (known) return known === TOO_LARGE ? null : known;
+  const bytes = $os.readFile($app.dataDir() + "/storage/" + key);
+  if (bytes.length > SMALL_FILE_BYTES) {
+    put(cacheKey, TOO_LARGE);
+    return null;
+  }
+  let total = 0;
+  shared.setFunc(SMALL_TOTAL_KEY, (old) => (total = (old || 0) + bytes.length));
+  if (total > SMALL_FILES_BUDGET) {
+    for (const k of Object.keys(shared.getAll())) if (k.indexOf(SMALL_PREFIX) === 0) shared.remove(k);
+    shared.set(SMALL_TOTAL_KEY, bytes.length);
+  }
+  put(cacheKey, bytes);
+  return bytes;
+}
+
+module.exports = { epoch, forget, image, client, serverSecret, contentType, filesystem, localFiles, smallFile, TTL_MS, MAX_ENTRIES, SMALL_FILE_BYTES, SMALL_FILES_BUDGET };

@@ -4,6 +4,7 @@
  * and the very next request must already see the change (revocation stays immediate).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { encodePng } from "../../scripts/lib/png.mjs";
 import { addPhoto, photo } from "./studio-fixture";
 import { resetAccessGuards, startTestServer, type TestServer } from "./test-server";
 
@@ -82,6 +83,37 @@ describe("the image route's cache", () => {
     expect(await all()).toEqual(new Set([404])); // the same key again, but a new session generation
   });
 
+  it("sends a small thumbnail from memory with the file's bytes and headers, and a large one from disk", async () => {
+    const { client, image, cookie } = await gallery();
+    const get = (id: string, headers: Record<string, string> = {}) => fetch(`${server.url}/api/gallery/image/${id}?thumbnail=true`, { headers: { Cookie: cookie, ...headers } });
+    for (let i = 0; i < 2; i++) {
+      const r = await get(image);
+      expect(r.status).toBe(200);
+      expect(Buffer.from(await r.arrayBuffer()).equals(photo(105, 16, 12))).toBe(true);
+      expect(r.headers.get("content-type")).toBe("image/png");
+      expect(r.headers.get("content-disposition")).toMatch(/^inline; filename="[\w.-]+\.png"$/);
+      expect(r.headers.get("cache-control")).toBe("private, no-cache");
+      expect(r.headers.get("last-modified")).toBeNull(); // from memory, not from the file (which sends one)
+      const etag = r.headers.get("etag")!;
+      expect(etag).toBeTruthy();
+      expect((await get(image, { "If-None-Match": etag })).status).toBe(304);
+    }
+    // Past SMALL_FILE_BYTES (64 KB): read from the storage folder every time (with its Last-Modified).
+    const noisy = noisyPng(200, 200);
+    expect(noisy.length).toBeGreaterThan(64 * 1024);
+    const form = new FormData();
+    form.set("thumbnail", new File([noisy], "thumb-big.png", { type: "image/png" }));
+    expect((await server.api("PATCH", `/api/collections/images/records/${image}`, { token: server.ownerToken, form })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const r = await get(image);
+      expect(r.status).toBe(200);
+      expect(Buffer.from(await r.arrayBuffer()).equals(noisy)).toBe(true);
+      expect(r.headers.get("last-modified")).toBeTruthy();
+    }
+    await owner("PATCH", `/api/collections/clients/records/${client.id}`, { accessCode: "CACHE-SMALL-1" });
+    expect(await status(image, cookie)).toBe(404); // the bytes in memory go only where the checks let them
+  });
+
   it("serves a replaced file's new bytes, and 404 once the image or its gallery is deleted", async () => {
     const { client, image, cookie } = await gallery();
     await warm(image, cookie);
@@ -102,3 +134,10 @@ describe("the image route's cache", () => {
     expect(await status(second, cookie)).toBe(404);
   });
 });
+
+/** A PNG of pseudo-random pixels, which does not compress: `width` x `height` x 4 bytes and more. */
+function noisyPng(width: number, height: number): Buffer {
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16;
+  return encodePng(width, height, () => [next() & 255, next() & 255, next() & 255, 255]);
+}
