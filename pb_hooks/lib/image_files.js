@@ -115,14 +115,15 @@ function serveStudioFile(e, key, downloadName, opts) {
     const read = () => storedContentType(fsys, key);
     const type = o.typeCache ? o.typeCache(key, read) : read();
     const header = o.header || e.response.header();
-    header.set("Content-Type", type);
     if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
       header.set("Content-Disposition", 'inline; filename="' + downloadName + '"');
       // A thumbnail's few KB from memory (serve_cache.smallFile): no open, stat or read per request.
       const bytes = o.smallFile ? o.smallFile(key) : null;
-      if (bytes) return e.blob(200, type, bytes);
+      if (bytes) return e.blob(200, type, bytes); // which sets the Content-Type
+      header.set("Content-Type", type);
       return e.fileFS(o.localFiles, key);
     }
+    header.set("Content-Type", type);
     fsys.serve(e.response, e.request, key, downloadName);
   } finally {
     if (!o.fsys) fsys.close();

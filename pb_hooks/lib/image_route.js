@@ -39,7 +39,7 @@ function originalField(asked, isOwner, client, image) {
   return decision.field;
 }
 
-/** `known`: what the caller already holds (lib/middlewares.js): the answer's `header` and the request's `url`. */
+/** `known`: what the caller already holds (lib/middlewares.js): the answer's `header`, the `request` and its `url`. */
 function imageFile(e, imageId, known) {
   const at = cache.epoch(); // once, before any entry it labels (lib/serve_cache.js)
   let image, client;
@@ -72,7 +72,7 @@ function imageFile(e, imageId, known) {
   // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
   // thousands of images; each logged one cost a row in the log database and the CPU to write it).
   e.set(SKIP_SUCCESS_LOG, true);
-  if (transfers.notModified(e, fileName, header)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
+  if (transfers.notModified(e, fileName, header, known && known.request)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
     typeCache: cache.contentType,

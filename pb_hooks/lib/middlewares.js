@@ -45,7 +45,7 @@ function afterLimits(e) {
   const method = request.method;
   if (method === "GET" || method === "HEAD") {
     const imageId = imageIdOf(path);
-    if (imageId) return imageRoute.imageFile(e, imageId, { header, url });
+    if (imageId) return imageRoute.imageFile(e, imageId, { header, url, request });
   }
   return staticFiles.serve(e);
 }

@@ -14,10 +14,10 @@ function keepCrc32(record) {
  * gives every upload a new one) is its ETag, so a browser that already holds these bytes gets a 304
  * without the file being opened. Returns true when it answered. `header`: the answer's headers, if the caller has them.
  */
-function notModified(e, fileName, header) {
+function notModified(e, fileName, header, request) {
   const etag = '"' + fileName + '"';
   (header || e.response.header()).set("ETag", etag);
-  const asked = e.request.header.get("If-None-Match");
+  const asked = (request || e.request).header.get("If-None-Match");
   if (!asked) return false;
   const match = asked
     .split(",")

@@ -102,7 +102,7 @@ describe("the image route's cache", () => {
     const noisy = noisyPng(200, 200);
     expect(noisy.length).toBeGreaterThan(64 * 1024);
     const form = new FormData();
-    form.set("thumbnail", new File([noisy], "thumb-big.png", { type: "image/png" }));
+    form.set("thumbnail", new File([new Uint8Array(noisy)], "thumb-big.png", { type: "image/png" }));
     expect((await server.api("PATCH", `/api/collections/images/records/${image}`, { token: server.ownerToken, form })).status).toBe(200);
     for (let i = 0; i < 2; i++) {
       const r = await get(image);
