@@ -11,7 +11,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples?: number[];
   timeDeltas?: number[];
@@ -39,7 +39,7 @@ export async function profilePage(page: Page): Promise<() => Promise<ProfileSumm
   return async () => {
     const { profile } = (await session.send("Profiler.stop")) as unknown as { profile: Profile };
     await session.detach();
-    return summarize(profile);
+    return summarizeProfile(profile);
   };
 }
 
@@ -59,7 +59,8 @@ const lines = (map: Map<string, number>, count: number) =>
     .slice(0, count)
     .map(([key, us]) => `${key} ${(us / 1000).toFixed(1)} ms`);
 
-function summarize(profile: Profile, count = 25): ProfileSummary {
+/** Sums a DevTools CPU profile's samples by function (`count` of each list). */
+export function summarizeProfile(profile: Profile, count = 25): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);

@@ -4,40 +4,7 @@
  * network, storage...) and the app server (the `npm start` process and its PocketBase child). On a machine
  * with two cores, the sum says whether the product's work or the machine bounds a figure.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-
-interface Row {
-  pid: string;
-  ppid: string;
-  args: string;
-}
-
-function rows(): Row[] {
-  return execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
-    .filter((m): m is RegExpMatchArray => !!m)
-    .map((m) => ({ pid: m[1]!, ppid: m[2]!, args: m[3]! }));
-}
-
-function descendants(all: Row[], root: string): Row[] {
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of all) if (tree.has(r.ppid) && !tree.has(r.pid)) grew = !!tree.add(r.pid);
-  }
-  return all.filter((r) => tree.has(r.pid) && r.pid !== root);
-}
-
-function cpuSeconds(pid: string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // gone
-  }
-}
+import { chromiumOfThisRun, cpuSecondsOf, psRows, treeOf } from "./proc";
 
 function kindOf(args: string): string {
   const type = args.match(/--type=(\S+)/)?.[1];
@@ -48,10 +15,10 @@ function kindOf(args: string): string {
 
 /** CPU seconds by process now (pid -> kind and seconds): Chromium's under this Node process, and the server's tree. */
 function snapshot(serverPid: number): Map<string, { kind: string; s: number }> {
-  const all = rows();
+  const rows = psRows();
   const byPid = new Map<string, { kind: string; s: number }>();
-  for (const r of descendants(all, String(process.pid))) if (/chrom/i.test(r.args.split(" ")[0] ?? "")) byPid.set(r.pid, { kind: kindOf(r.args), s: cpuSeconds(r.pid) });
-  for (const r of [{ pid: String(serverPid) }, ...descendants(all, String(serverPid))]) byPid.set(r.pid, { kind: "server", s: cpuSeconds(r.pid) });
+  for (const r of chromiumOfThisRun(rows)) byPid.set(r.pid, { kind: kindOf(r.args), s: cpuSecondsOf(r.pid) });
+  for (const pid of treeOf(rows, [String(serverPid)])) byPid.set(pid, { kind: "server", s: cpuSecondsOf(pid) });
   return byPid;
 }
 
