@@ -24,6 +24,12 @@ const EPOCH_KEY = "sg_serve_epoch";
 const TTL_MS = { client: 10 * 1000, secret: 10 * 1000, image: 60 * 1000 };
 const MAX_ENTRIES = 20000;
 const LOCAL_MAX = 256;
+/** Thumbnails' bytes kept in memory (smallFile). */
+const SMALL_FILE_BYTES = 64 * 1024;
+const SMALL_FILES_BUDGET = 16 * 1024 * 1024;
+const SMALL_PREFIX = PREFIX + "small:";
+const SMALL_TOTAL_KEY = "sg_serve_small_total";
+const TOO_LARGE = "large";
 
 /** The app's shared store (module state: one per VM; the app keeps one store for its lifetime). */
 let sharedStore = null;
@@ -44,10 +50,17 @@ function forget() {
   store().setFunc(EPOCH_KEY, (old) => (old || 0) + 1);
 }
 
+/** Removes every shared entry whose key starts with `prefix` (the small files' total with them). */
+function dropAll(prefix) {
+  const shared = store();
+  for (const k of Object.keys(shared.getAll())) if (k.indexOf(prefix) === 0) shared.remove(k);
+  shared.remove(SMALL_TOTAL_KEY);
+}
+
 function put(key, entry) {
   const shared = store();
   if (shared.setIfLessThanLimit(key, entry, MAX_ENTRIES)) return;
-  for (const k of Object.keys(shared.getAll())) if (k.indexOf(PREFIX) === 0) shared.remove(k);
+  dropAll(PREFIX);
   shared.setIfLessThanLimit(key, entry, MAX_ENTRIES);
 }
 
@@ -177,10 +190,14 @@ function filesystem(at) {
   }
   const local = !$app.settings().s3.enabled;
   storage.fsys = local ? $app.newFilesystem() : null;
-  // PocketBase's local storage is the data folder's "storage" (what newFilesystem() opens).
-  storage.dir = local ? $os.dirFS($app.dataDir() + "/storage") : null;
+  storage.dir = local ? $os.dirFS(localStorageFolder()) : null;
   storage.epoch = current;
   return storage.fsys;
+}
+
+/** PocketBase's local storage: the data folder's "storage" (what newFilesystem() opens). */
+function localStorageFolder() {
+  return $app.dataDir() + "/storage";
 }
 
 /** The local storage folder as a file system, opened with this VM's handle (filesystem()); null on S3. */
@@ -197,20 +214,14 @@ function localFiles(at) {
  * most SMALL_FILE_BYTES are kept (a larger one is remembered as such and read from disk), and at most
  * SMALL_FILES_BUDGET bytes in all: past it, every kept file is dropped and the cache fills again. Kept as
  * the Go byte slice `$os.readFile` gives: it goes back to `e.blob` without crossing into JavaScript.
+ * Answers the bytes of `key` from the local storage folder when it is small, else null (read from disk instead).
  */
-const SMALL_FILE_BYTES = 64 * 1024;
-const SMALL_FILES_BUDGET = 16 * 1024 * 1024;
-const SMALL_PREFIX = PREFIX + "small:";
-const SMALL_TOTAL_KEY = "sg_serve_small_total";
-const TOO_LARGE = "large";
-
-/** The bytes of `key` from the local storage folder when it is small, else null (read from disk instead). */
 function smallFile(key) {
   const shared = store();
   const cacheKey = SMALL_PREFIX + key;
   const known = shared.get(cacheKey);
   if (known) return known === TOO_LARGE ? null : known;
-  const bytes = $os.readFile($app.dataDir() + "/storage/" + key);
+  const bytes = $os.readFile(localStorageFolder() + "/" + key);
   if (bytes.length > SMALL_FILE_BYTES) {
     put(cacheKey, TOO_LARGE);
     return null;
@@ -218,7 +229,7 @@ function smallFile(key) {
   let total = 0;
   shared.setFunc(SMALL_TOTAL_KEY, (old) => (total = (old || 0) + bytes.length));
   if (total > SMALL_FILES_BUDGET) {
-    for (const k of Object.keys(shared.getAll())) if (k.indexOf(SMALL_PREFIX) === 0) shared.remove(k);
+    dropAll(SMALL_PREFIX);
     shared.set(SMALL_TOTAL_KEY, bytes.length);
   }
   put(cacheKey, bytes);

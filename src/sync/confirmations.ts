@@ -23,8 +23,11 @@ interface Waiting extends WholeConfirmation {
 export interface Confirmations {
   /** Resolves once the photo's confirmation is written (rejects with the write's error). */
   add: (entry: OutboxEntry, record: ServerRecord, withJpeg: boolean) => Promise<void>;
-  /** Writes what waits now; resolves when every confirmation added so far is written (or failed). */
-  flush: () => Promise<void>;
+  /**
+   * Writes what waits now; resolves when every confirmation added so far is written or failed, with the
+   * first failure's error (undefined when none failed).
+   */
+  flush: () => Promise<unknown>;
 }
 
 export function confirmationBatches(db: StudioDb, queues: { isFull: boolean }, windowMs = WINDOW_MS): Confirmations {
@@ -32,6 +35,7 @@ export function confirmationBatches(db: StudioDb, queues: { isFull: boolean }, w
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One write at a time, in order.
   let writing: Promise<void> = Promise.resolve();
+  let firstFailure: unknown;
   const write = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -41,7 +45,11 @@ export function confirmationBatches(db: StudioDb, queues: { isFull: boolean }, w
     writing = writing.then(() =>
       confirmWhole(db, queues, batch).then(
         () => batch.forEach((w) => w.done()),
-        (error: unknown) => batch.forEach((w) => w.done(error ?? new Error("confirmation failed"))),
+        (error: unknown) => {
+          const failure = error ?? new Error("confirmation failed");
+          firstFailure ??= failure;
+          batch.forEach((w) => w.done(failure));
+        },
       ),
     );
   };
@@ -53,7 +61,7 @@ export function confirmationBatches(db: StudioDb, queues: { isFull: boolean }, w
       }),
     flush: () => {
       write();
-      return writing;
+      return writing.then(() => firstFailure);
     },
   };
 }

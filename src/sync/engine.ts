@@ -8,6 +8,7 @@ import { liveQuery } from "dexie";
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../store/db";
 import { isQuotaError } from "../store/errors";
+import { throttled } from "../lib/throttled";
 import { assertDatabaseAccount } from "./accountSession";
 import { serverErrorMessage } from "./auth";
 import { loadClockOffset, measureClockOffset } from "./clock";
@@ -18,7 +19,6 @@ import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
 import { uploadImages, type UploadReport } from "./uploadImages";
-import { throttled } from "../lib/throttled";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";

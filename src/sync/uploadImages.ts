@@ -87,8 +87,6 @@ interface Queues {
   isFull: boolean;
   /** The link's speed as the uploads measure it: a fast one takes each image whole (uploadWhole.ts). */
   meter: LinkMeter;
-  /** Confirmations of images sent whole still being written (the lanes do not wait for them). */
-  confirming: Array<Promise<void>>;
 }
 
 /** After its record is on the server, an image's medium and large go next, or its original when it has none. */
@@ -204,7 +202,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
-  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter: await loadLinkMeter(db, { fixed: options.link }), confirming: [] };
+  const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter: await loadLinkMeter(db, { fixed: options.link }) };
   // One read of the device's files for every waiting image (Blobs are references: no bytes are read here).
   const recordEntries = await pendingAt("record");
   const originalEntries = await pendingAt("original");
@@ -242,9 +240,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
           return;
         }
         // The lane goes on to the next image while the device writes the confirmation (pipelined).
-        const confirming = confirmations.add(item.entry, sent.record, sent.withJpeg);
-        void confirming.catch(() => undefined); // awaited, and thrown, when the lanes end
-        queues.confirming.push(confirming);
+        void confirmations.add(item.entry, sent.record, sent.withJpeg).catch(() => undefined); // thrown when the lanes end (flush)
       };
     }
     if (queues.records.length) {
@@ -280,11 +276,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     (count) => ({ count }),
     (error: unknown) => ({ error }),
   );
-  await confirmations.flush(); // what waits is written now, not at the end of its window
-  const confirmed = await Promise.allSettled(queues.confirming);
+  const unconfirmed = await confirmations.flush(); // what waits is written now, not at the end of its window
   await queues.meter.save();
   if ("error" in ran) throw ran.error;
-  const failed = confirmed.find((c) => c.status === "rejected");
-  if (failed) throw failed.reason; // the server has it: the next sync confirms it from the server's record
+  if (unconfirmed) throw unconfirmed; // the server has it: the next sync confirms it from the server's record
   return ran.count;
 }

@@ -32,9 +32,10 @@ export function stageTimer(name: string, format: string): { lap: (stage: string)
       last = now;
     },
     done(output) {
-      const log = hooks()?.stages;
-      if (log) for (const [stage, ms] of laps) log.push({ name, format, stage, ms });
-      hooks()?.outputs?.push({ name, blob: output });
+      const bench = hooks();
+      if (!bench) return;
+      for (const [stage, ms] of laps) bench.stages?.push({ name, format, stage, ms });
+      bench.outputs?.push({ name, blob: output });
     },
   };
 }

@@ -9,9 +9,6 @@
  */
 declare const self: ServiceWorkerGlobalScope;
 
-/** The rule, as the API takes it: every request whose path starts with /api/ goes to the network. */
-export const API_TO_NETWORK = { condition: { urlPattern: { pathname: "/api/*" } }, source: "network" } as const;
-
 interface RouterInstallEvent extends ExtendableEvent {
   addRoutes?: (rules: unknown) => Promise<void>;
 }
@@ -20,7 +17,8 @@ interface RouterInstallEvent extends ExtendableEvent {
 export function sendApiToNetwork(): void {
   self.addEventListener("install", (event: RouterInstallEvent) => {
     if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
-    // A browser that refuses the rule installs the worker all the same: its fetch listeners still pass /api/ on.
-    event.waitUntil(event.addRoutes({ ...API_TO_NETWORK, condition: { urlPattern: new URLPattern(API_TO_NETWORK.condition.urlPattern) } }).catch(() => undefined));
+    // Every request whose path starts with /api/ goes to the network. A browser that refuses the rule
+    // installs the worker all the same: its fetch listeners still pass /api/ on.
+    event.waitUntil(event.addRoutes({ condition: { urlPattern: new URLPattern({ pathname: "/api/*" }) }, source: "network" }).catch(() => undefined));
   });
 }
