@@ -6,8 +6,8 @@
  * (404 for a missing, revoked or other gallery's session), size, delivery gate, then the ETag's 304.
  * Modules are required once per VM (at the top), not per request. Each touch of a Go value (the event, the
  * request, the store) is a call between PocketBase's JS engine and Go, so the route makes few: the cache's
- * epoch read once per request, the query read as one string, the answer's headers fetched once
- * (docs/benchmarks-history.md, issue 28's floor).
+ * epoch read once per request, the query read as one string, the answer's headers and their `set` fetched
+ * once (a Go method looked up by name costs about twice its call; docs/benchmarks-history.md, issue 28's floor).
  */
 const rules = require(`${__hooks}/lib/rules.js`);
 const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
@@ -19,11 +19,24 @@ const delivery = require(`${__hooks}/lib/delivery.js`);
 const rulesOfDelivery = require(`${__hooks}/lib/delivery_rules.js`);
 const { parseQuery } = require(`${__hooks}/lib/query_string.js`);
 
+/** Revalidate every time: a revoked session must not keep seeing images from the browser's cache. */
+const CACHE_CONTROL = "private, no-cache";
+
 /** The request-event key PocketBase's activity logger reads (apis.Static sets it for every static file). */
 const SKIP_SUCCESS_LOG = "__skipSuccessActivityLogger";
 
-/** The cached gallery as the record reads of lib/delivery.js expect it. */
+/**
+ * The cached gallery as the record reads of lib/delivery.js expect it, made once per copy of the gallery
+ * (lib/serve_cache.js keeps this VM's copies, never changed once made) rather than per request.
+ */
+const recordViews = new WeakMap();
 function asRecord(client) {
+  let view = recordViews.get(client);
+  if (!view) recordViews.set(client, (view = recordView(client)));
+  return view;
+}
+
+function recordView(client) {
   return {
     id: client.id,
     getString: (field) => (client[field] === undefined || client[field] === null ? "" : String(client[field])),
@@ -39,7 +52,10 @@ function originalField(asked, isOwner, client, image) {
   return decision.field;
 }
 
-/** `known`: what the caller already holds (lib/middlewares.js): the answer's `header`, the `request` and its `url`. */
+/**
+ * `known`: what the caller already holds (lib/middlewares.js): the answer's `header` and its `setHeader`
+ * (`header.set`, looked up once), the `request` and its `url`. The caller has set CACHE_CONTROL.
+ */
 function imageFile(e, imageId, known) {
   const at = cache.epoch(); // once, before any entry it labels (lib/serve_cache.js)
   let image, client;
@@ -56,7 +72,7 @@ function imageFile(e, imageId, known) {
     session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
     if (!session) throw new NotFoundError(rules.TEXTS.imageNotFound);
   }
-  const q = parseQuery(((known && known.url) || e.request.url).rawQuery);
+  const q = parseQuery(known.url.rawQuery);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
   const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
@@ -66,20 +82,18 @@ function imageFile(e, imageId, known) {
   const served = field === "original" ? originalField(q.get("format"), isOwner, client, image) : field;
   const fileName = image.files[served];
   const downloadName = served === "jpeg" ? rulesOfDelivery.jpegName(image.originalName || fileName) : field === "original" ? image.originalName || fileName : fileName;
-  // Revalidate every time: a revoked session must not keep seeing images from the browser's cache.
-  const header = (known && known.header) || e.response.header();
-  header.set("Cache-Control", "private, no-cache");
   // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
   // thousands of images; each logged one cost a row in the log database and the CPU to write it).
   e.set(SKIP_SUCCESS_LOG, true);
-  if (transfers.notModified(e, fileName, header, known && known.request)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
+  if (transfers.notModified(e, fileName, known.header, known.request, known.setHeader)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
     typeCache: cache.contentType,
     fsys: cache.filesystem(at),
     localFiles: cache.localFiles(at),
     download: q.get("download"),
-    header,
+    header: known.header,
+    setHeader: known.setHeader,
     // Thumbnails from memory: the grid's hundreds of small requests (lib/serve_cache.js).
     smallFile: served === "thumbnail" ? cache.smallFile : null,
   });
@@ -87,4 +101,4 @@ function imageFile(e, imageId, known) {
   if (download) require(`${__hooks}/lib/activity.js`).downloaded(client.id, download, e);
 }
 
-module.exports = { imageFile };
+module.exports = { imageFile, CACHE_CONTROL };

@@ -41,12 +41,13 @@ function afterLimits(e) {
   const request = e.request;
   const url = request.url;
   const path = url.path;
-  const header = securityHeaders.setSecurityHeaders(e, path);
   const method = request.method;
-  if (method === "GET" || method === "HEAD") {
-    const imageId = imageIdOf(path);
-    if (imageId) return imageRoute.imageFile(e, imageId, { header, url, request });
-  }
+  const imageId = method === "GET" || method === "HEAD" ? imageIdOf(path) : "";
+  const header = e.response.header();
+  // Looked up once: each `header.set` would look the Go method up by name again (lib/security_headers.js).
+  const setHeader = header.set;
+  securityHeaders.setSecurityHeaders(setHeader, path, imageId ? imageRoute.CACHE_CONTROL : "");
+  if (imageId) return imageRoute.imageFile(e, imageId, { header, setHeader, url, request });
   return staticFiles.serve(e);
 }
 

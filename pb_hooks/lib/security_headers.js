@@ -35,16 +35,18 @@ function isOwnerAppPath(path) {
   return !(path === "/gallery" || path.indexOf("/gallery/") === 0 || path === "/gallery.html" || path === "/gallery-sw.js");
 }
 
-/** Sets them; returns the answer's headers (the image route sets its own on the same object). */
-function setSecurityHeaders(e, path) {
-  const h = e.response.header();
-  h.set("X-Content-Type-Options", "nosniff");
-  h.set("Referrer-Policy", "no-referrer");
-  h.set("X-Frame-Options", "DENY");
-  h.set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
-  if (path.indexOf("/api/") === 0) h.set("Cache-Control", "no-store");
-  if (isOwnerAppPath(path)) for (const name in ISOLATION) h.set(name, ISOLATION[name]);
-  return h;
+/**
+ * Sets them with `set`, the answer's `header.set` looked up once by the caller (lib/middlewares.js): each
+ * `header.set` looks the Go method up by name again, which costs about twice the call itself. `cacheControl`
+ * is the API's, unless the caller sets its own (the image route).
+ */
+function setSecurityHeaders(set, path, cacheControl) {
+  set("X-Content-Type-Options", "nosniff");
+  set("Referrer-Policy", "no-referrer");
+  set("X-Frame-Options", "DENY");
+  set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
+  if (path.indexOf("/api/") === 0) set("Cache-Control", cacheControl || "no-store");
+  if (isOwnerAppPath(path)) for (const name in ISOLATION) set(name, ISOLATION[name]);
 }
 
 module.exports = { setSecurityHeaders, isOwnerAppPath, ISOLATION };

@@ -14,18 +14,24 @@ function keepCrc32(record) {
  * gives every upload a new one) is its ETag, so a browser that already holds these bytes gets a 304
  * without the file being opened. Returns true when it answered. `header`: the answer's headers, if the caller has them.
  */
-function notModified(e, fileName, header, request) {
+function notModified(e, fileName, header, request, setHeader) {
   const etag = '"' + fileName + '"';
-  (header || e.response.header()).set("ETag", etag);
+  if (setHeader) setHeader("ETag", etag);
+  else (header || e.response.header()).set("ETag", etag);
   const asked = (request || e.request).header.get("If-None-Match");
   if (!asked) return false;
-  const match = asked
-    .split(",")
-    .map((s) => s.trim().replace(/^W\//, ""))
-    .some((s) => s === etag || s === "*");
-  if (!match) return false;
+  if (!matchesEtag(asked, etag)) return false;
   e.response.writeHeader(304);
   return true;
 }
 
-module.exports = { keepCrc32, notModified };
+/** Whether an If-None-Match value names `etag` (weak or strong) or is `*`; the browser's usual one-tag form first. */
+function matchesEtag(asked, etag) {
+  if (asked === etag || asked === "W/" + etag) return true;
+  return asked
+    .split(",")
+    .map((s) => s.trim().replace(/^W\//, ""))
+    .some((s) => s === etag || s === "*");
+}
+
+module.exports = { keepCrc32, notModified, matchesEtag };

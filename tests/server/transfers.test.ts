@@ -86,6 +86,13 @@ describe("image revalidation", () => {
     expect(again.status).toBe(304);
     expect((await again.arrayBuffer()).byteLength).toBe(0);
     expect(again.headers.get("cache-control")).toMatch(/private/);
+    // The other forms RFC 9110 allows: a weak tag, a list naming it, and any tag; a list without it is a 200.
+    for (const asked of [`W/${etag}`, `"other", ${etag}`, `"other",W/${etag}`, "*"]) {
+      expect((await get(url, { Cookie: cookie, "If-None-Match": asked })).status, asked).toBe(304);
+    }
+    const other = await get(url, { Cookie: cookie, "If-None-Match": `"other", W/"another"` });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
 
     // A new thumbnail is a new file name, so a new ETag: the old one no longer matches.
     const form = new FormData();
