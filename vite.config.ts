@@ -89,6 +89,37 @@ function crossOriginIsolation(): Plugin {
   };
 }
 
+/**
+ * Writes `typefaces.json`: each typeface pairing's font files (src/ui/typefaces/{name}.ts, one chunk each),
+ * by the names the build gave them. The server preloads a gallery's own from its page's HTML
+ * (pb_hooks/lib/visitor_pages.js), so the fonts load with the page, not after its scripts asked the gallery's look.
+ */
+function typefacePreloads(): Plugin {
+  let base = "/";
+  return {
+    name: "studio-gallery-typeface-preloads",
+    apply: "build",
+    configResolved: (config) => void (base = config.base),
+    generateBundle(_options, bundle) {
+      // A file two pairings share (Montserrat) sits in a chunk both import: the chunk's imports count too.
+      const assetsOf = (name: string, seen: Set<string>): string[] => {
+        const chunk = bundle[name];
+        if (!chunk || chunk.type !== "chunk" || seen.has(name)) return [];
+        seen.add(name);
+        return [...(chunk.viteMetadata?.importedAssets ?? []), ...chunk.imports.flatMap((i) => assetsOf(i, seen))];
+      };
+      const files: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        const pairing = chunk.type === "chunk" ? /src\/ui\/typefaces\/(\w+)\.ts$/.exec(chunk.facadeModuleId ?? "")?.[1] : undefined;
+        if (!pairing) continue;
+        const fonts = assetsOf(chunk.fileName, new Set()).filter((f) => f.endsWith(".woff2"));
+        if (fonts.length) files[pairing] = [...new Set(fonts)].sort().map((f) => base + f);
+      }
+      this.emitFile({ type: "asset", fileName: "typefaces.json", source: JSON.stringify(files) });
+    },
+  };
+}
+
 /** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/static_files.js). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
 
@@ -137,6 +168,7 @@ export default defineConfig({
     hooksContract(),
     react(),
     { ...notices.scanner(), apply: "build" },
+    typefacePreloads(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "workers",

@@ -14,6 +14,9 @@
  * The page is drawn in the gallery's theme from its first frame: `data-theme="dark"` on <html> for a dark
  * open gallery (src/ui/tokens.css makes it `color-scheme: dark`), since the policy allows no inline script.
  *
+ * An open gallery's page preloads its typeface pairing's font files (issue 27's look), named in the build's
+ * `typefaces.json` (vite.config.ts), so they load with the page rather than after its scripts read the look.
+ *
  * Gallery pages are not for search engines: `noindex` in the page and in `X-Robots-Tag` (robots.txt
  * disallows everything too, but a crawler that follows a shared link without reading it still sees these).
  */
@@ -22,6 +25,7 @@ const rules = require(`${__hooks}/lib/rules.js`);
 const { FIRST_IMAGES } = require(`${__hooks}/lib/contract.js`);
 
 const language = require(`${__hooks}/lib/gallery_language.js`);
+const look = require(`${__hooks}/lib/gallery_look.js`);
 
 const ROBOTS = "noindex, nofollow, noarchive";
 
@@ -32,10 +36,10 @@ function escapeHtml(value) {
 function studio() {
   try {
     const s = require(`${__hooks}/lib/studio_settings.js`).studioSettings();
-    if (!s) return { name: "", logo: "", language: "", theme: "" };
-    return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language"), theme: s.getString("galleryTheme") };
+    if (!s) return { name: "", logo: "", language: "", theme: "", typefaces: "" };
+    return { name: s.getString("companyName"), logo: s.getString("logo"), language: s.getString("language"), theme: s.getString("galleryTheme"), typefaces: s.getString("typefaces") };
   } catch (_) {
-    return { name: "", logo: "", language: "", theme: "" };
+    return { name: "", logo: "", language: "", theme: "", typefaces: "" };
   }
 }
 
@@ -107,7 +111,20 @@ function headTags(s, lang, accessUrl, client) {
   // The page's first request (the gallery and its first images), fetched while the scripts load; the
   // page's own fetch of the same URL takes this answer (same URL, mode and credentials).
   if (isOpen) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(firstRequestUrl(accessUrl))}" />`);
+  // Fonts are fetched in CORS mode (`crossorigin`), as the page's FontFace loads them, so it takes these.
+  if (isOpen) for (const href of pairingFonts(look.effective(look.TYPEFACES, [client.getString("typefaces"), s.typefaces]))) tags.push(`<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" href="${escapeHtml(href)}" />`);
   return tags.join("\n    ");
+}
+
+/** The font files of a pairing ("system": none), from the build's typefaces.json; none when it is missing or unreadable. */
+function pairingFonts(pairing) {
+  if (pairing === "system") return [];
+  try {
+    const files = JSON.parse(readPublicText("typefaces.json") || "{}")[pairing];
+    return Array.isArray(files) ? files.filter((f) => typeof f === "string" && f.indexOf("/assets/") === 0) : [];
+  } catch (_) {
+    return [];
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  * and the precompressed files chosen by Accept-Encoding. The test writes a tiny build into the server's
  * public folder.
  */
-import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -221,6 +221,27 @@ describe("link previews of gallery pages", () => {
     expect(forged).not.toContain("evil.example");
     // The page's first request (the gallery with its first images) is fetched while the scripts load.
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/gallery/${gallery.accessUrl}?first=100" />`);
+  });
+
+  it("preloads an open gallery's typeface pairing, its own else the studio's, as the build named the files", async () => {
+    const fonts = { classic: ["/assets/lato-400-a1.woff2", "/assets/playfair-600-b2.woff2"], modern: ["/assets/inter-400-c3.woff2"] };
+    writeFileSync(path.join(server.dataDir, "public", "typefaces.json"), JSON.stringify(fonts));
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin="anonymous" href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const classic = await client({ name: "Serif", typefaces: "classic" });
+    expect(preloads(await head(`/gallery/${classic.accessUrl}`))).toEqual(fonts.classic);
+    const system = await client({ name: "Plain", typefaces: "system" });
+    expect(preloads(await head(`/gallery/${system.accessUrl}`))).toEqual([]);
+    // A gallery without its own pairing takes the studio's default.
+    const saved = await server.api("PATCH", `/api/collections/settings/records/${await settingsId()}`, { token: server.ownerToken, json: { typefaces: "modern" } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const unset = await client({ name: "Default" });
+    expect(preloads(await head(`/gallery/${unset.accessUrl}`))).toEqual(fonts.modern);
+    // A closed gallery preloads nothing; neither does a build without the file.
+    const closed = await client({ name: "Closed", typefaces: "classic", enabled: false });
+    expect(await head(`/gallery/${closed.accessUrl}`)).not.toContain('as="font"');
+    rmSync(path.join(server.dataDir, "public", "typefaces.json"));
+    expect(preloads(await head(`/gallery/${classic.accessUrl}`))).toEqual([]);
+    await server.api("PATCH", `/api/collections/settings/records/${await settingsId()}`, { token: server.ownerToken, json: { typefaces: "system" } });
   });
 
   it("gives an unknown, a disabled and an expired gallery the same title too, naming no client", async () => {
