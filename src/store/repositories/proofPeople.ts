@@ -18,14 +18,6 @@ export interface ProofPersonInput {
   email: string;
 }
 
-/** What removing a person takes with them, as the device holds it. */
-export interface PersonRows {
-  favourites: number;
-  picks: number;
-  comments: number;
-  submitted: boolean;
-}
-
 /** The input as the server stores it (the same cleaning and limits as a visitor's, lib/proofing_rules.js). */
 function normalize(input: Partial<ProofPersonInput>): Partial<ProofPersonInput> {
   const out: Partial<ProofPersonInput> = {};
@@ -67,12 +59,6 @@ async function rowsOf(db: StudioDb, clientId: string, personId: string) {
   const t = personTables(db);
   const [favourites, picks, comments, states] = await Promise.all([of(t.favourites), of(t.picks), of(t.comments), of(t.states)]);
   return { favourites, picks, comments, states };
-}
-
-/** What goes with a person when they are removed (for the confirmation). */
-export async function personRows(db: StudioDb, clientId: string, personId: string): Promise<PersonRows> {
-  const rows = await rowsOf(db, clientId, personId);
-  return { favourites: rows.favourites.length, picks: rows.picks.length, comments: rows.comments.length, submitted: rows.states.some((s) => !!s.submittedAt) };
 }
 
 /**
