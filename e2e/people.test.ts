@@ -4,7 +4,9 @@
  * shared device, switches to someone new and back. One person's submission locks their lists and leaves the
  * other's open. The owner sees both by name with their counts, filters the grid by one person's
  * favourites, copies that person's selection as file names for Lightroom and downloads it as a zip holding
- * exactly their photos. With SCREENSHOT_DIR set, it saves docs/screenshots/people-*.png.
+ * exactly their photos. The owner corrects a person's name, which their page then shows, and removes another
+ * with their favourites, after a confirmation; that person's browser is asked for a name again.
+ * With SCREENSHOT_DIR set, it saves docs/screenshots/people-*.png.
  */
 import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
@@ -191,4 +193,58 @@ describe("people", () => {
       await phone.context.close();
     }
   }, 180_000);
+
+  it("the owner renames one person and removes another with what they chose; the visitors' pages follow", async () => {
+    const jhon = await visitorSession(browser, server, gallery);
+    const stranger = await visitorSession(browser, server, gallery);
+    for (const [visitor, photo, name] of [[jhon, "photo-1.jpg", "Jhon"], [stranger, "photo-2.jpg", "Test person"]] as const) {
+      await visitor.page.getByRole("list", { name: "Gallery", exact: true }).getByRole("img").first().waitFor();
+      await (await heartAs(visitor.page, photo, name)).getByRole("button", { name: "Continue" }).click();
+      await visitor.page.getByRole("button", { name: "Favourites (1)" }).waitFor();
+    }
+
+    const owner = await ownerSession(browser, server);
+    const page = owner.page;
+    await page.goto(`/clients/${gallery.id}`);
+    const panel = page.getByRole("region", { name: "Favourites & selections" });
+    const jhonPart = panel.getByRole("region", { name: "Jhon", exact: true });
+    await jhonPart.getByRole("button", { name: "Edit Jhon" }).click();
+    await jhonPart.getByLabel("Name", { exact: true }).fill("  John ");
+    await jhonPart.getByRole("button", { name: "Save" }).click();
+    await panel.getByRole("region", { name: "John", exact: true }).getByRole("button", { name: "Edit John" }).waitFor();
+
+    const strangerPart = panel.getByRole("region", { name: "Test person", exact: true });
+    await strangerPart.getByRole("button", { name: "Remove Test person" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove Test person?" });
+    await confirm.getByText("Test person's 1 favourite, 0 picks and 0 comments go with them", { exact: false }).waitFor();
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+    await strangerPart.waitFor({ state: "detached" });
+    await expect.poll(async () => (await records("proof_people")).map((p) => p.name).sort(), { timeout: 15_000 }).not.toContain("Test person");
+    expect((await records("proof_people")).map((p) => p.name)).toContain("John");
+    const people = new Set((await records("proof_people")).map((p) => p.id));
+    expect((await records("proof_favourites")).every((f) => people.has(f.person!))).toBe(true);
+    await owner.context.close();
+
+    await jhon.page.reload();
+    await jhon.page.getByTestId("proof-person").getByText("John", { exact: true }).waitFor();
+    // The removed person's browser, still open: its next heart is refused and nobody is choosing any more;
+    // the heart after asks who is choosing, where the removed person is offered until the server says no.
+    const strangerGrid = stranger.page.getByRole("list", { name: "Gallery", exact: true });
+    await strangerGrid.getByRole("button", { name: "Add photo-3.jpg to favourites" }).click();
+    await stranger.page.getByRole("button", { name: "Favourites (0)" }).waitFor();
+    await strangerGrid.getByRole("button", { name: "Add photo-3.jpg to favourites" }).click();
+    const asked = stranger.page.getByRole("dialog", { name: "Who's choosing?" });
+    await asked.getByLabel("Your name").fill("Tess");
+    const gone = asked.getByRole("group", { name: "Continue as" }).getByRole("button", { name: "Test person" });
+    await gone.click();
+    await asked.getByText("This person is not in this gallery.").waitFor();
+    await expect.poll(() => gone.count()).toBe(0);
+    await asked.getByRole("button", { name: "Continue" }).click();
+    await stranger.page.getByRole("button", { name: "Favourites (1)" }).waitFor();
+    await stranger.page.reload();
+    await stranger.page.getByTestId("proof-person").getByText("Tess", { exact: true }).waitFor();
+    expect(await records("proof_favourites")).toContainEqual(expect.objectContaining({ image: photos[2]!.id }));
+    await jhon.context.close();
+    await stranger.context.close();
+  }, 120_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The people of a gallery's proofing (issue 26): who the visitor's gallery session proofs as. The session
  * token (lib/gallery_session.js) carries the person's id; these routes set it, and lib/proofing_state.js reads
- * it back for every write of lib/proofing.js. Required inside route handlers.
+ * it back for every write of lib/proofing.js: a person the owner removed is no one's any more, so a session
+ * still holding it writes nothing until its visitor names themselves again. Required inside handlers.
  *
  * Invariants a change must keep:
  * - a session holds only a person of its own gallery, and only the server puts one in it (a signed token);
@@ -24,6 +25,20 @@ function holdPerson(e, client, claims, personId) {
 
 function refuse(e, status, message) {
   return e.json(status, { status: status, message: message, data: {} });
+}
+
+/**
+ * A person's name and email as every save stores them, cleaned and checked like a new person's: the owner's
+ * rename through the records API as much as a visitor's person. Step 1 of the save pipeline
+ * (lib/save_pipeline.js).
+ */
+function cleanFields(record) {
+  try {
+    record.set("name", rules.personName(record.getString("name")));
+    record.set("email", rules.personEmail(record.getString("email")));
+  } catch (err) {
+    throw new BadRequestError(String(err.message || err));
+  }
 }
 
 /** PUT .../proofing/person {name, email?}: a new person of the gallery, held by the session from now on. */
@@ -75,4 +90,4 @@ function switchTo(e, accessUrl, personId) {
   return e.json(200, require(`${__hooks}/lib/proofing_state.js`).stateOf(client.id, person));
 }
 
-module.exports = { create, switchTo };
+module.exports = { create, switchTo, cleanFields };

@@ -1,6 +1,8 @@
 /**
  * Proofing's decisions that need no PocketBase (unit-tested in Node): the visitor's texts, the comment's
- * form, whether a pick fits its list's limit, and the studio's "selection submitted" email.
+ * form, a person's name and email, whether a pick fits its list's limit, and the studio's "selection
+ * submitted" email. The app imports the person rules too (vite-plugin-hooks-contract.ts), for the owner's
+ * rename: one rule on both sides.
  */
 const COMMENT_MAX = 2000;
 /** People (issue 26): a name's length, and how many people one session and one gallery may make. */
@@ -44,21 +46,36 @@ function commentText(value) {
 }
 
 /**
- * A visitor's name as stored: bidi controls and marks and zero-width characters removed, control characters
- * and line breaks made spaces, spaces collapsed, trimmed, at most NAME_MAX characters. Throws a message.
+ * A person's name as stored: bidi controls and marks and zero-width characters removed, control characters
+ * and line breaks made spaces, spaces collapsed, trimmed. The owner's device cleans a rename the same way
+ * (src/store/repositories/proofPeople.ts), so the server keeps what the device sent.
+ * @param {string} value
  */
-function personName(value) {
-  if (typeof value !== "string") throw new Error(TEXTS.nameRequired);
-  const name = require("./bidi.js")
+function cleanPersonName(value) {
+  return require("./bidi.js")
     .stripBidiControls(value)
     .replace(/[\u200b-\u200f\u061c\ufeff]/g, "")
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** A visitor's name as stored (cleanPersonName), required, at most NAME_MAX characters. Throws a message. */
+function personName(value) {
+  if (typeof value !== "string") throw new Error(TEXTS.nameRequired);
+  const name = cleanPersonName(value);
   if (!name) throw new Error(TEXTS.nameRequired);
   if (name.length > NAME_MAX) throw new Error(TEXTS.nameTooLong);
   return name;
+}
+
+/**
+ * Whether a trimmed, non-empty email is one plain address of at most EMAIL_MAX characters.
+ * @param {string} email
+ */
+function isPersonEmail(email) {
+  return email.length <= EMAIL_MAX && /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;.]+$/.test(email);
 }
 
 /** The optional email: "" when absent or blank, else one plain address. Throws a message. */
@@ -67,7 +84,7 @@ function personEmail(value) {
   if (typeof value !== "string") throw new Error(TEXTS.emailInvalid);
   const email = value.trim();
   if (!email) return "";
-  if (email.length > EMAIL_MAX || !/^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;.]+$/.test(email)) throw new Error(TEXTS.emailInvalid);
+  if (!isPersonEmail(email)) throw new Error(TEXTS.emailInvalid);
   return email;
 }
 
@@ -97,4 +114,4 @@ function submittedEmail(clientName, personName, lists, favourites, comments, lin
   };
 }
 
-module.exports = { COMMENT_MAX, NAME_MAX, PEOPLE_PER_SESSION, PEOPLE_PER_GALLERY, TEXTS, overLimitText, pickFits, commentText, personName, personEmail, submittedEmail };
+module.exports = { COMMENT_MAX, NAME_MAX, EMAIL_MAX, PEOPLE_PER_SESSION, PEOPLE_PER_GALLERY, TEXTS, overLimitText, pickFits, commentText, cleanPersonName, personName, isPersonEmail, personEmail, submittedEmail };

@@ -5,7 +5,8 @@
  *
  * The order, and why:
  * 1. the record's own checks on the values sent: a client's defaults (lib/client_defaults.js); an image's
- *    file names (lib/file_names.js), then its files judged by their bytes (lib/image_files.js);
+ *    file names (lib/file_names.js), then its files judged by their bytes (lib/image_files.js); a person's
+ *    name and email (lib/proof_people.js);
  * 2. per-field newest-edit-wins (lib/sync_save.js), which may put back fields the request may not change;
  * 3. the rules on the values the request keeps: a client's access key (checked once, here, on the code that
  *    is kept), session generation and cover (lib/references.js); an image's set (lib/sets.js); then the
@@ -49,6 +50,7 @@ function beforeUpdate(e) {
 
 function firstChecks(record, name) {
   if (name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyClientDefaults(record);
+  if (name === "proof_people") require(`${__hooks}/lib/proof_people.js`).cleanFields(record);
   if (name === "images") {
     require(`${__hooks}/lib/file_names.js`).sanitizeRecordNames(record);
     require(`${__hooks}/lib/image_files.js`).guardUploads(record);

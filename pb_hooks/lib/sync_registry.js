@@ -13,8 +13,10 @@
  * - `writer`: "owner" for records the owner's devices edit (pushed from the outbox, newest edit wins per
  *   field); "visitor" for records only the gallery routes write (pulled only, stored as the server wrote
  *   them, never pushed).
- * - `creates`: the owner's devices create and delete its records (false: they only update records the
- *   server made, such as the one settings row).
+ * - `creates`: the owner's devices create its records (false: they only update records the server made,
+ *   such as the one settings row, or a visitor's person).
+ * - `deletes`: the owner's devices delete its records (a restored server gets the delete again); when absent,
+ *   the same as `creates` (what the owner makes, the owner removes).
  * - `parent`: the collection a record belongs to and the field naming it (null for a root): a child waits
  *   for its parent's create, and a tombstone names the parent.
  * - `synced`: the fields that sync with per-field newest-edit-wins (`fieldTimes` on the server); the name
@@ -146,21 +148,24 @@ const COLLECTIONS = /** @type {const} */ ([
     tombstones: true,
     subject: "parent",
   },
-  // People (issue 26): who chose; favourites, picks, comments and states name one.
+  // People (issue 26): who chose; favourites, picks, comments and states name one. A visitor makes a person
+  // through the gallery routes; the owner renames (name, email) and removes one (the server cascades their
+  // favourites, picks, comments and state, each with its tombstone).
   {
     name: "proof_people",
     table: "proofPeople",
     indexes: "id, client",
-    writer: "visitor",
+    writer: "owner",
     creates: false,
+    deletes: true,
     parent: { collection: "clients", field: "client" },
-    synced: [],
+    synced: ["name", "email"],
     setAtCreate: {},
-    pulled: { updated: "", name: "", email: "", shared: false, created: "" },
+    pulled: { created: "", updated: "", shared: false },
     files: [],
     filesIn: null,
     tombstones: true,
-    subject: null,
+    subject: "name",
   },
   {
     name: "proof_favourites",

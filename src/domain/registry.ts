@@ -84,8 +84,18 @@ export function createCarriesFiles(collection: SyncedCollection): boolean {
   return entry.creates && entry.files.length > 0;
 }
 
-/** The collections whose records the owner's devices create and delete (settings and states are only updated). */
+/** The collections whose records the owner's devices create (settings, states and people are only updated). */
 export const CREATED_BY_OWNER: readonly SyncedCollection[] = SYNCED_COLLECTIONS.filter((c) => entryOf(c).creates);
+
+/** Whether the owner's devices delete a collection's records: its `deletes`, else its `creates`. */
+export function ownerDeletes(collection: PulledCollection): boolean {
+  const entry: CollectionEntry = entryOf(collection);
+  if (entry.writer !== "owner") return false;
+  return "deletes" in entry ? entry.deletes : entry.creates;
+}
+
+/** The collections whose records the owner's devices delete (what they create, and a visitor's person). */
+export const DELETED_BY_OWNER: readonly SyncedCollection[] = SYNCED_COLLECTIONS.filter(ownerDeletes);
 
 /** The synced collections with every parent before its children (a restored server gets parents first). */
 export const PARENTS_FIRST: readonly SyncedCollection[] = parentsFirst(SYNCED_COLLECTIONS);

@@ -7,7 +7,7 @@
 // First: it installs fake-indexeddb, which Dexie must find when it loads.
 import { testDb } from "./test-db";
 import { describe, expect, it } from "vitest";
-import { COLLECTIONS, PARENTS_FIRST, PULLED_COLLECTIONS, SYNCED_COLLECTIONS } from "../domain/registry";
+import { COLLECTIONS, CREATED_BY_OWNER, DELETED_BY_OWNER, ownerDeletes, PARENTS_FIRST, PULLED_COLLECTIONS, SYNCED_COLLECTIONS, SYNCED_FIELDS } from "../domain/registry";
 import { CURRENT_SCHEMA, CURRENT_VERSION, DEVICE_TABLES, SCHEMA_V7 } from "./db";
 
 describe("the registry and the Dexie schema", () => {
@@ -57,5 +57,13 @@ describe("the registry's entries", () => {
         expect(entry.subject, entry.name).not.toBeNull();
       }
     }
+  });
+
+  it("let the owner delete what it creates, and a visitor's person it only edits (`deletes` defaults to `creates`)", () => {
+    expect(CREATED_BY_OWNER).toEqual(["clients", "sets", "images", "proof_lists"]);
+    expect(DELETED_BY_OWNER).toEqual(["clients", "sets", "images", "proof_lists", "proof_people"]);
+    expect(["settings", "proof_states", "proof_favourites", "proof_picks", "proof_comments"].filter((c) => ownerDeletes(c as never))).toEqual([]);
+    // The owner's rename: only the name and the email, never the gallery, the session or "Client".
+    expect(SYNCED_FIELDS.proof_people).toEqual(["name", "email"]);
   });
 });

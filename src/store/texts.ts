@@ -1,5 +1,5 @@
 /** The store's refusals, shown to the owner in the screens' error toasts (the store imports no feature). */
-import { localized } from "../lib/i18n/i18n";
+import { icu, localized } from "../lib/i18n/i18n";
 
 export const STORE_TEXTS = localized("store", {
   settingsNotReady: "Settings have not been loaded from the server yet. Connect once, then try again.",
@@ -15,4 +15,8 @@ export const STORE_TEXTS = localized("store", {
   setNotFound: "Set not found",
   setNameRequired: "Give the set a name.",
   listLimitInvalid: "The limit is a whole number from 0 (no limit) to 100,000.",
+  personNotFound: "Person not found",
+  personNameRequired: "Give the person a name.",
+  personNameTooLong: icu<[max: number]>("A name has at most {max} characters.", "max"),
+  personEmailInvalid: "Enter a valid email address, or leave it empty.",
 });

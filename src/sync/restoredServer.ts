@@ -18,14 +18,15 @@
  */
 import type PocketBase from "pocketbase";
 import { imageName } from "../domain/image-files";
-import { CREATED_BY_OWNER, PARENTS_FIRST, type SyncedCollection } from "../domain/registry";
+import { CREATED_BY_OWNER, DELETED_BY_OWNER, PARENTS_FIRST, type SyncedCollection } from "../domain/registry";
 import type { StudioDb } from "../store/db";
 import { deletedOnServer, outboxInOrder } from "../store/outbox";
 import { tableOf } from "../store/registryTables";
 import { applyRestorePlan, markReconciling, RECONCILING_KEY, SERVER_EPOCH_KEY, type LostItem, type RecordRef, type RestorePlan, type RestoreReport } from "../store/restoredServer";
 
-/** Collections the owner creates and deletes (the registry's `creates`); settings and proofing states are only ever updated. */
-const OWNED = CREATED_BY_OWNER;
+/** Collections the owner creates (the registry's `creates`) and deletes (`deletes`): a person is deleted, never made, here. */
+const CREATED = CREATED_BY_OWNER;
+const DELETED = DELETED_BY_OWNER;
 /** Parents before their children, so a client's create is queued before its photos' and lists'. */
 const COLLECTIONS = PARENTS_FIRST;
 
@@ -78,10 +79,10 @@ async function plan(db: StudioDb, pb: PocketBase, epoch: string): Promise<Restor
         if ((!onServer || !onServer.original) && hadOriginal && !kept?.original) out.lost.push(lost("original"));
       }
       if (!onServer) {
-        if (OWNED.includes(collection)) out.creates.push(ref);
+        if (CREATED.includes(collection)) out.creates.push(ref);
       } else if (onServer.updated < row.serverUpdated) out.updates.push(ref);
     }
-    if (!OWNED.includes(collection)) continue;
+    if (!DELETED.includes(collection)) continue;
     const cursor = (await db.syncState.get(`cursor:${collection}`))?.value as { updated: string; id: string } | undefined;
     // Deleted since: the server confirmed the delete to this device, or its pull had brought the record here.
     const deleted = await deletedOnServer(db, collection);

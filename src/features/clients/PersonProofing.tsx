@@ -2,11 +2,14 @@
  * One person's proofing on the client page (issue 26): their favourites and each list's picks with counts,
  * each copied as file names (Lightroom's filter form) or downloaded as a zip, their comments, whether they
  * submitted, and 'Unlock' for their selection only. Someone who chose nothing yet shows their name and counts only.
+ * 'Edit' corrects their name and email in place; 'Remove' asks first (RemovePersonDialog).
  */
-import { useId } from "react";
+import { useId, useState } from "react";
 import { imageName } from "../../domain/image-files";
 import type { ImageRow } from "../../store/rows";
+import type { ProofPersonInput } from "../../store/repositories/proofPeople";
 import { Button } from "../../ui/Button";
+import { PersonForm } from "./PersonForm";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 import type { OwnerProofPerson } from "./useProofing";
 import "./clients.css";
@@ -16,10 +19,14 @@ interface Props {
   onCopy: (label: string, images: ImageRow[]) => void;
   onDownload: (label: string, images: ImageRow[]) => void;
   onUnlock: () => void;
+  /** Saves a new name and email; false when refused (the form stays open). */
+  onRename: (input: ProofPersonInput) => Promise<boolean>;
+  onRemove: () => void;
 }
 
-export function PersonProofing({ person, onCopy, onDownload, onUnlock }: Props) {
+export function PersonProofing({ person, onCopy, onDownload, onUnlock, onRename, onRemove }: Props) {
   const titleId = useId();
+  const [isEditing, setEditing] = useState(false);
   const picks = person.lists.reduce((n, l) => n + l.images.length, 0);
   // Someone who gave their name and chose nothing yet: their name and counts, no empty rows.
   const nothing = !person.favourites.length && !picks && !person.comments.length && !person.submittedAt;
@@ -40,10 +47,33 @@ export function PersonProofing({ person, onCopy, onDownload, onUnlock }: Props) 
   );
   return (
     <section className="proofing-person" aria-labelledby={titleId} data-testid="proofing-person">
-      <h3 id={titleId} className="proofing-person-title">
-        {person.name}
-        {person.email ? <span className="muted small"> {person.email}</span> : null}
-      </h3>
+      <div className="proofing-person-head">
+        <h3 id={titleId} className="proofing-person-title">
+          {person.name}
+          {person.email ? <span className="muted small"> {person.email}</span> : null}
+        </h3>
+        {isEditing ? null : (
+          <span className="proofing-row-actions">
+            <Button variant="ghost" onClick={() => setEditing(true)} aria-label={T.editOf(person.name)}>
+              {T.edit}
+            </Button>
+            <Button variant="ghost" onClick={onRemove} aria-label={T.removeOf(person.name)}>
+              {T.remove}
+            </Button>
+          </span>
+        )}
+      </div>
+      {isEditing ? (
+        <PersonForm
+          initial={{ name: person.name, email: person.email }}
+          onSubmit={async (input) => {
+            const ok = await onRename(input);
+            if (ok) setEditing(false);
+            return ok;
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
       <p className="muted small proofing-person-counts">{T.personCounts(person.favourites.length, picks, person.comments.length)}</p>
       <p className="muted proofing-status">
         {person.submittedAt ? T.personSubmitted(person.name) : T.personNotSubmitted(person.name)}

@@ -2,7 +2,7 @@
  * The client page's proofing: the gallery's lists (the owner adds, edits and deletes them), then each person
  * who chose photos (issue 26) with their favourites, picks per list and comments, counted, each copied as
  * file names in the form Lightroom's filter takes or downloaded as a zip (the owner's zip path), and their
- * own submitted state with 'Unlock'. Reads and writes the device's store, so all of it works offline (sync
+ * own submitted state with 'Unlock', and 'Edit' and 'Remove' for the person. Reads and writes the device's store, so all of it works offline (sync
  * carries the writes).
  */
 import { useState } from "react";
@@ -16,9 +16,10 @@ import { useZipDownload } from "../downloads/useZipDownload";
 import { originalSources } from "../client-gallery/actions";
 import { PersonProofing } from "./PersonProofing";
 import { ProofListForm } from "./ProofListForm";
-import { addList, editList, removeList, unlock } from "./proofingActions";
+import { addList, editList, editPerson, removeList, unlock } from "./proofingActions";
+import { RemovePersonDialog } from "./RemovePersonDialog";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
-import { useOwnerProofing } from "./useProofing";
+import { useOwnerProofing, type OwnerProofPerson } from "./useProofing";
 import "./clients.css";
 import { imageName } from "../../domain/image-files";
 
@@ -34,6 +35,7 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
   const zip = useZipDownload();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<OwnerProofPerson | null>(null);
   if (!proofing) return null;
 
   async function copyNames(label: string, images: ImageRow[]) {
@@ -113,8 +115,17 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
         <p className="muted">{T.offlineNote}</p>
       </details>
       {proofing.people.map((p) => (
-        <PersonProofing key={p.id} person={p} onCopy={(label, images) => void copyNames(label, images)} onDownload={(label, images) => void download(label, images)} onUnlock={() => void unlock(clientId, p.id)} />
+        <PersonProofing
+          key={p.id}
+          person={p}
+          onCopy={(label, images) => void copyNames(label, images)}
+          onDownload={(label, images) => void download(label, images)}
+          onUnlock={() => void unlock(clientId, p.id)}
+          onRename={(input) => editPerson(p.id, input)}
+          onRemove={() => setRemoving(p)}
+        />
       ))}
+      <RemovePersonDialog person={removing} onDone={() => setRemoving(null)} />
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </section>
   );

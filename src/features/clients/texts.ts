@@ -225,6 +225,22 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   ),
   listDeleted: icu<[name: string]>("List ''{name}'' deleted", "name"),
   offlineNote: "Changes made offline reach the client's gallery when this device syncs.",
+  // The owner renames and removes a person (issue 26).
+  personName: "Name",
+  personEmail: "Email (optional)",
+  remove: "Remove",
+  removeOf: icu<[name: string]>("Remove {name}", "name"),
+  removing: "Removing...",
+  removePersonTitle: icu<[name: string]>("Remove {name}?", "name"),
+  removePersonText: icu<[name: string, favourites: number, picks: number, comments: number, submitted: string]>(
+    "{name}'s {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}}{submitted, select, yes {, and their submitted selection,} other {}} go with them, on every device and in the gallery. Someone who chose as {name} is asked for their name again. This cannot be undone.",
+    "name",
+    "favourites",
+    "picks",
+    "comments",
+    "submitted",
+  ),
+  personRemoved: icu<[name: string]>("{name} removed", "name"),
 });
 
 /** 'Preview as client' on the client's page (issue 27). */

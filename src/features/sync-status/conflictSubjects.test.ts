@@ -18,12 +18,15 @@ describe("conflictSubjects", () => {
     const [image] = await addImages(db, [{ fields, original: blob, thumbnail: blob, medium: blob, large: blob, preview: blob }]);
     await db.proofLists.put({ id: "list1", client: client.id, updated: "", name: "Album" });
     await db.proofStates.put({ id: "state1", client: client.id, updated: "", submittedAt: "" });
+    await db.proofPeople.put({ id: "person1", client: client.id, updated: "", name: "John" });
     const labels = await conflictSubjects(db, [
       { collection: "clients", recordId: client.id },
       { collection: "images", recordId: image!.id },
       { collection: "settings", recordId: "settings1" },
       { collection: "proof_lists", recordId: "list1" },
       { collection: "proof_states", recordId: "state1" },
+      { collection: "proof_people", recordId: "person1" },
+      { collection: "proof_people", recordId: "removed" },
       { collection: "images", recordId: "gone" },
     ]);
     expect(Object.fromEntries(labels)).toEqual({
@@ -32,12 +35,14 @@ describe("conflictSubjects", () => {
       settings1: "Studio settings",
       list1: "Proofing list 'Album'",
       state1: "Proofing of Ada Lovelace",
+      person1: "Person 'John'",
+      removed: "A removed person",
       gone: SYNC_TEXTS.conflictSubject.images(""),
     });
   });
 
   it("titles a failed restore by what it was about", () => {
-    expect(new Set(Object.values(SYNC_TEXTS.conflictActionFailed)).size).toBe(6);
+    expect(new Set(Object.values(SYNC_TEXTS.conflictActionFailed)).size).toBe(7);
     expect(SYNC_TEXTS.conflictActionFailed.settings).toBe("Error saving settings");
   });
 });

@@ -63,6 +63,7 @@ const PLAIN = {
     proof_lists: icu<[name: string]>("Proofing list ''{name}''", "name"),
     proof_states: icu<[client: string]>("Proofing of {client}", "client"),
     sets: icu<[name: string]>("Set ''{name}''", "name"),
+    proof_people: icu<[name: string]>("Person ''{name}''", "name"),
   },
   /** What a conflict is about when the record is gone from this device. */
   conflictGone: {
@@ -72,6 +73,7 @@ const PLAIN = {
     proof_lists: "A deleted proofing list",
     proof_states: "A client's proofing",
     sets: "A deleted set",
+    proof_people: "A removed person",
   },
   /** Toast title when restoring or dismissing fails, by what the conflict is about. */
   conflictActionFailed: {
@@ -81,6 +83,7 @@ const PLAIN = {
     proof_lists: "Error updating proofing list",
     proof_states: "Error updating proofing",
     sets: "Error updating set",
+    proof_people: "Error updating person",
   },
   lost: "Lost:",
   kept: "Kept:",
@@ -102,12 +105,12 @@ const PLAIN = {
 const TEXTS = localized("sync-status", PLAIN);
 
 /** What a conflict is about; called with "" when the record is gone from this device. */
-function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets", name: string): string {
+function conflictSubject(kind: "clients" | "images" | "settings" | "proof_lists" | "proof_states" | "sets" | "proof_people", name: string): string {
   if (!name || kind === "settings") return TEXTS.conflictGone[kind];
   return kind === "clients" ? name : TEXTS.conflictNamed[kind](name);
 }
 
-type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states" | "sets"]: (name: string) => string } & { readonly settings: () => string };
+type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_states" | "sets" | "proof_people"]: (name: string) => string } & { readonly settings: () => string };
 
 /** The texts, with the lost photos' client and the conflict subjects resolved. */
 export const SYNC_TEXTS = withEntries(TEXTS, {
@@ -120,5 +123,6 @@ export const SYNC_TEXTS = withEntries(TEXTS, {
     proof_lists: (name: string) => conflictSubject("proof_lists", name),
     proof_states: (client: string) => conflictSubject("proof_states", client),
     sets: (name: string) => conflictSubject("sets", name),
+    proof_people: (name: string) => conflictSubject("proof_people", name),
   } satisfies Subjects,
 });

@@ -106,7 +106,15 @@ export function useProofing(accessUrl: string, isPreview = false) {
   );
 
   const createPerson = useCallback((name: string, email: string) => chosen(() => proofingApi.createPerson(accessUrl, name, email)), [accessUrl, chosen]);
-  const switchPerson = useCallback((personId: string) => chosen(() => proofingApi.switchPerson(accessUrl, personId)), [accessUrl, chosen]);
+  const switchPerson = useCallback(
+    (personId: string) =>
+      chosen(() => proofingApi.switchPerson(accessUrl, personId)).catch((err: unknown) => {
+        // The owner removed them since this browser knew them: offered no more (the refusal still shows).
+        if (err instanceof GalleryApiError && err.status === 404) setKnown(forgetPerson(accessUrl, personId));
+        throw err;
+      }),
+    [accessUrl, chosen],
+  );
   const closeAsking = useCallback(() => {
     pending.current = null;
     setAsking(null);

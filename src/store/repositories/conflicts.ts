@@ -6,6 +6,7 @@ import type { ConflictRow } from "../rows";
 import { createClient, updateClient } from "./clients";
 import { addImages, updateImage } from "./images";
 import { updateProofList } from "./proofing";
+import { updateProofPerson } from "./proofPeople";
 import { updateSet } from "./sets";
 import { updateSettings } from "./settings";
 import { STORE_TEXTS } from "../texts";
@@ -24,6 +25,7 @@ const RESTORE: Record<SyncedCollection, (db: StudioDb, id: string, patch: Patch)
   proof_lists: (db, id, patch) => updateProofList(db, id, patch),
   proof_states: () => Promise.reject(new StoreError("not-found", STORE_TEXTS.conflictSubmission)),
   sets: (db, id, patch) => updateSet(db, id, patch),
+  proof_people: (db, id, patch) => updateProofPerson(db, id, patch),
 };
 
 /** Dismissed: the set-aside bytes of a photo go too (the owner chose not to send it again). */
