@@ -120,3 +120,46 @@ export function sliceDigests(bytes: Buffer, times: number[]): string[] {
   for (let at = 0; at < bytes.length; at += SLICE) out.push(createHash("sha256").update(bytes.subarray(at, at + SLICE)).digest("hex"));
   return out;
 }
+
+/**
+ * The "fsa-sink" probes: the File System Access writer alone, without the zip. A dedicated worker fetches the
+ * same files and writes them into a file of the private file system from `createWritable()`, one write in
+ * flight: "fsa-blob" reads each file as a Blob (5 ahead) and writes them in ~8 MB Blobs, as the product does;
+ * "fsa-pipe" pipes each response's body into the writable (2 ahead); "fsa-array" writes each file's
+ * `arrayBuffer()` whole (2 ahead). Resolves with the milliseconds it took, the file closed.
+ */
+export const fsaSinkProbe = (mode: string, ids: string[]) => `(async () => {
+  const code = \`onmessage = async ({ data: { mode, urls } }) => {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("probe", { create: true });
+    const file = await (await dir.getFileHandle("probe.bin", { create: true })).createWritable();
+    const read = (res) => mode === "fsa-blob" ? res.then((r) => r.blob()) : mode === "fsa-array" ? res.then((r) => r.arrayBuffer()) : res;
+    const ahead = mode === "fsa-blob" ? 5 : 2;
+    const t0 = performance.now();
+    const loads = [];
+    const start = (i) => { if (i < urls.length && !loads[i]) loads[i] = read(fetch(urls[i])); };
+    let parts = [], gathered = 0, writing = Promise.resolve();
+    const writer = mode === "fsa-pipe" ? null : file.getWriter();
+    for (let i = 0; i < urls.length; i++) {
+      for (let k = 0; k <= ahead; k++) start(i + k);
+      const input = await loads[i];
+      loads[i] = true;
+      if (mode === "fsa-pipe") await input.body.pipeTo(file, { preventClose: true });
+      else if (mode === "fsa-array") { await writing; writing = writer.write(input); }
+      else {
+        parts.push(input);
+        gathered += input.size;
+        if (gathered >= 8 << 20) { const blob = new Blob(parts); parts = []; gathered = 0; await writing; writing = writer.write(blob); }
+      }
+    }
+    if (parts.length) { await writing; writing = writer.write(new Blob(parts)); }
+    await writing;
+    await (writer ? writer.close() : file.close());
+    const ms = performance.now() - t0;
+    await (await navigator.storage.getDirectory()).removeEntry("probe", { recursive: true });
+    postMessage(ms);
+  };\`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
+  worker.terminate();
+  return ms;
+})()`;

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { crc32 } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { extractEntry, readZipDirectory } from "./readZip";
 import { writeZip, type ZipWorkerSource } from "./writeZip";
 import { writeZipToFile } from "./zipToFile";
@@ -64,6 +64,16 @@ describe("the visitor's zip", () => {
       }
     } finally {
       server.close();
+    }
+  });
+
+  it("fetches its files past the browser's HTTP cache (a zip's gigabyte is never written into it)", async () => {
+    const fetched = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Length": "3" } }));
+    try {
+      await writtenToFile([{ id: "1", name: "a.jpg", url: "/api/gallery/image/1?download=original" }]);
+      expect(fetched.mock.calls.map(([, init]) => init?.cache)).toEqual(["no-store"]);
+    } finally {
+      fetched.mockRestore();
     }
   });
 });

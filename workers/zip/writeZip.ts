@@ -53,6 +53,14 @@ export interface ZipWorkerProgress {
 const WHOLE_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
+ * A zip's files bypass the browser's HTTP cache. The image route's responses may be cached (revalidated each
+ * time), so a zip of 1 GB was written into the cache as it was fetched: about 2 CPU-s per GB more in the
+ * browser's network service, and the gallery's own cached images evicted, for bytes no page shows again
+ * (docs/benchmarks-history.md, zips session 9).
+ */
+const ZIP_FETCH_CACHE: RequestCache = "no-store";
+
+/**
  * The file's bytes: a Blob from the device, the whole body when the response says it is small enough, or
  * else the response, whose body then streams into the zip as it arrives (no copy of the whole file is
  * held). A failure before the body (status, network), or while a whole body is read, fails only this
@@ -62,7 +70,7 @@ async function load(source: ZipWorkerSource, asBlob: boolean): Promise<Blob | Re
   if (source.blob) return source.blob;
   let res: Response;
   try {
-    res = await fetch(source.url!, { headers: source.headers, credentials: "same-origin" });
+    res = await fetch(source.url!, { headers: source.headers, credentials: "same-origin", cache: ZIP_FETCH_CACHE });
   } catch (err) {
     throw new Error("Download failed", { cause: err });
   }
