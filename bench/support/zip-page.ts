@@ -12,6 +12,13 @@ import { createHash } from "node:crypto";
  * each awaited (as the zip's File System Access path); "sw-sink" is the service worker's download alone
  * (swSinkProbe below). Resolves with the milliseconds it took.
  */
+/** The end of a probe: runs its worker `code` on the images' URLs and answers the worker's milliseconds. */
+const runInWorker = (mode: string, ids: string[]) => `  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
+  worker.terminate();
+  return ms;
+})()`;
+
 export const workerProbe = (mode: string, ids: string[]) => `(async () => {
   const code = \`onmessage = async ({ data: { mode, urls } }) => {
     const read = async (res) => {
@@ -47,11 +54,7 @@ export const workerProbe = (mode: string, ids: string[]) => `(async () => {
     if (sink) { await sink.write(piece.subarray(0, filled)); await sink.close(); await (await navigator.storage.getDirectory()).removeEntry("probe", { recursive: true }); }
     postMessage(performance.now() - t0);
   };\`;
-  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
-  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
-  worker.terminate();
-  return ms;
-})()`;
+${runInWorker(mode, ids)}`;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -158,8 +161,4 @@ export const fsaSinkProbe = (mode: string, ids: string[]) => `(async () => {
     await (await navigator.storage.getDirectory()).removeEntry("probe", { recursive: true });
     postMessage(ms);
   };\`;
-  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
-  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage({ mode: ${JSON.stringify(mode)}, urls: ${JSON.stringify(ids)}.map((id) => location.origin + "/api/gallery/image/" + id) }); });
-  worker.terminate();
-  return ms;
-})()`;
+${runInWorker(mode, ids)}`;
