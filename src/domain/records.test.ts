@@ -9,7 +9,7 @@ const serverRegistry = require("../../pb_hooks/lib/sync_registry.js") as typeof 
 describe("synced fields", () => {
   it("are the same lists on the device and in the server's newest-wins hook (one registry, read by require and by the Vite plugin)", () => {
     expect(SYNCED_FIELDS).toEqual(serverRegistry.SYNCED_FIELDS);
-    expect(Object.keys(SYNCED_FIELDS)).toEqual(["clients", "sets", "images", "settings", "proof_lists", "proof_states"]);
+    expect(Object.keys(SYNCED_FIELDS)).toEqual(["clients", "sets", "images", "settings", "proof_lists", "proof_states", "proof_people"]);
   });
 });
 
