@@ -59,7 +59,7 @@ describe("paced query", () => {
     const db = testDb("paced-idle");
     await db.open();
     const { counter, query } = countingQuery(db);
-    const store = pacedQuery(db, ["outbox"], query, busyFlag(false), 10_000);
+    const store = pacedQuery(db, ["outbox"], query, busyFlag(false), [], 10_000);
     const stops = [store.subscribe(() => undefined), store.subscribe(() => undefined), store.subscribe(() => undefined)];
     await until(() => store.get() === 0);
     expect(counter.runs).toBe(1);
@@ -79,7 +79,7 @@ describe("paced query", () => {
     await db.open();
     const { counter, query } = countingQuery(db);
     const busy = busyFlag(true);
-    const store = pacedQuery(db, ["outbox"], query, busy, 400);
+    const store = pacedQuery(db, ["outbox"], query, busy, [], 400);
     const seen: Array<number | undefined> = [];
     const stop = store.subscribe(() => seen.push(store.get()));
     await until(() => store.get() === 0); // the first run does not wait
@@ -92,6 +92,18 @@ describe("paced query", () => {
     await until(() => store.get() === 8, 200); // not another pace later
     expect(counter.runs).toBeLessThanOrEqual(3);
     expect(seen.at(-1)).toBe(8);
+    stop();
+  });
+
+  it("runs at once while busy after a change to a table it must show at once", async () => {
+    const db = testDb("paced-at-once");
+    await db.open();
+    const store = pacedQuery(db, ["outbox", "syncState"], async () => (await db.syncState.get("flag"))?.value ?? null, busyFlag(true), ["syncState"], 10_000);
+    const stop = store.subscribe(() => undefined);
+    await until(() => store.get() === null);
+    await db.outbox.add(entry(1)); // paced: the next run waits for the pace (10 s here)
+    await db.syncState.put({ key: "flag", value: "reconciling" });
+    await until(() => store.get() === "reconciling", 300); // not after the pace
     stop();
   });
 

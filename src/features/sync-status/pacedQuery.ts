@@ -22,11 +22,19 @@ export interface Busy {
 
 export const PACE_MS = 500;
 
-export function pacedQuery<T>(db: Dexie, tables: string[], query: () => Promise<T>, busy: Busy, everyMs = PACE_MS): PacedQuery<T> {
-  const prefixes = tables.map((t) => `idb://${db.name}/${t}/`);
+/**
+ * `tables`: what the query reads; a change to one of `atOnce` (a state the screens must show as it
+ * happens, not a count that moves with every photo) runs it at once even while busy.
+ */
+export function pacedQuery<T>(db: Dexie, tables: string[], query: () => Promise<T>, busy: Busy, atOnce: string[] = [], everyMs = PACE_MS): PacedQuery<T> {
+  const partsOf = (names: string[]) => names.map((t) => `idb://${db.name}/${t}/`);
+  const prefixes = partsOf(tables);
+  const urgent = partsOf(atOnce);
   const listeners = new Set<() => void>();
   let value: T | undefined;
   let dirty = false;
+  /** A change to one of `atOnce` waits for the next run: it does not wait for the pace. */
+  let hurry = false;
   let running = false;
   let lastStart = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,6 +44,7 @@ export function pacedQuery<T>(db: Dexie, tables: string[], query: () => Promise<
     clearTimeout(timer);
     timer = undefined;
     dirty = false;
+    hurry = false;
     running = true;
     lastStart = performance.now();
     try {
@@ -52,16 +61,20 @@ export function pacedQuery<T>(db: Dexie, tables: string[], query: () => Promise<
     }
   };
 
-  function schedule() {
+  function schedule(now = false) {
     dirty = true;
-    if (running || timer !== undefined) return; // runs again once the running query ends, or when the timer fires
-    const wait = busy.isBusy() ? lastStart + everyMs - performance.now() : 0;
+    hurry ||= now;
+    if (running) return; // runs again once the running query ends
+    if (timer !== undefined && !hurry) return; // the timer runs it
+    const wait = busy.isBusy() && !hurry ? lastStart + everyMs - performance.now() : 0;
     if (wait > 0) timer = setTimeout(() => void run(), wait);
     else void run();
   }
 
   const onMutated = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule();
+    const changed = Object.keys(parts);
+    if (changed.some((part) => urgent.some((p) => part.startsWith(p)))) schedule(true);
+    else if (changed.some((part) => prefixes.some((p) => part.startsWith(p)))) schedule();
   };
   // No longer busy: what waits for the pace runs now.
   const onBusyChanged = () => {

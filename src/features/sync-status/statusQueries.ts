@@ -34,4 +34,5 @@ async function syncCountsOf(): Promise<SyncCounts> {
   };
 }
 
-export const syncCounts = pacedQuery(db, ["outbox", "conflicts", "images", "syncState"], syncCountsOf, syncing);
+// A restore being reconciled (syncState) and a new conflict show at once: states, not counts moving with each photo.
+export const syncCounts = pacedQuery(db, ["outbox", "conflicts", "images", "syncState"], syncCountsOf, syncing, ["syncState", "conflicts"]);
