@@ -152,9 +152,9 @@ export async function rewritePendingField(db: StudioDb, collection: SyncedCollec
   for (const entry of entries) if (field in entry.fields) await db.outbox.update(entry.seq!, { fields: { ...entry.fields, [field]: value } });
 }
 
-/** Ids of the images this device still has an upload waiting for (their create entry, in any stage). */
-async function imagesWaitingToSend(db: StudioDb): Promise<Set<string>> {
-  return new Set((await db.outbox.toArray()).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
+/** Ids of the images this device still has an upload waiting for (their create entry, in any stage); `outbox` when read already. */
+async function imagesWaitingToSend(db: StudioDb, outbox?: OutboxEntry[]): Promise<Set<string>> {
+  return new Set((outbox ?? (await db.outbox.toArray())).filter((e) => e.collection === "images" && e.op === "create").map((e) => e.recordId));
 }
 
 /**
@@ -179,8 +179,8 @@ export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, Cl
   return counts;
 }
 
-/** Photos whose original the server has not confirmed and that this device has nothing waiting to send. */
-export async function photosNotOnServer(db: StudioDb): Promise<number> {
-  const sending = await imagesWaitingToSend(db);
+/** Photos whose original the server has not confirmed and that this device has nothing waiting to send; `outbox` when read already. */
+export async function photosNotOnServer(db: StudioDb, outbox?: OutboxEntry[]): Promise<number> {
+  const sending = await imagesWaitingToSend(db, outbox);
   return (await db.images.where("files.original").equals("").primaryKeys()).filter((id) => !sending.has(id)).length;
 }

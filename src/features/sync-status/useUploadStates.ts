@@ -1,9 +1,10 @@
-/** Each client's upload state, live: queued (waiting for the network), uploading (a sync is sending), done. */
-import { useLiveQuery } from "dexie-react-hooks";
+/**
+ * Each client's upload state, live: queued (waiting for the network), uploading (a sync is sending), done.
+ * The counts are one query for every component that shows them, paced while a sync runs (statusQueries.ts).
+ */
 import { useCallback, useSyncExternalStore } from "react";
-import { db } from "../../store/db";
-import { uploadCountsByClient } from "../../store/outbox";
 import { appSync } from "../../sync/appSync";
+import { uploadCounts } from "./statusQueries";
 
 /** "incomplete": the server lacks some originals and this device has none of them to send. */
 export type UploadStateKind = "queued" | "uploading" | "done" | "incomplete" | "empty";
@@ -16,7 +17,7 @@ export interface ClientUploadState {
 
 export function useUploadStates(): (clientId: string) => ClientUploadState {
   const status = useSyncExternalStore(appSync.status.subscribe, appSync.status.get);
-  const counts = useLiveQuery(() => uploadCountsByClient(db), []);
+  const counts = useSyncExternalStore(uploadCounts.subscribe, uploadCounts.get);
   const isSending = status.isOnline && status.isSyncing;
   return useCallback(
     (clientId: string) => {
