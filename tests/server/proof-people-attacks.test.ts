@@ -115,6 +115,10 @@ describe("the owner's pushes", () => {
     expect(made.status).toBeGreaterThanOrEqual(400);
     expect((await server.api("POST", records, { token: server.ownerToken, json: { client: g.id, name: "Ghost" } })).status).toBeGreaterThanOrEqual(400);
 
+    // Nor a new id, which would leave the person's favourites and session pointing at no one.
+    await batch([{ method: "PATCH", url: people(id), body: { id: "abcdefghijklmno" } }]);
+    expect((await server.api("GET", people("abcdefghijklmno"), { token: server.superToken })).status).toBe(404);
+
     const after = await stored(id);
     expect(after).toMatchObject({ client: g.id, shared: false, name: "Bea", session: before.session });
     expect(await ownerList("proof_people", `name = "Ghost"`)).toEqual([]);
