@@ -97,7 +97,7 @@ const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
  * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
  * `opts.typeCache(key, read)`, when given, may answer the type without reading it (lib/serve_cache.js);
  * `opts.fsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
- * opened and closed for this file; `opts.header`: the answer's headers, if the caller has them, and `opts.setHeader` their `set`, looked up once.
+ * opened and closed for this file; `opts.setHeader`: the answer's `header.set`, if the caller looked it up.
  * `opts.localFiles` (serve_cache.localFiles, local storage only) and `opts.download` (the request's
  * `download` query): an image the storage would send inline, under a plain name, goes from that folder
  * with the headers the storage's `Serve` would add (`Content-Disposition: inline; filename="name"`; the
@@ -114,8 +114,7 @@ function serveStudioFile(e, key, downloadName, opts) {
   try {
     const read = () => storedContentType(fsys, key);
     const type = o.typeCache ? o.typeCache(key, read) : read();
-    const header = o.header || e.response.header();
-    const set = o.setHeader || header.set;
+    const set = o.setHeader || e.response.header().set;
     if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
       set("Content-Disposition", 'inline; filename="' + downloadName + '"');
       // A thumbnail's few KB from memory (serve_cache.smallFile): no open, stat or read per request.

@@ -53,8 +53,8 @@ function originalField(asked, isOwner, client, image) {
 }
 
 /**
- * `known`: what the caller already holds (lib/middlewares.js): the answer's `header` and its `setHeader`
- * (`header.set`, looked up once), the `request` and its `url`. The caller has set CACHE_CONTROL.
+ * `known`: what the caller already holds (lib/middlewares.js): `setHeader` (the answer's `header.set`,
+ * looked up once), the `request` and its `url`. The caller has set CACHE_CONTROL.
  */
 function imageFile(e, imageId, known) {
   const at = cache.epoch(); // once, before any entry it labels (lib/serve_cache.js)
@@ -85,14 +85,13 @@ function imageFile(e, imageId, known) {
   // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
   // thousands of images; each logged one cost a row in the log database and the CPU to write it).
   e.set(SKIP_SUCCESS_LOG, true);
-  if (transfers.notModified(e, fileName, known.header, known.request, known.setHeader)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
+  if (transfers.notModified(e, fileName, known.setHeader, known.request)) return require(`${__hooks}/lib/activity.js`).downloaded(client.id, download);
   // The Content-Type is what the bytes are, never what the name says (lib/image_files.js).
   imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
     typeCache: cache.contentType,
     fsys: cache.filesystem(at),
     localFiles: cache.localFiles(at),
     download: q.get("download"),
-    header: known.header,
     setHeader: known.setHeader,
     // Thumbnails from memory: the grid's hundreds of small requests (lib/serve_cache.js).
     smallFile: served === "thumbnail" ? cache.smallFile : null,

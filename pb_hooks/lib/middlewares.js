@@ -43,11 +43,10 @@ function afterLimits(e) {
   const path = url.path;
   const method = request.method;
   const imageId = method === "GET" || method === "HEAD" ? imageIdOf(path) : "";
-  const header = e.response.header();
   // Looked up once: each `header.set` would look the Go method up by name again (lib/security_headers.js).
-  const setHeader = header.set;
+  const setHeader = e.response.header().set;
   securityHeaders.setSecurityHeaders(setHeader, path, imageId ? imageRoute.CACHE_CONTROL : "");
-  if (imageId) return imageRoute.imageFile(e, imageId, { header, setHeader, url, request });
+  if (imageId) return imageRoute.imageFile(e, imageId, { setHeader, url, request });
   return staticFiles.serve(e);
 }
 

@@ -12,13 +12,13 @@ function keepCrc32(record) {
 /**
  * Cheap revalidation of a protected file, after its access check passed: the stored file name (PocketBase
  * gives every upload a new one) is its ETag, so a browser that already holds these bytes gets a 304
- * without the file being opened. Returns true when it answered. `header`: the answer's headers, if the caller has them.
+ * without the file being opened. Returns true when it answered. `setHeader`: the answer's `header.set`, looked
+ * up once by the caller; `request`: the request, which the caller holds.
  */
-function notModified(e, fileName, header, request, setHeader) {
+function notModified(e, fileName, setHeader, request) {
   const etag = '"' + fileName + '"';
-  if (setHeader) setHeader("ETag", etag);
-  else (header || e.response.header()).set("ETag", etag);
-  const asked = (request || e.request).header.get("If-None-Match");
+  setHeader("ETag", etag);
+  const asked = request.header.get("If-None-Match");
   if (!asked) return false;
   if (!matchesEtag(asked, etag)) return false;
   e.response.writeHeader(304);

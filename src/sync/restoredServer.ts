@@ -24,9 +24,6 @@ import { deletedOnServer, outboxInOrder } from "../store/outbox";
 import { tableOf } from "../store/registryTables";
 import { applyRestorePlan, markReconciling, RECONCILING_KEY, SERVER_EPOCH_KEY, type LostItem, type RecordRef, type RestorePlan, type RestoreReport } from "../store/restoredServer";
 
-/** Collections the owner creates (the registry's `creates`) and deletes (`deletes`): a person is deleted, never made, here. */
-const CREATED = CREATED_BY_OWNER;
-const DELETED = DELETED_BY_OWNER;
 /** Parents before their children, so a client's create is queued before its photos' and lists'. */
 const COLLECTIONS = PARENTS_FIRST;
 
@@ -79,10 +76,11 @@ async function plan(db: StudioDb, pb: PocketBase, epoch: string): Promise<Restor
         if ((!onServer || !onServer.original) && hadOriginal && !kept?.original) out.lost.push(lost("original"));
       }
       if (!onServer) {
-        if (CREATED.includes(collection)) out.creates.push(ref);
+        // What the owner creates (the registry's `creates`) and deletes (`deletes`): a person is deleted, never made, here.
+        if (CREATED_BY_OWNER.includes(collection)) out.creates.push(ref);
       } else if (onServer.updated < row.serverUpdated) out.updates.push(ref);
     }
-    if (!DELETED.includes(collection)) continue;
+    if (!DELETED_BY_OWNER.includes(collection)) continue;
     const cursor = (await db.syncState.get(`cursor:${collection}`))?.value as { updated: string; id: string } | undefined;
     // Deleted since: the server confirmed the delete to this device, or its pull had brought the record here.
     const deleted = await deletedOnServer(db, collection);
