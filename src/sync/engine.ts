@@ -18,7 +18,8 @@ import { reconcileIfRestored } from "./restoredServer";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
-import { uploadImages, type UploadReport } from "./uploadImages";
+import { readUploadPlan, uploadImages, type UploadReport } from "./uploadImages";
+import { UPLOAD_LANES } from "./uploadLanes";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
@@ -79,18 +80,26 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     const progress = throttled(() => status.set({ uploads: [...uploads.values()] }), PROGRESS_EVERY_MS);
     try {
       assertDatabaseAccount(db, pb); // never one account's data with another's session
-      await reconcileIfRestored(db, pb, await measureClockOffset(db, pb)); // a restored server: give back what it lost
+      // On a link known to be fast, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no request
+      // starts after it): new photos reach the server at once, and the pull waits no longer than that.
+      // Safe before the pull: an image's create and its files carry no edit a pull could decide against.
+      // What they need from the device is read while the clock is measured (reads only: a restored
+      // server's reconciliation below may change the outbox, and then they read it again).
+      const clock = measureClockOffset(db, pb);
+      clock.catch(() => undefined); // thrown below
+      const isFast = (await loadLinkMeter(db, { fixed: options.link })).speed() === "fast";
+      const plan = isFast ? readUploadPlan(db, UPLOAD_LANES) : undefined;
+      plan?.catch(() => undefined); // read again by the upload if it failed
+      const restored = await reconcileIfRestored(db, pb, await clock);
       const onUpload = (r: UploadReport) => {
         const isNew = !uploads.has(r.imageId);
         uploads.set(r.imageId, { imageId: r.imageId, name: r.name, loaded: r.progress.loaded, total: r.progress.total });
         progress.publish(isNew || r.progress.loaded >= r.progress.total);
       };
-      // On a link known to be fast, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no request
-      // starts after it): new photos reach the server at once, and the pull waits no longer than that.
-      // Safe before the pull: an image's create and its files carry no edit a pull could decide against.
       let uploadCount = 0;
-      if ((await loadLinkMeter(db, { fixed: options.link })).speed() === "fast") {
-        uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, until: performance.now() + UPLOAD_FIRST_MS });
+      if (isFast) {
+        const readAhead = restored ? undefined : plan!.catch(() => readUploadPlan(db, UPLOAD_LANES));
+        uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead });
         assertDatabaseAccount(db, pb);
       }
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space

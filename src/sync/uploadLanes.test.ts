@@ -119,4 +119,43 @@ describe("runInLanes", () => {
     ready = false;
     done.catch(() => undefined);
   });
+
+  it("starts finding more work once the first jobs are out, and waits for it even when they have ended", async () => {
+    const log: string[] = [];
+    const first = manual("first", log);
+    const queue: UploadJob[] = [first.job];
+    let found!: () => void;
+    const more = () => {
+      log.push("finding more");
+      return new Promise<void>((resolve) => (found = resolve)).then(() => void queue.push(manual("second", log).job, manual("third", log).job));
+    };
+    const done = runInLanes(() => queue.shift() ?? null, 2, undefined, undefined, more);
+    await tick();
+    expect(log).toEqual(["start first", "finding more"]);
+    first.end();
+    await tick();
+    let settled = false;
+    void done.finally(() => (settled = true));
+    await tick();
+    expect(settled).toBe(false); // nothing runs, but more is coming
+    found();
+    await tick();
+    expect(log).toEqual(["start first", "finding more", "end first", "start second", "start third"]);
+    done.catch(() => undefined);
+  });
+
+  it("throws when finding more work fails, after the jobs in flight end", async () => {
+    const log: string[] = [];
+    const first = manual("first", log);
+    const queue: UploadJob[] = [first.job];
+    const done = runInLanes(() => queue.shift() ?? null, 2, undefined, undefined, () => Promise.reject(new Error("the device's files could not be read")));
+    const outcome = done.then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
+    await tick();
+    first.end();
+    expect(await outcome).toBe("the device's files could not be read");
+    expect(log).toEqual(["start first", "end first"]);
+  });
 });

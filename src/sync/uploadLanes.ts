@@ -2,8 +2,10 @@
  * Runs upload requests a few at a time (two by default), so the link carries the next request while the
  * server saves the previous one. `take` hands out the next job when a lane frees, or null when there is
  * nothing to start now; it is asked again whenever a job ends or `wake` is called (a job may make more
- * work possible before it ends: its body is sent and the server is saving it). The first failure stops
- * new jobs; the others in flight end (their answers are kept) before it is thrown.
+ * work possible before it ends: its body is sent and the server is saving it). The lanes end when none
+ * runs and `take` has nothing, unless `more` (work still being found, started once the first jobs are) is
+ * pending: then they wait for it.
+ * The first failure stops new jobs; the others in flight end (their answers are kept) before it is thrown.
  */
 export type UploadJob = () => Promise<void>;
 
@@ -27,11 +29,12 @@ export function createWake(): Wake {
 }
 
 /** Runs the jobs `take` hands out, at most `lanes` at a time; returns how many ran. */
-export async function runInLanes(take: () => UploadJob | null, lanes = UPLOAD_LANES, signal?: AbortSignal, wake?: Wake): Promise<number> {
+export async function runInLanes(take: () => UploadJob | null, lanes = UPLOAD_LANES, signal?: AbortSignal, wake?: Wake, more?: () => Promise<unknown>): Promise<number> {
   const running = new Set<Promise<void>>();
   let started = 0;
   let failure: { error: unknown } | null = null;
-  for (;;) {
+  let coming: Promise<void> | undefined;
+  for (let round = 0; ; round++) {
     while (!failure && !signal?.aborted && running.size < lanes) {
       const job = take();
       if (!job) break;
@@ -44,8 +47,19 @@ export async function runInLanes(take: () => UploadJob | null, lanes = UPLOAD_LA
         .finally(() => running.delete(run));
       running.add(run);
     }
-    if (!running.size) break;
-    await Promise.race(wake ? [...running, wake.next()] : running);
+    // Settled (its work handed to `take`, or its failure kept), it is no longer waited for.
+    if (round === 0 && more)
+      coming = Promise.resolve()
+        .then(more) // after the jobs just handed out have started
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            failure ??= { error };
+          },
+        )
+        .finally(() => (coming = undefined));
+    if (!running.size && (!coming || failure || signal?.aborted)) break;
+    await Promise.race([...running, ...(wake ? [wake.next()] : []), ...(coming ? [coming] : [])]);
   }
   if (failure) throw (failure as { error: unknown }).error;
   signal?.throwIfAborted();
