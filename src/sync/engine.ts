@@ -18,8 +18,9 @@ import { reconcileIfRestored } from "./restoredServer";
 import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
-import { readUploadPlan, uploadImages, type UploadReport } from "./uploadImages";
+import { uploadImages, type UploadReport } from "./uploadImages";
 import { UPLOAD_LANES } from "./uploadLanes";
+import { readUploadPlan } from "./uploadPlan";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";

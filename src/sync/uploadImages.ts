@@ -16,7 +16,7 @@ import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import type { SizeField } from "../domain/image-sizes";
 import type { StudioDb } from "../store/db";
 import type { ImageBlobRow, OutboxEntry } from "../store/rows";
-import { discardEntry, moveToOriginalStage, outboxInOrder, outboxTables, parkEntry } from "../store/outbox";
+import { discardEntry, moveToOriginalStage, outboxTables, parkEntry } from "../store/outbox";
 import { applyServerRecords } from "./applyServerRecords";
 import { isQuotaError } from "../store/errors";
 import { isFileEntry, unsentCreates, waitsForParent } from "./pushOutbox";
@@ -29,6 +29,7 @@ import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
 import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
 import { confirmationBatches } from "./confirmations";
 import { sendWhole } from "./uploadWhole";
+import { readUploadPlan, stageOf, type UploadPlan } from "./uploadPlan";
 
 export interface UploadReport {
   imageId: string;
@@ -184,31 +185,6 @@ async function parentsNotOnServer(pb: PocketBase, outbox: OutboxEntry[]): Promis
   return unsent;
 }
 
-/**
- * What an upload starts from, read from the device only (no writes, no requests): the outbox in order, and
- * the files of its waiting images (record stage first, then original stage), `first` of them in a read of
- * their own and the rest in a second: each Blob read out of IndexedDB costs the browser a few hundred
- * microseconds, tens of milliseconds for a dozen photos, and on a fast link the first photos need not wait
- * for the others' (issue 28). Blobs are references: no bytes are read here.
- */
-export interface UploadPlan {
-  outbox: OutboxEntry[];
-  entries: OutboxEntry[];
-  first: Array<ImageBlobRow | undefined>;
-  /** Reads the others' files (once the first photos are on their way). */
-  rest: () => Promise<Array<ImageBlobRow | undefined>>;
-}
-
-const waitingFile = (e: OutboxEntry) => isFileEntry(e) && !e.error;
-const stageOf = (e: OutboxEntry) => e.stage ?? "record";
-
-export async function readUploadPlan(db: StudioDb, first = Infinity): Promise<UploadPlan> {
-  const outbox = await outboxInOrder(db);
-  const entries = [...outbox.filter((e) => waitingFile(e) && stageOf(e) === "record"), ...outbox.filter((e) => waitingFile(e) && stageOf(e) === "original")];
-  const ids = entries.map((e) => e.recordId);
-  return { outbox, entries, first: await db.imageBlobs.bulkGet(ids.slice(0, first)), rest: () => db.imageBlobs.bulkGet(ids.slice(first)) };
-}
-
 /** Uploads every pending image; `onProgress` hears about each request's bytes. Returns the number of requests. */
 export interface UploadOptions {
   lanes?: number;
@@ -226,7 +202,7 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   // first batch of records takes a screenful, so every file is read first.
   const lanes = options.lanes ?? UPLOAD_LANES;
   const plan = await (options.plan ?? readUploadPlan(db, meter.speed() === "fast" ? lanes : Infinity));
-  const unsent = await parentsNotOnServer(pb, plan.outbox);
+  const unsent = await parentsNotOnServer(pb, plan.inOrder);
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
@@ -249,8 +225,8 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
       }
     }
   };
-  await enqueue(plan.entries.slice(0, plan.first.length), plan.first);
-  const more = plan.first.length < plan.entries.length ? () => plan.rest().then((rows) => enqueue(plan.entries.slice(plan.first.length), rows)) : undefined;
+  await enqueue(plan.waiting.slice(0, plan.first.length), plan.first);
+  const more = plan.first.length < plan.waiting.length ? () => plan.rest().then((rows) => enqueue(plan.waiting.slice(plan.first.length), rows)) : undefined;
 
   const confirmations = confirmationBatches(db, queues);
   // Records first, then sizes, then originals: a lane takes the first kind with work waiting. Nothing else
