@@ -8,8 +8,6 @@ export interface CutProxy {
   url: string;
   /** Bytes received from the browser so far. */
   sent: () => number;
-  /** Limits the browser's upstream to this many bytes per second (0: no limit). */
-  throttle: (bytesPerSecond: number) => void;
   /** Destroys every open connection and refuses new ones until `restore`. */
   cut: () => void;
   restore: () => void;
@@ -20,7 +18,6 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
   let sent = 0;
-  let rate = 0;
   let isDown = false;
   const server = net.createServer((client) => {
     if (isDown) return void client.destroy();
@@ -35,10 +32,6 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
     client.on("data", (chunk: Buffer) => {
       sent += chunk.length;
       upstream.write(chunk);
-      if (rate > 0) {
-        client.pause();
-        setTimeout(() => client.resume(), (chunk.length / rate) * 1000);
-      }
     });
     upstream.pipe(client);
     client.on("close", forget).on("error", forget);
@@ -49,7 +42,6 @@ export async function startCutProxy(target: string): Promise<CutProxy> {
   return {
     url: `http://127.0.0.1:${address.port}`,
     sent: () => sent,
-    throttle: (bytesPerSecond) => (rate = bytesPerSecond),
     cut: () => {
       isDown = true;
       for (const socket of sockets) socket.destroy();

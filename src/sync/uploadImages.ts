@@ -11,6 +11,8 @@
  * A size confirmed by the server leaves the device, and so does the original; thumbnail and preview stay
  * for offline viewing. A failed upload leaves its entry in the outbox and is sent whole again next time;
  * the server keeps no partial file. The original's step, and the helpers the steps share: uploadOriginal.ts.
+ * On a link not measured yet, the first batch of records goes alone and measures it; found fast, the
+ * other images go whole, and those whose record went in a batch send medium and large with their original.
  */
 import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import type { SizeField } from "../domain/image-sizes";
@@ -248,6 +250,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         void confirmations.add(item.entry, sent.record, sent.withJpeg).catch(() => undefined); // thrown when the lanes end (flush)
       };
     }
+    // On a link not measured yet, one batch of records at a time until its body is sent (the link carries
+    // one body at a time either way): that batch measures the link, and on a fast one the rest go whole.
+    if (queues.records.length && queues.recordsSending && queues.meter.speed() === "unknown") return null;
     if (queues.records.length) {
       const batch = nextBatch(queues.records, queues.recordBatches++ ? RECORD_BATCH : FIRST_RECORD_BATCH);
       queues.recordsSending++;
@@ -266,9 +271,10 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         }, signal).finally(sent);
     }
     if (queues.recordsSending) return null; // asked again once its body is sent
-    // On a full device they go with their originals. (Not on a fast link: confirmed on their own, a cut
-    // original never sends them again.)
-    if (queues.sizes.length && queues.isFull) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry));
+    // On a full device they go with their originals, and on a fast link too (one request and one server
+    // write instead of two; a cut original sends them again, which a fast link does in a moment). On a
+    // slow one they go on their own: confirmed, a cut original never sends them again.
+    if (queues.sizes.length && (queues.isFull || fast)) queues.originals.push(...queues.sizes.splice(0).map((s) => s.entry));
     if (queues.sizes.length) {
       const batch = nextBatch(queues.sizes, RECORD_BATCH);
       return () => sendSizes(db, pb, queues, batch, report("record"), signal);

@@ -78,16 +78,20 @@ export async function loadLinkMeter(db: StudioDb, options: LinkMeterOptions = {}
 
 /**
  * Times one upload request for the meter: `bytes` is its body's size. `request` gets a progress listener
- * to pass on: the body's last byte sent ends the sample (the link's time, without the server's save);
- * without that report, the answer does.
+ * to pass on: the body's last byte sent ends the sample (the link's time, without the server's save), and
+ * the meter has it then, while the server still saves the request; without that report, the answer does.
  */
 export async function timed<T>(meter: LinkMeter | undefined, bytes: number, report: ((p: UploadProgress) => void) | undefined, request: (onProgress: (p: UploadProgress) => void) => Promise<T>): Promise<T> {
   const started = performance.now();
   let sentAt = 0;
   const result = await request((p) => {
-    if (!sentAt && p.total > 0 && p.loaded >= p.total) sentAt = performance.now();
+    if (!sentAt && p.total > 0 && p.loaded >= p.total) {
+      sentAt = performance.now();
+      // Known as the body's last byte leaves, before the report: the lanes this wakes see the speed.
+      meter?.record(bytes, sentAt - started);
+    }
     report?.(p);
   });
-  meter?.record(bytes, (sentAt || performance.now()) - started);
+  if (!sentAt) meter?.record(bytes, performance.now() - started);
   return result;
 }

@@ -162,6 +162,31 @@ describe("images sent whole on a fast link", () => {
     expect(await device.db.outbox.count()).toBe(0);
   });
 
+  it("on a link not measured yet, sends the first batch of records alone, and once it found the link fast the rest whole", async () => {
+    const device = await makeDevice(server); // a new device: the link is unknown
+    const client = await createClient(device.db, { name: "Whole Una" });
+    await device.sync.syncOnce(); // the client first: its push is a batch too
+    // Previews of 1.4 MB: a batch takes one (2 MB at most), enough to measure the link.
+    const inputs = Array.from({ length: 3 }, (_, i) => ({ ...imageInput(client.id, `u${i}.png`, png(200, 150, i)), preview: png(600, 600, i) }));
+    const images = await addImages(device.db, inputs);
+    const uploads = logUploads();
+    try {
+      await device.sync.syncOnce();
+    } finally {
+      uploads.restore();
+    }
+    // Not a second batch beside the first: the rest go whole; the first image's medium and large go with its original.
+    expect(uploads.log).toEqual(["batch", "whole", "whole", "patch"]);
+    const stored = await serverRecords<StoredImage>(server, "images", `client='${client.id}'`);
+    expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
+    expect(stored.every(complete)).toBe(true);
+    for (const image of images) {
+      const blobs = await device.db.imageBlobs.get(image.id);
+      expect([blobs?.original, blobs?.medium, blobs?.large]).toEqual([undefined, undefined, undefined]);
+    }
+    expect(await device.db.outbox.count()).toBe(0);
+  });
+
   it("sends an image step by step when the server refuses it whole", async () => {
     const device = await makeDevice(server, { link: "fast" });
     const client = await createClient(device.db, { name: "Whole Wes" });
@@ -175,7 +200,7 @@ describe("images sent whole on a fast link", () => {
     } finally {
       uploads.restore();
     }
-    expect(uploads.log).toEqual(["whole", "batch", "batch", "patch"]); // the record with thumbnail and preview, medium and large, the original
+    expect(uploads.log).toEqual(["whole", "batch", "patch"]); // the record with thumbnail and preview; the original with medium and large (a fast link)
     const stored = await serverRecords<StoredImage>(server, "images", `id='${image!.id}'`);
     expect(stored).toHaveLength(1);
     expect(complete(stored[0]!)).toBe(true);
