@@ -1,7 +1,7 @@
 /**
  * One sync, as its phases: measure the clock, pull (so conflicts are decided against the newest server
- * state), push record changes, upload image files. On a link known to be fast, uploads also go for a
- * moment before the pull (UPLOAD_FIRST_MS). Sequential by design: nothing else writes sync data
+ * state), push record changes, upload image files. Unless the link is known to be slow, uploads also go
+ * for a moment before the pull (UPLOAD_FIRST_MS). Sequential by design: nothing else writes sync data
  * while a sync runs, and only one tab runs syncs (scheduler.ts).
  */
 import { liveQuery } from "dexie";
@@ -19,8 +19,7 @@ import { keepStudioLogo } from "./studioLogo";
 import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
 import { uploadImages, type UploadReport } from "./uploadImages";
-import { UPLOAD_LANES } from "./uploadLanes";
-import { readUploadPlan } from "./uploadPlan";
+import { firstFiles, readUploadPlan } from "./uploadPlan";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
@@ -81,15 +80,16 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
     const progress = throttled(() => status.set({ uploads: [...uploads.values()] }), PROGRESS_EVERY_MS);
     try {
       assertDatabaseAccount(db, pb); // never one account's data with another's session
-      // On a link known to be fast, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no request
-      // starts after it): new photos reach the server at once, and the pull waits no longer than that.
+      // Unless the link is known to be slow, photos waiting go first, for a moment (UPLOAD_FIRST_MS: no
+      // request starts after it): new photos reach the server at once, and the pull waits no longer than
+      // that. On a link not measured yet (back from a shoot), the first batch measures it meanwhile.
       // Safe before the pull: an image's create and its files carry no edit a pull could decide against.
       // What they need from the device is read while the clock is measured (reads only: a restored
       // server's reconciliation below may change the outbox, and then they read it again).
       const clock = measureClockOffset(db, pb);
       clock.catch(() => undefined); // thrown below
-      const isFast = (await loadLinkMeter(db, { fixed: options.link })).speed() === "fast";
-      const plan = isFast ? readUploadPlan(db, UPLOAD_LANES) : undefined;
+      const speed = (await loadLinkMeter(db, { fixed: options.link })).speed();
+      const plan = speed === "slow" ? undefined : readUploadPlan(db, firstFiles(speed));
       plan?.catch(() => undefined); // read again by the upload if it failed
       const restored = await reconcileIfRestored(db, pb, await clock);
       const onUpload = (r: UploadReport) => {
@@ -98,8 +98,8 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
         progress.publish(isNew || r.progress.loaded >= r.progress.total);
       };
       let uploadCount = 0;
-      if (isFast) {
-        const readAhead = restored ? undefined : plan!.catch(() => readUploadPlan(db, UPLOAD_LANES));
+      if (plan) {
+        const readAhead = restored ? undefined : plan.catch(() => readUploadPlan(db, firstFiles(speed)));
         uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead });
         assertDatabaseAccount(db, pb);
       }

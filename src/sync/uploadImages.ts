@@ -31,7 +31,7 @@ import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
 import { dropEntry, entryName, LATER_SIZES, uploadOriginal } from "./uploadOriginal";
 import { confirmationBatches } from "./confirmations";
 import { sendWhole } from "./uploadWhole";
-import { readUploadPlan, stageOf, type UploadPlan } from "./uploadPlan";
+import { firstFiles, readUploadPlan, stageOf, type UploadPlan } from "./uploadPlan";
 
 export interface UploadReport {
   imageId: string;
@@ -200,10 +200,8 @@ export interface UploadOptions {
 
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, options: UploadOptions = {}): Promise<number> {
   const meter = await loadLinkMeter(db, { fixed: options.link });
-  // On a fast link the first photos go as soon as their own files are read (one per lane); otherwise the
-  // first batch of records takes a screenful, so every file is read first.
   const lanes = options.lanes ?? UPLOAD_LANES;
-  const plan = await (options.plan ?? readUploadPlan(db, meter.speed() === "fast" ? lanes : Infinity));
+  const plan = await (options.plan ?? readUploadPlan(db, firstFiles(meter.speed(), lanes)));
   const unsent = await parentsNotOnServer(pb, plan.inOrder);
   const report = (stage: "record" | "original") => (entry: OutboxEntry, progress: UploadProgress) =>
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });

@@ -9,6 +9,8 @@ import type { StudioDb } from "../store/db";
 import { outboxInOrder } from "../store/outbox";
 import type { ImageBlobRow, OutboxEntry } from "../store/rows";
 import { isFileEntry } from "./pushOutbox";
+import { UPLOAD_LANES } from "./uploadLanes";
+import type { LinkSpeed } from "./uploadLink";
 
 export interface UploadPlan {
   /** Every outbox entry, in order. */
@@ -22,6 +24,14 @@ export interface UploadPlan {
 
 const waitingFile = (e: OutboxEntry) => isFileEntry(e) && !e.error;
 export const stageOf = (e: OutboxEntry) => e.stage ?? "record";
+
+/**
+ * How many photos' files the first read takes: on a fast link one per lane (they go at once, whole);
+ * otherwise all (the first batch of records takes a screenful).
+ */
+export function firstFiles(speed: LinkSpeed, lanes = UPLOAD_LANES): number {
+  return speed === "fast" ? lanes : Infinity;
+}
 
 export async function readUploadPlan(db: StudioDb, first = Infinity): Promise<UploadPlan> {
   const inOrder = await outboxInOrder(db);

@@ -30,16 +30,20 @@ interface StoredImage {
 const IMAGES = "/api/collections/images/records";
 type Kind = "whole" | "batch" | "patch";
 
-/** Logs the engine's upload requests by kind; `answer` may answer one itself (or throw), given the real answer's maker. */
-function logUploads(answer?: (kind: Kind, send: () => Promise<Response>) => Promise<Response> | null) {
+/**
+ * Logs the engine's upload requests by kind; `answer` may answer one itself (or throw), given the real
+ * answer's maker. With `pulls`, the pull's read of the clients is logged too ("pull").
+ */
+function logUploads(answer?: (kind: Kind, send: () => Promise<Response>) => Promise<Response> | null, { pulls = false } = {}) {
   const real = globalThis.fetch;
-  const log: Kind[] = [];
+  const log: Array<Kind | "pull"> = [];
   let inFlight = 0;
   let most = 0;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = init?.method ?? "GET";
     const kind: Kind | null = url.pathname === "/api/batch" ? "batch" : method === "PATCH" ? "patch" : method === "POST" && url.pathname === IMAGES ? "whole" : null;
+    if (pulls && method === "GET" && url.pathname === "/api/collections/clients/records") log.push("pull");
     if (!kind) return real(input, init);
     log.push(kind);
     most = Math.max(most, ++inFlight);
@@ -162,21 +166,22 @@ describe("images sent whole on a fast link", () => {
     expect(await device.db.outbox.count()).toBe(0);
   });
 
-  it("on a link not measured yet, sends the first batch of records alone, and once it found the link fast the rest whole", async () => {
+  it("on a link not measured yet, sends the first batch of records alone before the pull, and once it found the link fast the rest whole", async () => {
     const device = await makeDevice(server); // a new device: the link is unknown
     const client = await createClient(device.db, { name: "Whole Una" });
     await device.sync.syncOnce(); // the client first: its push is a batch too
     // Previews of 1.4 MB: a batch takes one (2 MB at most), enough to measure the link.
     const inputs = Array.from({ length: 3 }, (_, i) => ({ ...imageInput(client.id, `u${i}.png`, png(200, 150, i)), preview: png(600, 600, i) }));
     const images = await addImages(device.db, inputs);
-    const uploads = logUploads();
+    const uploads = logUploads(undefined, { pulls: true });
     try {
       await device.sync.syncOnce();
     } finally {
       uploads.restore();
     }
-    // Not a second batch beside the first: the rest go whole; the first image's medium and large go with its original.
-    expect(uploads.log).toEqual(["batch", "whole", "whole", "patch"]);
+    // Not a second batch beside the first: the rest go whole; the first image's medium and large go with
+    // its original; all of it before the pull (back from a shoot, the photos go first).
+    expect(uploads.log).toEqual(["batch", "whole", "whole", "patch", "pull"]);
     const stored = await serverRecords<StoredImage>(server, "images", `client='${client.id}'`);
     expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
     expect(stored.every(complete)).toBe(true);
