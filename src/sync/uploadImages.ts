@@ -207,7 +207,10 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, stage, progress });
 
   const queues: Queues = { records: [], sizes: [], originals: [], recordBatches: 0, recordsSending: 0, isFull: false, meter };
-  /** Queues waiting images as their files arrive, in the plan's order; a photo whose client has not reached the server (its create is parked or unsent) waits with it. */
+  /**
+   * Queues waiting images as their files arrive, in the plan's order. A photo whose client has not reached
+   * the server (its create is parked or unsent) waits with it.
+   */
   const enqueue = async (entries: OutboxEntry[], rows: Array<ImageBlobRow | undefined>) => {
     for (const [i, entry] of entries.entries()) {
       if (waitsForParent(entry, unsent)) continue;
