@@ -17,6 +17,7 @@ import { importOffline, keepFiles, timePlainUpload, timeProductUpload } from "./
 import { report } from "./report";
 import { profilePage, type ProfileSummary } from "./support/cpu-profile";
 import { countCpu } from "./support/process-cpu";
+import { traceStretch } from "./support/browser-trace";
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 12);
 /** Rounds of import + product + reference; odd rounds time the reference first, even ones the product first. */
@@ -31,6 +32,9 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 250);
 const UPLOAD_PAGE = process.env.BENCH_UPLOAD_PAGE;
 /** BENCH_PROFILE=1 records the app page's main thread during each product upload and prints where it went. */
 const PROFILE = process.env.BENCH_PROFILE === "1";
+// BENCH_TRACE=cpu prints each product and plain (one at a time) stretch's CPU seconds by Chromium process
+// and thread; BENCH_TRACE=1 also traces them (support/browser-trace.ts: tasks by thread and name, the
+// browser's IndexedDB work by store), keeping each trace as JSON in BENCH_TRACE_DIR when set.
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,7 +59,18 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
       const timePlain = async () => {
         // From its own context while the app's is offline (nothing of the app competes).
         let stopCounting = () => ({}) as Record<string, number>;
-        const counting = { start: () => void (stopCounting = countCpu(app.server.pid)), stop: () => void (plainCpu = stopCounting()) };
+        const traced = traceStretch(app.browser, `round ${round} plain`);
+        const counting = {
+          start: async () => {
+            await traced.start();
+            stopCounting = countCpu(app.server.pid);
+          },
+          stop: async () => {
+            plainCpu = stopCounting();
+            traced.stop();
+            await traced.report();
+          },
+        };
         plain = await timePlainUpload(app, 1, counting);
         plain2 = await timePlainUpload(app, 2);
       };
@@ -66,10 +81,17 @@ it("uploads photos from the browser at no less than 0.85x plain multipart", asyn
         await app.page.waitForTimeout(500);
       }
       const stopProfile = PROFILE ? await profilePage(app.page) : null;
+      const tracedProduct = traceStretch(app.browser, `round ${round} product`);
+      await tracedProduct.start();
       const productCounting = countCpu(app.server.pid);
       const product = await timeProductUpload(app, clientId, files.count, () => app.context.setOffline(false), POLL_MS);
+      tracedProduct.stop();
       // To the poll that found the upload done (the product's run includes up to BENCH_POLL_MS after its end).
       const productCpu = productCounting();
+      {
+        const uploads = product.log.filter((r) => r.kind !== "other");
+        await tracedProduct.report(uploads.length ? { fromMs: Math.min(...uploads.map((r) => r.start)), toMs: Math.max(...uploads.map((r) => r.end)) } : undefined);
+      }
       const mainThread: ProfileSummary | null = stopProfile ? await stopProfile() : null;
       if (!referenceFirst) {
         await app.page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 120_000 });

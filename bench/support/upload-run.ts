@@ -168,7 +168,7 @@ async function exportFiles(page: Page): Promise<Array<Record<string, { type: str
  * to a new client, from its own context (no app running there, so nothing else competes). Returns ms;
  * `around` is called just before the first request and after the last answer.
  */
-export async function timePlainUpload(app: BenchApp, concurrency: number, around?: { start: () => void; stop: () => void }): Promise<number> {
+export async function timePlainUpload(app: BenchApp, concurrency: number, around?: { start: () => void | Promise<void>; stop: () => void | Promise<void> }): Promise<number> {
   const token = await ownerToken(app);
   const res = await fetch(`${app.server.url}/api/collections/clients/records`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify({ name: `Plain ${Date.now()}` }) });
   const { id: clientId } = (await res.json()) as { id: string };
@@ -182,7 +182,7 @@ export async function timePlainUpload(app: BenchApp, concurrency: number, around
         Object.fromEntries(Object.entries(image).map(([field, { type, base64 }]) => [field, new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type })])),
       );
     }, files);
-    around?.start();
+    await around?.start();
     const ms = await page.evaluate(
       async ({ token, clientId, concurrency }) => {
         const files = (window as unknown as { __files: Array<Record<string, Blob>> }).__files;
@@ -206,7 +206,7 @@ export async function timePlainUpload(app: BenchApp, concurrency: number, around
       },
       { token, clientId, concurrency },
     );
-    around?.stop(); // before the context closes: its renderer's CPU time goes with it
+    await around?.stop(); // before the context closes: its renderer's CPU time goes with it
     return ms;
   } finally {
     await context.close();
