@@ -58,6 +58,17 @@ function logUploads(answer?: (kind: Kind, send: () => Promise<Response>) => Prom
 
 const complete = (r: StoredImage) => Boolean(r.original && r.thumbnail && r.medium && r.large && r.preview);
 
+/** The server holds each of `images` once with every file, and the device no longer keeps their original, medium and large. */
+async function expectAllOnServer(device: Awaited<ReturnType<typeof makeDevice>>, clientId: string, images: Array<{ id: string }>) {
+  const stored = await serverRecords<StoredImage>(server, "images", `client='${clientId}'`);
+  expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
+  expect(stored.every(complete)).toBe(true);
+  for (const image of images) {
+    const blobs = await device.db.imageBlobs.get(image.id);
+    expect([blobs?.original, blobs?.medium, blobs?.large]).toEqual([undefined, undefined, undefined]);
+  }
+}
+
 describe("images sent whole on a fast link", () => {
   it("sends each image in one request, two at a time, and frees what the server confirmed", async () => {
     const device = await makeDevice(server, { link: "fast" });
@@ -72,12 +83,9 @@ describe("images sent whole on a fast link", () => {
     }
     expect(uploads.log).toEqual(images.map(() => "whole"));
     expect(uploads.most()).toBe(2);
-    const stored = await serverRecords<StoredImage>(server, "images", `client='${client.id}'`);
-    expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
-    expect(stored.every(complete)).toBe(true);
+    await expectAllOnServer(device, client.id, images);
     for (const image of images) {
       const blobs = await device.db.imageBlobs.get(image.id);
-      expect([blobs?.original, blobs?.medium, blobs?.large]).toEqual([undefined, undefined, undefined]);
       expect(blobs?.thumbnail && blobs.preview).toBeTruthy(); // kept for offline viewing
       expect((await device.db.images.get(image.id))?.files?.original).toBeTruthy(); // "uploaded": the server's answer
     }
@@ -182,13 +190,7 @@ describe("images sent whole on a fast link", () => {
     // Not a second batch beside the first: the rest go whole; the first image's medium and large go with
     // its original; all of it before the pull (back from a shoot, the photos go first).
     expect(uploads.log).toEqual(["batch", "whole", "whole", "patch", "pull"]);
-    const stored = await serverRecords<StoredImage>(server, "images", `client='${client.id}'`);
-    expect(stored.map((r) => r.id).sort()).toEqual(images.map((i) => i.id).sort());
-    expect(stored.every(complete)).toBe(true);
-    for (const image of images) {
-      const blobs = await device.db.imageBlobs.get(image.id);
-      expect([blobs?.original, blobs?.medium, blobs?.large]).toEqual([undefined, undefined, undefined]);
-    }
+    await expectAllOnServer(device, client.id, images);
     expect(await device.db.outbox.count()).toBe(0);
   });
 
