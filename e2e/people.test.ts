@@ -208,9 +208,21 @@ describe("people", () => {
     await page.goto(`/clients/${gallery.id}`);
     const panel = page.getByRole("region", { name: "Favourites & selections" });
     const jhonPart = panel.getByRole("region", { name: "Jhon", exact: true });
+    // First a 60-character name with no space, on a 390 px phone: it wraps inside the person's card, and
+    // the page does not grow wider than the screen.
+    const longName = "Jhonathan".repeat(6) + "Smithson";
+    expect(longName).toHaveLength(62);
+    await page.setViewportSize({ width: 390, height: 844 });
     await jhonPart.getByRole("button", { name: "Edit Jhon" }).click();
-    await jhonPart.getByLabel("Name", { exact: true }).fill("  John ");
+    await jhonPart.getByLabel("Name", { exact: true }).fill(longName); // the field stops at 60
     await jhonPart.getByRole("button", { name: "Save" }).click();
+    const longPart = panel.getByRole("region", { name: longName.slice(0, 60), exact: true });
+    await longPart.getByRole("button", { name: `Edit ${longName.slice(0, 60)}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await longPart.getByRole("button", { name: `Edit ${longName.slice(0, 60)}` }).click();
+    await longPart.getByLabel("Name", { exact: true }).fill("  John ");
+    await longPart.getByRole("button", { name: "Save" }).click();
     await panel.getByRole("region", { name: "John", exact: true }).getByRole("button", { name: "Edit John" }).waitFor();
 
     const strangerPart = panel.getByRole("region", { name: "Test person", exact: true });
