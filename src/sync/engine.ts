@@ -88,7 +88,8 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       // server's reconciliation below may change the outbox, and then they read it again).
       const clock = measureClockOffset(db, pb);
       clock.catch(() => undefined); // thrown below
-      const speed = (await loadLinkMeter(db, { fixed: options.link })).speed();
+      const meter = await loadLinkMeter(db, { fixed: options.link });
+      const speed = meter.speed();
       const plan = speed === "slow" ? undefined : readUploadPlan(db, firstFiles(speed));
       plan?.catch(() => undefined); // read again by the upload if it failed
       const restored = await reconcileIfRestored(db, pb, await clock);
@@ -100,7 +101,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       let uploadCount = 0;
       if (plan) {
         const readAhead = restored ? undefined : plan.catch(() => readUploadPlan(db, firstFiles(speed)));
-        uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead });
+        uploadCount += await uploadImages(db, pb, onUpload, signal, { meter, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead });
         assertDatabaseAccount(db, pb);
       }
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space

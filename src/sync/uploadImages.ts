@@ -196,10 +196,12 @@ export interface UploadOptions {
   until?: number;
   /** Read ahead (while the sync measured the clock); read here otherwise. */
   plan?: Promise<UploadPlan>;
+  /** The link's meter the sync already loaded; loaded here otherwise. */
+  meter?: LinkMeter;
 }
 
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, options: UploadOptions = {}): Promise<number> {
-  const meter = await loadLinkMeter(db, { fixed: options.link });
+  const meter = options.meter ?? (await loadLinkMeter(db, { fixed: options.link }));
   const lanes = options.lanes ?? UPLOAD_LANES;
   const plan = await (options.plan ?? readUploadPlan(db, firstFiles(meter.speed(), lanes)));
   const unsent = await parentsNotOnServer(pb, plan.inOrder);
