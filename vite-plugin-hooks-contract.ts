@@ -1,13 +1,13 @@
 /**
- * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/contract.js,
+ * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/rules/contract.js,
  * canonical_json.js, mail_rules.js, mail_texts.js, proofing_rules.js with bidi.js, and the collection registry sync_registry.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
  * with its own `module` object and its `module.exports = { ... }` names become ES exports. A shared file may
- * `require("./other.js")` another shared file: that becomes an ES import.
+ * `require("./other.js")` another shared file of its folder: that becomes an ES import.
  */
 import type { Plugin } from "vite";
 
 /** The pb_hooks/lib files the app imports; each ends with `module.exports = { names }` and requires only others of these. */
-const SHARED = ["contract.js", "canonical_json.js", "mail_rules.js", "mail_texts.js", "sync_registry.js", "bidi.js", "proofing_rules.js"];
+const SHARED = ["rules/contract.js", "rules/canonical_json.js", "rules/mail_rules.js", "rules/mail_texts.js", "records/sync_registry.js", "rules/bidi.js", "rules/proofing_rules.js"];
 
 export function hooksContract(): Plugin {
   return {
@@ -24,7 +24,8 @@ export function hooksContract(): Plugin {
         .map((n) => n.trim())
         .filter(Boolean);
       const required = [...new Set([...code.matchAll(/require\("(\.\/[a-z_]+\.js)"\)/g)].map((m) => m[1]!))];
-      for (const dep of required) if (!SHARED.includes(dep.slice(2))) throw new Error(`pb_hooks/lib/${shared} requires ${dep}, which the app cannot import`);
+      const folder = shared.slice(0, shared.indexOf("/") + 1);
+      for (const dep of required) if (!SHARED.includes(folder + dep.slice(2))) throw new Error(`pb_hooks/lib/${shared} requires ${dep}, which the app cannot import`);
       const imports = required.map((dep, i) => `import * as __dep${i} from "${dep}";\n`).join("");
       const table = `const require = (path) => ({ ${required.map((dep, i) => `"${dep}": __dep${i}`).join(", ")} })[path];\n`;
       return {

@@ -1,8 +1,9 @@
 /** The import wall can't silently open: ESLint refuses each known bad import and accepts the legal ones. */
 import { readdirSync, readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { HOOK_FILES } from "./hook-layers.js";
+import { HOOK_LAYERS } from "./hook-layers.js";
 import { FEATURES } from "./layers.js";
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -107,24 +108,43 @@ async function hookMessages(filePath: string, code: string): Promise<string[]> {
 
 const HOOKS_BAD: [file: string, code: string, message: RegExp][] = [
   // The cycle this rule was written after: a route module of the gallery requiring the gallery's routes back.
-  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/gallery_api.js`).info;", /a core file may not require a handlers file \(gallery_api\.js\)/],
-  ["pb_hooks/lib/rules.js", "module.exports = () => require(`${__hooks}/lib/client_defaults.js`);", /a rules file may not require a core file/],
-  ["pb_hooks/lib/contract.js", 'module.exports = require("./proofing.js");', /a rules file may not require a handlers file/],
-  ["pb_hooks/lib/sync_registry.js", 'module.exports = require("./sync_rules.js");', /a records file may not require a rules file/],
+  ["pb_hooks/lib/core/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/handlers/gallery_api.js`).info;", /a core file may not require a handlers file \(gallery_api\.js\)/],
+  ["pb_hooks/lib/rules/rules.js", "module.exports = () => require(`${__hooks}/lib/core/client_defaults.js`);", /a rules file may not require a core file/],
+  ["pb_hooks/lib/rules/contract.js", 'module.exports = require("../handlers/proofing.js");', /a rules file may not require a handlers file/],
+  ["pb_hooks/lib/records/sync_registry.js", 'module.exports = require("../rules/sync_rules.js");', /a records file may not require a rules file/],
+  // The folder is the layer: a new file anywhere else in pb_hooks/lib has none, and nothing may require it.
+  ["pb_hooks/lib/new_thing.js", "module.exports = 1;", /a file stands in one of pb_hooks\/lib\/\{records,rules,core,handlers\}\//],
+  ["pb_hooks/lib/misc/new_thing.js", "module.exports = 1;", /a file stands in one of/],
+  ["pb_hooks/lib/handlers/x.js", "module.exports = require(`${__hooks}/lib/gallery_api.js`);", /pb_hooks\/lib\/gallery_api\.js is in no layer/],
+  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/helpers/x.js`).info(e));", /is in no layer/],
 ];
 
 const HOOKS_GOOD: [file: string, code: string][] = [
-  ["pb_hooks/lib/gallery_api.js", "module.exports = () => require(`${__hooks}/lib/gallery_session.js`);"],
-  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules.js`);"],
-  ["pb_hooks/lib/rules.js", 'module.exports = require("./contract.js");'],
-  ["pb_hooks/lib/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/sync_registry.js`);"],
-  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/gallery_api.js`).info(e));"],
+  ["pb_hooks/lib/handlers/gallery_api.js", "module.exports = () => require(`${__hooks}/lib/core/gallery_session.js`);"],
+  ["pb_hooks/lib/core/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules/rules.js`);"],
+  ["pb_hooks/lib/rules/rules.js", 'module.exports = require("./contract.js");'],
+  ["pb_hooks/lib/rules/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/records/sync_registry.js`);"],
+  ["pb_hooks/lib/rules/x.js", 'module.exports = require("../records/sync_registry.js");'],
+  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).info(e));"],
 ];
 
-/** The files of pb_hooks/lib each file requires, by name, both as `${__hooks}/lib/x.js` and as `./x.js`. */
+/** Every .js file of pb_hooks/lib, by its path there (`rules/contract.js`). */
+function hookFiles(): string[] {
+  return readdirSync("pb_hooks/lib", { recursive: true, encoding: "utf8" }).map((name) => name.replace(/\\/g, "/")).filter((name) => name.endsWith(".js"));
+}
+
+/**
+ * The files of pb_hooks/lib each file requires, by their path there (`core/mail.js`), from both forms:
+ * `${__hooks}/lib/core/mail.js` and a relative `./x.js` or `../rules/x.js`.
+ */
 function hookRequires(sources: Record<string, string>): Record<string, string[]> {
-  const pattern = /require\(\s*(?:`\$\{__hooks\}\/lib\/([\w.]+)`|["']\.\/([\w.]+)["'])/g;
-  return Object.fromEntries(Object.entries(sources).map(([name, code]) => [name, [...code.matchAll(pattern)].map((m) => (m[1] ?? m[2])!)]));
+  const pattern = /require\(\s*(?:`\$\{__hooks\}\/lib\/([\w./]+)`|["'](\.\.?\/[\w./]+)["'])/g;
+  return Object.fromEntries(
+    Object.entries(sources).map(([name, code]) => [
+      name,
+      [...code.matchAll(pattern)].map((m) => m[1] ?? posix.normalize(posix.join(posix.dirname(name), m[2]!))),
+    ]),
+  );
 }
 
 /** Every file that requires itself back through a chain of requires (the layer rule allows a file's own layer). */
@@ -135,26 +155,45 @@ function inCircles(requires: Record<string, string[]>): string[] {
 }
 
 describe("the layers of pb_hooks/lib", { timeout: 60_000 }, () => {
-  it("finds a require circle, through a chain and in either form", () => {
-    const sources = { "a.js": "require(`${__hooks}/lib/b.js`)", "b.js": 'require("./c.js")', "c.js": "require(`${__hooks}/lib/a.js`)", "d.js": 'require("./a.js")' };
-    expect(inCircles(hookRequires(sources))).toEqual(["a.js", "b.js", "c.js"]);
+  it("finds a require circle, through a chain, across folders and in either form", () => {
+    const sources = {
+      "core/a.js": "require(`${__hooks}/lib/core/b.js`)",
+      "core/b.js": 'require("../rules/c.js")',
+      "rules/c.js": "require(`${__hooks}/lib/core/a.js`)",
+      "rules/d.js": 'require("../core/a.js")',
+      "rules/e.js": 'require("./c.js")',
+    };
+    expect(inCircles(hookRequires(sources))).toEqual(["core/a.js", "core/b.js", "rules/c.js"]);
+  });
+
+  it("keeps every file in a layer's folder, and every require names a file that is there", () => {
+    const files = hookFiles();
+    for (const name of files) expect(HOOK_LAYERS, name).toContain(name.split("/")[0]);
+    for (const name of files) expect(name.split("/"), name).toHaveLength(2);
+    const sources = Object.fromEntries(files.map((name) => [name, readFileSync(`pb_hooks/lib/${name}`, "utf8")]));
+    const pb = readdirSync("pb_hooks").filter((name) => name.endsWith(".pb.js"));
+    for (const name of pb) sources[`../${name}`] = readFileSync(`pb_hooks/${name}`, "utf8");
+    const required = Object.values(hookRequires(sources)).flat();
+    expect(required.length).toBeGreaterThan(100);
+    for (const name of required) expect(files, name).toContain(name);
   });
 
   it("type-checks every file of records and rules (tsconfig.hooks.json)", () => {
     const config = JSON.parse(readFileSync("tsconfig.hooks.json", "utf8").replace(/^\s*\/\/.*$/gm, "")) as { include: string[] };
-    const pure = [...HOOK_FILES.records, ...HOOK_FILES.rules].map((name) => `pb_hooks/lib/${name}`);
-    expect([...config.include].sort()).toEqual(pure.sort());
+    const pure = hookFiles().filter((name) => name.startsWith("records/") || name.startsWith("rules/"));
+    expect([...config.include].sort()).toEqual(pure.map((name) => `pb_hooks/lib/${name}`).sort());
   });
 
   it("has no require circle", () => {
-    const names = readdirSync("pb_hooks/lib").filter((name) => name.endsWith(".js"));
-    const sources = Object.fromEntries(names.map((name) => [name, readFileSync(`pb_hooks/lib/${name}`, "utf8")]));
+    const sources = Object.fromEntries(hookFiles().map((name) => [name, readFileSync(`pb_hooks/lib/${name}`, "utf8")]));
     expect(inCircles(hookRequires(sources))).toEqual([]);
   });
 
-  it("lists only files that exist", () => {
-    const files = readdirSync("pb_hooks/lib");
-    for (const name of Object.values(HOOK_FILES).flat()) expect(files).toContain(name);
+  it("requires down the layers in every file as it stands (the rule, run over pb_hooks)", async () => {
+    const results = await eslint.lintFiles(["pb_hooks/**/*.js"]);
+    const messages = results.flatMap((r) => r.messages.filter((m) => m.ruleId === "layers/hooks-down").map((m) => `${r.filePath}: ${m.message}`));
+    expect(results.length).toBeGreaterThan(60);
+    expect(messages).toEqual([]);
   });
 
   it.each(HOOKS_BAD)("refuses %s: %s", async (file, code, message) => {

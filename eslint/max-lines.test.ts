@@ -8,7 +8,7 @@ const FILES = [
   "src/features/clients/x.fixture.tsx",
   "src/sync/x.fixture.ts",
   "workers/image/x.fixture.ts",
-  "pb_hooks/lib/x_fixture.js",
+  "pb_hooks/lib/core/x_fixture.js",
   "scripts/lib/x.fixture.mjs",
   "tests/server/x.fixture.test.ts",
   "e2e/x.fixture.test.ts",
