@@ -1,5 +1,5 @@
 /**
- * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/contract.js,
+ * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/rules/contract.js,
  * canonical_json.js, mail_rules.js, mail_texts.js, proofing_rules.js with bidi.js, and the collection registry sync_registry.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
  * with its own `module` object and its `module.exports = { ... }` names become ES exports. A shared file may
  * `require("./other.js")` another shared file: that becomes an ES import.

@@ -16,7 +16,7 @@ import { thirdPartyNotices } from "./vite-plugin-licences";
 
 /**
  * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
- * has none, and the server refuses .map files anyway (pb_hooks/lib/static_files.js).
+ * has none, and the server refuses .map files anyway (pb_hooks/lib/core/static_files.js).
  */
 const SOURCEMAPS = process.env.SOURCEMAP === "1";
 
@@ -67,13 +67,13 @@ function visitorPages(): Plugin {
 }
 
 /** The server's rule for cross-origin isolation (CommonJS, as PocketBase's JS VM wants it). */
-const isolation = createRequire(import.meta.url)("./pb_hooks/lib/security_headers.js") as {
+const isolation = createRequire(import.meta.url)("./pb_hooks/lib/core/security_headers.js") as {
   ISOLATION: Record<string, string>;
   isOwnerAppPath: (path: string) => boolean;
 };
 
 /**
- * The dev server isolates the owner's app as PocketBase does (pb_hooks/lib/security_headers.js: COOP and
+ * The dev server isolates the owner's app as PocketBase does (pb_hooks/lib/core/security_headers.js: COOP and
  * COEP on everything but the visitor's gallery and the API), so the threaded encoders run in development too.
  */
 function crossOriginIsolation(): Plugin {
@@ -92,7 +92,7 @@ function crossOriginIsolation(): Plugin {
 /**
  * Writes `typefaces.json`: each typeface pairing's font files (src/ui/typefaces/{name}.ts, one chunk each),
  * by the names the build gave them. The server preloads a gallery's own from its page's HTML
- * (pb_hooks/lib/visitor_pages.js), so the fonts load with the page, not after its scripts asked the gallery's look.
+ * (pb_hooks/lib/handlers/visitor_pages.js), so the fonts load with the page, not after its scripts asked the gallery's look.
  */
 function typefacePreloads(): Plugin {
   let base = "/";
@@ -120,7 +120,7 @@ function typefacePreloads(): Plugin {
   };
 }
 
-/** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/static_files.js). */
+/** Text files worth compressing; PocketBase sends the .br or .gz beside them (pb_hooks/lib/core/static_files.js). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
 
 function listFiles(dir: string): string[] {

@@ -1,6 +1,6 @@
 /**
  * What counting a visitor's activity costs a visitor's request (goal: at most 5 ms more at p95). Two real
- * PocketBase servers run side by side with the same gallery: one counts (lib/activity.js), the other has
+ * PocketBase servers run side by side with the same gallery: one counts (lib/handlers/activity.js), the other has
  * ACTIVITY_OFF=1, so the same request skips only the counting. Requests alternate between them in rounds
  * (the machine's noise falls on both alike): a single download (`?download=single`, one UPSERT), a photo of
  * a zip (`?download=zip`, one UPSERT), the gallery's page info of a returning visitor (last visit), and the

@@ -135,7 +135,7 @@ describe("a gallery's cover style and typefaces", () => {
     expect(applied.loaded).toEqual(expect.arrayContaining(["Lato 400", "Playfair Display 600"]));
     expect(requested.length).toBeGreaterThan(0);
     for (const url of requested) expect(url.startsWith(`${server.url}/assets/`) && CLASSIC_FONTS.test(url), url).toBe(true);
-    // The page's HTML preloads the three files (pb_hooks/lib/visitor_pages.js), and the faces take those
+    // The page's HTML preloads the three files (pb_hooks/lib/handlers/visitor_pages.js), and the faces take those
     // answers: the page loaded each file once, by the preload (the visitor's service worker fetches it too).
     const fontLoads = await page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".woff2")).map((r) => `${(r as PerformanceResourceTiming).initiatorType} ${r.name}`));
     expect(fontLoads.map((f) => f.split(" ")[0])).toEqual(["link", "link", "link"]);

@@ -107,18 +107,18 @@ async function hookMessages(filePath: string, code: string): Promise<string[]> {
 
 const HOOKS_BAD: [file: string, code: string, message: RegExp][] = [
   // The cycle this rule was written after: a route module of the gallery requiring the gallery's routes back.
-  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/gallery_api.js`).info;", /a core file may not require a handlers file \(gallery_api\.js\)/],
-  ["pb_hooks/lib/rules.js", "module.exports = () => require(`${__hooks}/lib/client_defaults.js`);", /a rules file may not require a core file/],
-  ["pb_hooks/lib/contract.js", 'module.exports = require("./proofing.js");', /a rules file may not require a handlers file/],
-  ["pb_hooks/lib/sync_registry.js", 'module.exports = require("./sync_rules.js");', /a records file may not require a rules file/],
+  ["pb_hooks/lib/core/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/handlers/gallery_api.js`).info;", /a core file may not require a handlers file \(gallery_api\.js\)/],
+  ["pb_hooks/lib/rules/rules.js", "module.exports = () => require(`${__hooks}/lib/core/client_defaults.js`);", /a rules file may not require a core file/],
+  ["pb_hooks/lib/rules/contract.js", 'module.exports = require("./proofing.js");', /a rules file may not require a handlers file/],
+  ["pb_hooks/lib/records/sync_registry.js", 'module.exports = require("./sync_rules.js");', /a records file may not require a rules file/],
 ];
 
 const HOOKS_GOOD: [file: string, code: string][] = [
-  ["pb_hooks/lib/gallery_api.js", "module.exports = () => require(`${__hooks}/lib/gallery_session.js`);"],
-  ["pb_hooks/lib/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules.js`);"],
-  ["pb_hooks/lib/rules.js", 'module.exports = require("./contract.js");'],
-  ["pb_hooks/lib/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/sync_registry.js`);"],
-  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/gallery_api.js`).info(e));"],
+  ["pb_hooks/lib/handlers/gallery_api.js", "module.exports = () => require(`${__hooks}/lib/core/gallery_session.js`);"],
+  ["pb_hooks/lib/core/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules/rules.js`);"],
+  ["pb_hooks/lib/rules/rules.js", 'module.exports = require("./contract.js");'],
+  ["pb_hooks/lib/rules/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/records/sync_registry.js`);"],
+  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).info(e));"],
 ];
 
 /** The files of pb_hooks/lib each file requires, by name, both as `${__hooks}/lib/x.js` and as `./x.js`. */

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
  * Client records on API creates: the owner relation and the `enabled` default. Their defaults on every save
- * are a step of the save pipeline (lib/save_pipeline.js, registered in sync.pb.js).
+ * are a step of the save pipeline (lib/handlers/save_pipeline.js, registered in sync.pb.js).
  */
 onRecordCreateRequest((e) => {
   const body = e.requestInfo().body || {};

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-/** Delivery controls' own route: the download PIN (logic in lib/delivery.js). */
+/** Delivery controls' own route: the download PIN (logic in lib/handlers/delivery.js). */
 routerAdd("POST", "/api/gallery/{accessUrl}/download-pin", (e) =>
-  require(`${__hooks}/lib/delivery.js`).verifyPin(e, e.request.pathValue("accessUrl")),
+  require(`${__hooks}/lib/handlers/delivery.js`).verifyPin(e, e.request.pathValue("accessUrl")),
 );

@@ -10,7 +10,7 @@ $app.rootCmd.addCommand(
     use: "maintenance-superuser",
     short: "Set the maintenance superuser's password from SG_MAINTENANCE_PASSWORD (random when unset)",
     run: () => {
-      const maintenance = require(`${__hooks}/lib/maintenance.js`);
+      const maintenance = require(`${__hooks}/lib/core/maintenance.js`);
       // At start (scripts/lib/pocketbase.mjs): only so that a superuser exists and no installer link is printed.
       if ($os.getenv("SG_ONLY_IF_NO_SUPERUSER") === "1" && maintenance.hasSuperuser()) return;
       maintenance.setMaintenancePassword($os.getenv("SG_MAINTENANCE_PASSWORD"));
@@ -31,7 +31,7 @@ $app.rootCmd.addCommand(
       const email = $os.getenv("SG_SUPERUSER_EMAIL");
       const password = $os.getenv("SG_SUPERUSER_PASSWORD");
       if (!email || !password) throw new Error("SG_SUPERUSER_EMAIL and SG_SUPERUSER_PASSWORD must both be set.");
-      require(`${__hooks}/lib/maintenance.js`).upsertSuperuser(email, password);
+      require(`${__hooks}/lib/core/maintenance.js`).upsertSuperuser(email, password);
       console.log("Superuser " + email + " is set: sign in at /_/ with it.");
     },
   }),

@@ -2,12 +2,12 @@
 /* global onMailerRecordPasswordResetSend */
 /**
  * A way back into a lost owner account (issue 25): PocketBase's password-reset email, with its link
- * pointing at the app's own reset page (lib/reset_mail.js says where and why), and a public answer to
+ * pointing at the app's own reset page (lib/core/reset_mail.js says where and why), and a public answer to
  * whether the server can send it at all, so the sign-in page can say plainly when email is not set up.
  */
 onMailerRecordPasswordResetSend((e) => {
-  const mail = require(`${__hooks}/lib/reset_mail.js`);
-  const settings = require(`${__hooks}/lib/studio_settings.js`).studioSettings(e.app);
+  const mail = require(`${__hooks}/lib/core/reset_mail.js`);
+  const settings = require(`${__hooks}/lib/core/studio_settings.js`).studioSettings(e.app);
   const base = mail.resetLinkBase({
     galleryUrl: settings ? settings.getString("galleryUrl") : "",
     appOrigin: $os.getenv("APP_ORIGIN"),
@@ -21,5 +21,5 @@ onMailerRecordPasswordResetSend((e) => {
 }, "users");
 
 routerAdd("GET", "/api/auth/recovery", (e) => {
-  return e.json(200, { email: require(`${__hooks}/lib/mail.js`).smtpConfigured(e.app) });
+  return e.json(200, { email: require(`${__hooks}/lib/core/mail.js`).smtpConfigured(e.app) });
 });

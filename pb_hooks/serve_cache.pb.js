@@ -1,13 +1,13 @@
 /// <reference path="../pb_data/types.d.ts" />
 /* global onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess, onSettingsReload */
 /**
- * The visitor image route's in-memory cache (lib/serve_cache.js) is stale the moment a gallery, an image or
+ * The visitor image route's in-memory cache (lib/core/serve_cache.js) is stale the moment a gallery, an image or
  * the server's secret changes: after every committed save or delete of one, its epoch moves on. A settings
  * change moves it too: each VM's handle on the local storage (serve_cache.filesystem) is then made again, or dropped for S3.
  */
 onRecordAfterUpdateSuccess(
   (e) => {
-    require(`${__hooks}/lib/serve_cache.js`).forget();
+    require(`${__hooks}/lib/core/serve_cache.js`).forget();
     return e.next();
   },
   "clients",
@@ -17,7 +17,7 @@ onRecordAfterUpdateSuccess(
 
 onRecordAfterDeleteSuccess(
   (e) => {
-    require(`${__hooks}/lib/serve_cache.js`).forget();
+    require(`${__hooks}/lib/core/serve_cache.js`).forget();
     return e.next();
   },
   "clients",
@@ -26,6 +26,6 @@ onRecordAfterDeleteSuccess(
 );
 
 onSettingsReload((e) => {
-  require(`${__hooks}/lib/serve_cache.js`).forget();
+  require(`${__hooks}/lib/core/serve_cache.js`).forget();
   return e.next();
 });

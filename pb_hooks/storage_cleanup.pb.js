@@ -3,20 +3,20 @@
 /**
  * At start, before the server listens: leftover multipart temp uploads and stored files that belong to no
  * record are removed (issue 10). Only when the command is `serve` (JS hooks cannot bind onServe, and CLI
- * commands such as `superuser upsert` may run beside a live server). The logic is in lib/storage_cleanup.js.
+ * commands such as `superuser upsert` may run beside a live server). The logic is in lib/core/storage_cleanup.js.
  */
 onBootstrap((e) => {
   e.next();
-  if ($os.args.indexOf("serve") === 1) require(`${__hooks}/lib/storage_cleanup.js`).cleanAtStart(e.app);
+  if ($os.args.indexOf("serve") === 1) require(`${__hooks}/lib/core/storage_cleanup.js`).cleanAtStart(e.app);
 });
 
 // The upload temp folder is the running server's, never part of a backup or replaced by a restore.
 onBackupCreate((e) => {
-  e.exclude = e.exclude.concat([require(`${__hooks}/lib/storage_cleanup.js`).UPLOAD_TMP_DIR]);
+  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR]);
   return e.next();
 });
 
 onBackupRestore((e) => {
-  e.exclude = e.exclude.concat([require(`${__hooks}/lib/storage_cleanup.js`).UPLOAD_TMP_DIR]);
+  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR]);
   return e.next();
 });

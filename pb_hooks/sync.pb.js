@@ -2,25 +2,25 @@
 /**
  * The save pipeline of the synced collections, registered once per event (the only onRecordCreate and
  * onRecordUpdate of the hooks): a client's defaults, an image's file names and bytes, per-field newest-wins
- * (lib/sync_rules.js, the fields in the collection registry lib/sync_registry.js), then a client's access
- * key, session generation and cover, an image's set and crc32, in the fixed order of lib/save_pipeline.js.
+ * (lib/rules/sync_rules.js, the fields in the collection registry lib/records/sync_registry.js), then a client's access
+ * key, session generation and cover, an image's set and crc32, in the fixed order of lib/handlers/save_pipeline.js.
  * And the server's clock for devices to measure their offset.
  */
 
-// The synced collections are the owner-written entries of the collection registry (lib/sync_registry.js).
+// The synced collections are the owner-written entries of the collection registry (lib/records/sync_registry.js).
 // Read when the hooks load, for the registrations only: handlers run in their own context and require what
 // they use.
-const SYNCED_COLLECTIONS = Object.keys(require(`${__hooks}/lib/sync_registry.js`).SYNCED_FIELDS);
+const SYNCED_COLLECTIONS = Object.keys(require(`${__hooks}/lib/records/sync_registry.js`).SYNCED_FIELDS);
 
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/save_pipeline.js`).beforeCreate(e);
+  require(`${__hooks}/lib/handlers/save_pipeline.js`).beforeCreate(e);
   return e.next();
 }, ...SYNCED_COLLECTIONS);
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/save_pipeline.js`).beforeUpdate(e);
+  require(`${__hooks}/lib/handlers/save_pipeline.js`).beforeUpdate(e);
   return e.next();
 }, ...SYNCED_COLLECTIONS);
 
-// The epoch changes with every restore of a backup (lib/server_epoch.js): devices reconcile when it does.
-routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/server_epoch.js`).ensureEpoch(e.app), boot: e.app.store().get("serverBoot") || "" }));
+// The epoch changes with every restore of a backup (lib/core/server_epoch.js): devices reconcile when it does.
+routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/core/server_epoch.js`).ensureEpoch(e.app), boot: e.app.store().get("serverBoot") || "" }));

@@ -21,6 +21,6 @@ onRecordUpdateRequest((e) => {
 // is a rate-limit rule, pb_migrations/1763772300_keep_less.js). The answer stays the same 204, so a refused
 // request tells nobody whether the account exists or was just asked for.
 onRecordRequestPasswordResetRequest((e) => {
-  if (!require(`${__hooks}/lib/reset_guard.js`).mayMail(e.record.id)) return e.noContent(204);
+  if (!require(`${__hooks}/lib/core/reset_guard.js`).mayMail(e.record.id)) return e.noContent(204);
   return e.next();
 });

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Access codes unique across the studio, compared in their normalised form (pb_hooks/lib/contract.js).
+ * Access codes unique across the studio, compared in their normalised form (pb_hooks/lib/rules/contract.js).
  * `accessKey` (hidden) holds the normalised code of every client whose code is its own, under a unique
  * index; `codeShared` flags clients that already shared a code with another before this change: such a
  * code opens neither gallery by code alone (the link route still works) until the owner gives one a new
@@ -8,7 +8,7 @@
  */
 migrate(
   (app) => {
-    const contract = require(`${__hooks}/lib/contract.js`);
+    const contract = require(`${__hooks}/lib/rules/contract.js`);
     const clients = app.findCollectionByNameOrId("clients");
     if (!clients.fields.getByName("accessKey")) clients.fields.add(new TextField({ name: "accessKey", max: 64, hidden: true }));
     if (!clients.fields.getByName("codeShared")) clients.fields.add(new BoolField({ name: "codeShared" }));

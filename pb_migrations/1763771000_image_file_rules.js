@@ -5,7 +5,7 @@
  *   The image worker encodes them as WebP, or JPEG at quality 0.8/0.82 where the browser has no WebP
  *   encoder; even a square, noisy photo stays under ~1.5 bytes a pixel there, so the caps leave more than
  *   twice that (2 MB / 0.64 MP, 6 MB / 2.56 MP), in line with the preview's 8 MB for 2,048 px.
- * - HEIC is accepted like the other formats the app imports (the bytes decide: pb_hooks/lib/image_guard.js).
+ * - HEIC is accepted like the other formats the app imports (the bytes decide: pb_hooks/lib/rules/image_guard.js).
  * - No PocketBase thumb sizes on any image field: the server never decodes a studio file
  *   (pb_hooks/image_files.pb.js also refuses `?thumb=` itself, since PocketBase has a built-in 100x100).
  */

@@ -3,7 +3,7 @@
  * Delivery controls per gallery (issue 12): `downloadMode` is "off", "web" (the 2,048 px preview) or
  * "originals"; blank, as every gallery from before this migration has it, means originals, which keeps
  * what those galleries did. `downloadPin` is an optional 4-digit PIN asked before the first download.
- * Both are synced client fields; the server enforces them (pb_hooks/lib/delivery.js).
+ * Both are synced client fields; the server enforces them (pb_hooks/lib/handlers/delivery.js).
  */
 migrate(
   (app) => {

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Activity (issue 12): one row per gallery with what visitors did, counted by the hooks (lib/activity.js),
+ * Activity (issue 12): one row per gallery with what visitors did, counted by the hooks (lib/handlers/activity.js),
  * one UPSERT per event. No address and no session id is stored: a new session is counted when it is born.
  * Only the studio owner reads it; nobody writes it through the API (hooks run as the app).
  */

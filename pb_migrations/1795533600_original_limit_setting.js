@@ -2,7 +2,7 @@
 /**
  * Issue 25: the largest original is the studio's setting. settings.maxOriginalMB (1-200; 0 or empty means
  * the specification's 20 MB) is synced like the other settings; the images collection's own ceiling for
- * originals rises from 20 MB to 200 MB, and pb_hooks/lib/image_files.js refuses what is over the studio's
+ * originals rises from 20 MB to 200 MB, and pb_hooks/lib/core/image_files.js refuses what is over the studio's
  * setting, with what to do.
  */
 const CEILING = 200 * 1024 * 1024;

@@ -2,7 +2,7 @@
 /**
  * People, not one shared selection (issue 26): `proof_people` are the named visitors of a gallery, and
  * favourites, picks, comments and the submitted state belong to one of them (`person`). A visitor's gallery
- * session holds its person (pb_hooks/lib/proof_people.js); the proofing routes write as that person only.
+ * session holds its person (pb_hooks/lib/handlers/proof_people.js); the proofing routes write as that person only.
  *
  * `session` is a hash of the session that made the person (hidden: never answered by the API), so a flood of
  * made-up people can be counted per session. `shared` marks the person this migration makes, "Client", who

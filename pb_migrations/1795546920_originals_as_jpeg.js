@@ -4,7 +4,7 @@
  * JPEG, per gallery. `clients.originalsAs` is "shot" or "jpeg" (blank, as every gallery from before this
  * migration has it, means as shot: what those galleries did); it is a synced client field. `images.jpeg`
  * holds the full-size JPEG the owner's device made of a photo (at import, or later from the original);
- * protected and owner-only like the other files, served to visitors only through lib/image_route.js.
+ * protected and owner-only like the other files, served to visitors only through lib/handlers/image_route.js.
  */
 const CEILING = 200 * 1024 * 1024;
 

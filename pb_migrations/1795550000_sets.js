@@ -6,7 +6,7 @@
  *
  * An image names its set in `set`: a plain id, "" for none, like a client's `coverImage`, not a relation: a
  * restored server gets a gallery's records back from a device in any order, and a set deleted elsewhere
- * must not make a device's offline move fail for good. pb_hooks/lib/sets.js keeps it valid: a set of
+ * must not make a device's offline move fail for good. pb_hooks/lib/core/sets.js keeps it valid: a set of
  * another gallery is refused, a deleted set becomes "", and deleting a set clears it on its photos in the
  * delete's transaction.
  */

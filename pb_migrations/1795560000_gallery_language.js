@@ -3,7 +3,7 @@
  * Issue 27: the language of a client's gallery and the studio's default. `clients.language` is one of the
  * app's languages, or blank: the visitor's browser language when the app speaks it, else the studio's
  * default. `settings.language` is that default (blank: English). Both are synced fields (the collection
- * registry); lib/gallery_language.js resolves them for the pages and emails the server writes.
+ * registry); lib/rules/gallery_language.js resolves them for the pages and emails the server writes.
  */
 const LANGUAGES = ["en", "de", "fr", "es", "it", "pt-BR", "nl"];
 

@@ -2,7 +2,7 @@
 /**
  * Issue 27: a gallery's theme, light or dark. `settings.galleryTheme` is the studio's default (blank: light);
  * `clients.galleryTheme` overrides it per gallery (blank: the studio's). Both are synced fields (the collection
- * registry); the visitor's gallery gets the resolved theme with its info (lib/gallery_api.js).
+ * registry); the visitor's gallery gets the resolved theme with its info (lib/handlers/gallery_api.js).
  */
 const THEMES = ["light", "dark"];
 

@@ -4,7 +4,7 @@
  * only) and a typeface pairing (the system's fonts, or one of three self-hosted pairings). `settings` holds
  * the studio's defaults (blank: "full", "system"); `clients` overrides them per gallery (blank: the studio's).
  * Both are select fields, so the server refuses any other value whoever sends it. Synced fields (the
- * collection registry); the visitor's gallery gets the effective values with its info (lib/gallery_look.js).
+ * collection registry); the visitor's gallery gets the effective values with its info (lib/core/gallery_look.js).
  */
 const FIELDS = {
   coverStyle: ["full", "split", "minimal"],

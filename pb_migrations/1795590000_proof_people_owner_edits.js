@@ -6,7 +6,7 @@
  *   `client` (a person belongs to one gallery), `session` (which visitor made it) or `shared` ("Client");
  * - delete a person: their favourites, picks, comments and state go with them (the relations' cascadeDelete),
  *   each delete leaving its tombstone (pb_hooks/tombstones.pb.js).
- * A name and an email are cleaned and checked on every save (pb_hooks/lib/proof_people.js), as a visitor's are.
+ * A name and an email are cleaned and checked on every save (pb_hooks/lib/handlers/proof_people.js), as a visitor's are.
  */
 const OWNER = "@request.auth.id != '' && @request.auth.isStudioOwner = true";
 const UPDATE = OWNER + " && @request.body.client:isset = false && @request.body.session:isset = false && @request.body.shared:isset = false";

@@ -7,7 +7,7 @@
  * It has no compute budget: a 428 (a puzzle) is counted and left unsolved, like a 429. So it holds the
  * shared budgets at their free allowance (8 code-only, 5 per PIN) and the real client meets the smallest
  * puzzle; how far an attacker who pays for puzzles gets is computed in docs/SECURITY.md and simulated in
- * pb_hooks/lib/friction.test.ts, not raced here.
+ * pb_hooks/lib/rules/friction.test.ts, not raced here.
  *
  * Bounded: it stops when told (after at least `minAttempts`), at `maxAttempts`, or at `deadlineMs`.
  */

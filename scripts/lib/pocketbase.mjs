@@ -93,7 +93,7 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 30_000) {
 
 /**
  * Where PocketBase's uploads wait while they arrive (Go writes large multipart parts to TMPDIR): a folder
- * of the data folder, which pb_hooks/lib/storage_cleanup.js empties at every start, so the temp files of a
+ * of the data folder, which pb_hooks/lib/core/storage_cleanup.js empties at every start, so the temp files of a
  * killed server never pile up (nor land on a small or shared /tmp).
  */
 export const UPLOAD_TMP_DIR = ".upload_tmp";
@@ -106,7 +106,7 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
   // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
-  // (the password-reset email, pb_hooks/lib/reset_mail.js).
+  // (the password-reset email, pb_hooks/lib/core/reset_mail.js).
   const childEnv = { ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp };
   const child = spawn(pocketbaseBinary(), [...serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), ...encryptionArgs(childEnv)], {
     env: childEnv,

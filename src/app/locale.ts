@@ -18,7 +18,7 @@ export function ownerLocale(): Locale {
 
 /**
  * The visitor's gallery: a language the visitor switched to on this device, else the one the server wrote
- * into the page (the gallery's own, else the browser's, else the studio's: pb_hooks/lib/gallery_language.js),
+ * into the page (the gallery's own, else the browser's, else the studio's: pb_hooks/lib/rules/gallery_language.js),
  * else the browser's languages. The owner's preview (issue 27) shows the language it asks for and never this
  * device's choice (the owner's own app language, kept under the same key on the same origin).
  */

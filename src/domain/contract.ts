@@ -1,4 +1,4 @@
-/** The app's door to the contract it shares with the server (pb_hooks/lib/contract.js, one file for both). */
+/** The app's door to the contract it shares with the server (pb_hooks/lib/rules/contract.js, one file for both). */
 export {
   ACCESS_CODE_ALPHABET,
   ACCESS_CODE_LENGTH,
@@ -20,5 +20,5 @@ export {
   galleryStatus as contractGalleryStatus,
   endOfDayInZone,
   expiryDay,
-} from "../../pb_hooks/lib/contract.js";
-export type { GalleryStatus, ImageFormat } from "../../pb_hooks/lib/contract.js";
+} from "../../pb_hooks/lib/rules/contract.js";
+export type { GalleryStatus, ImageFormat } from "../../pb_hooks/lib/rules/contract.js";

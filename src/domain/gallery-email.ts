@@ -1,12 +1,12 @@
 /**
  * The gallery email as the client will get it, made on the device for the preview before 'Email gallery to
- * client' (issue 25). It uses the server's own rules (pb_hooks/lib/mail_rules.js, one file for both, through
- * vite-plugin-hooks-contract.ts), and the same inputs the server's pb_hooks/lib/mail.js takes: the studio's
+ * client' (issue 25). It uses the server's own rules (pb_hooks/lib/rules/mail_rules.js, one file for both, through
+ * vite-plugin-hooks-contract.ts), and the same inputs the server's pb_hooks/lib/core/mail.js takes: the studio's
  * template and name, the link from the Gallery address or else the origin this app runs on (the server keeps
  * the request's Origin for that), and the expiry in the studio's time zone.
  */
-import { formatDay, galleryLink, galleryMessage, originOf } from "../../pb_hooks/lib/mail_rules.js";
-import { mailLanguage } from "../../pb_hooks/lib/mail_texts.js";
+import { formatDay, galleryLink, galleryMessage, originOf } from "../../pb_hooks/lib/rules/mail_rules.js";
+import { mailLanguage } from "../../pb_hooks/lib/rules/mail_texts.js";
 import { parsePbDate } from "./contract";
 import type { ClientFields, SettingsFields } from "./records";
 

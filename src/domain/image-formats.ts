@@ -1,6 +1,6 @@
 /**
  * The photo formats the app imports, with the MIME type each is served as and the extension it is stored
- * under: one table for the app, the workers and the server (pb_hooks/lib/contract.js).
+ * under: one table for the app, the workers and the server (pb_hooks/lib/rules/contract.js).
  */
 import { IMAGE_FORMATS } from "./contract";
 

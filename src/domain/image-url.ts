@@ -1,5 +1,5 @@
 /**
- * The address of one image file on the server (`GET /api/gallery/image/{id}`, pb_hooks/lib/gallery_api.js):
+ * The address of one image file on the server (`GET /api/gallery/image/{id}`, pb_hooks/lib/handlers/gallery_api.js):
  * the owner's screens and the visitor's gallery ask the same endpoint, with different queries.
  */
 export function galleryImageUrl(id: string, query: Record<string, string | number> = {}): string {

@@ -1,7 +1,7 @@
 /**
  * The largest original the studio accepts (issue 25): its setting `maxOriginalMB` (Settings > General),
  * 20 MB by default as the specification says, at most 200 MB (45-60 MP cameras write 25-40 MB JPEGs). The
- * server enforces the same figures (pb_hooks/lib/original_limit.js); this is what the import checks first.
+ * server enforces the same figures (pb_hooks/lib/rules/original_limit.js); this is what the import checks first.
  */
 export const DEFAULT_ORIGINAL_MB = 20;
 /** The ceiling: the images collection's original field, nginx's body limit and memory all allow this. */

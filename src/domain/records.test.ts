@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import type * as Registry from "../../pb_hooks/lib/sync_registry.js";
+import type * as Registry from "../../pb_hooks/lib/records/sync_registry.js";
 import { SYNCED_FIELDS, sameValue, toPbDate } from "./records";
 
 const require = createRequire(import.meta.url);
-const serverRegistry = require("../../pb_hooks/lib/sync_registry.js") as typeof Registry;
+const serverRegistry = require("../../pb_hooks/lib/records/sync_registry.js") as typeof Registry;
 
 describe("synced fields", () => {
   it("are the same lists on the device and in the server's newest-wins hook (one registry, read by require and by the Vite plugin)", () => {

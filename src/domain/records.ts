@@ -9,7 +9,7 @@ import { createFields, SYNCED_FIELDS, type SyncedCollection } from "./registry";
 export { DEFAULT_EVENT_TYPE, DEFAULT_PRIMARY_COLOR, EVENT_TYPES };
 export type EventType = (typeof EVENT_TYPES)[number];
 
-// The synced collections and their fields are declared once, in the registry (pb_hooks/lib/sync_registry.js).
+// The synced collections and their fields are declared once, in the registry (pb_hooks/lib/records/sync_registry.js).
 export { SYNCED_FIELDS, type SyncedCollection };
 
 /** A client's gallery in light or dark (issue 27). */
@@ -34,7 +34,7 @@ export interface ClientFields {
   accessCode: string;
   expirationDate: string;
   enabled: boolean;
-  /** What visitors may download (pb_hooks/lib/delivery_rules.js); "" from before it existed means originals. */
+  /** What visitors may download (pb_hooks/lib/rules/delivery_rules.js); "" from before it existed means originals. */
   downloadMode: DownloadMode | "";
   /** Optional 4-digit PIN asked before the first download of a session; "" for none. */
   downloadPin: string;

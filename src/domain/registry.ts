@@ -1,10 +1,10 @@
 /**
- * The app's door to the collection registry it shares with the server (pb_hooks/lib/sync_registry.js, one
+ * The app's door to the collection registry it shares with the server (pb_hooks/lib/records/sync_registry.js, one
  * file for both): each collection the owner's device keeps in sync is declared there once, and what the
  * app needs per collection is derived here: which collections are pushed and which only pulled, each one's
  * Dexie table, the fields a pull names, a create carries and a conflict compares, parents, and orders.
  */
-import { COLLECTIONS } from "../../pb_hooks/lib/sync_registry.js";
+import { COLLECTIONS } from "../../pb_hooks/lib/records/sync_registry.js";
 
 export type CollectionEntry = (typeof COLLECTIONS)[number];
 /** Every collection the device pulls. */

@@ -1,7 +1,7 @@
 /**
  * The owner's 'Preview as client' (issue 27) in a gallery page's address: `?preview=1&lang=fr&theme=dark`.
  * The owner's app writes it (features/clients), the server draws the page in that language and theme
- * (pb_hooks/lib/visitor_pages.js) and the visitor's app reads it. Only a look: whether the page opens is
+ * (pb_hooks/lib/handlers/visitor_pages.js) and the visitor's app reads it. Only a look: whether the page opens is
  * the preview session's to decide on the server.
  */
 export interface PreviewParams {

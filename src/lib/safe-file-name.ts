@@ -1,8 +1,8 @@
 /**
  * One plain file name, safe to store or to write as a zip entry: no path separators, no `..`, no control
  * or bidi-override characters, none of Windows' reserved `:*?"<>|`, no leading dot, at most 255 characters
- * with the extension kept. `../../x.jpg` becomes `x.jpg`. The server's copy is pb_hooks/lib/file_names.js
- * (CommonJS for PocketBase, which workers cannot load); pb_hooks/lib/file_names.test.ts keeps them identical.
+ * with the extension kept. `../../x.jpg` becomes `x.jpg`. The server's copy is pb_hooks/lib/rules/file_names.js
+ * (CommonJS for PocketBase, which workers cannot load); pb_hooks/lib/rules/file_names.test.ts keeps them identical.
  */
 export const MAX_NAME_LENGTH = 255;
 

@@ -1,5 +1,5 @@
 /**
- * The collection registry (pb_hooks/lib/sync_registry.js) against the device's Dexie schema: the current
+ * The collection registry (pb_hooks/lib/records/sync_registry.js) against the device's Dexie schema: the current
  * version is what the registry derives and equals the newest version as it was declared, and every
  * registered collection has its table with the indexes sync uses. (Its check against the migrations'
  * schema runs on the real PocketBase: tests/server/registry.test.ts.)

@@ -1,6 +1,6 @@
 /**
  * 'Preview as client' (issue 27): asks the server for the owner's preview session of a gallery
- * (pb_hooks/lib/gallery_preview.js). The answer sets the preview's cookie in this browser, so the gallery's
+ * (pb_hooks/lib/core/gallery_preview.js). The answer sets the preview's cookie in this browser, so the gallery's
  * page, opened next, shows the gallery without its code. Online only: the preview is the server's gallery.
  */
 import { ClientResponseError } from "pocketbase";

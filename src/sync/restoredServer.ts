@@ -1,7 +1,7 @@
 /**
  * Noticing a server that went back in time (a backup restored), and planning how this device gives back
  * what the server lost (docs/SYNC.md, "A restored server"). The server's epoch comes with every sync's
- * clock measurement (GET /api/sync/now) and changes with every restore (pb_hooks/lib/server_epoch.js).
+ * clock measurement (GET /api/sync/now) and changes with every restore (pb_hooks/lib/core/server_epoch.js).
  *
  * When it changed, before the pull: the server's ids are listed (id and `updated` only), and against them
  * - a record this device holds as synced and the server lacks is sent again as a create (an image with the

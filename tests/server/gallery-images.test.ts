@@ -43,7 +43,7 @@ describe("image files", () => {
     expect(original.status).toBe(200);
     expect(Buffer.from(await original.arrayBuffer()).equals(pngBytes(9))).toBe(true);
     expect(original.headers.get("cache-control")).toBe("private, no-cache");
-    // Answered by the app's middleware before routing (lib/middlewares.js): the security headers are still on it.
+    // Answered by the app's middleware before routing (lib/handlers/middlewares.js): the security headers are still on it.
     expect(original.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(original.headers.get("referrer-policy")).toBe("no-referrer");
     const thumb = await fetch(`${server.url}/api/gallery/image/${imageB}?thumbnail=true`, { headers: { Cookie: cookieB } });

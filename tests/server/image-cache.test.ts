@@ -1,5 +1,5 @@
 /**
- * The visitor image route keeps the image, its gallery and the secret in memory (pb_hooks/lib/serve_cache.js):
+ * The visitor image route keeps the image, its gallery and the secret in memory (pb_hooks/lib/core/serve_cache.js):
  * every case warms that cache with the visitor's own requests first, then changes something as the owner,
  * and the very next request must already see the change (revocation stays immediate).
  */
@@ -74,7 +74,7 @@ describe("the image route's cache", () => {
 
   it("refuses a session token every VM has verified once the code changes, and after it is switched back", async () => {
     const { client, image, cookie } = await gallery();
-    // At once, so that many of PocketBase's VMs verify (and remember) this token (lib/session_tokens.js).
+    // At once, so that many of PocketBase's VMs verify (and remember) this token (lib/core/session_tokens.js).
     const all = async () => new Set(await Promise.all(Array.from({ length: 30 }, () => status(image, cookie))));
     expect(await all()).toEqual(new Set([200]));
     await owner("PATCH", `/api/collections/clients/records/${client.id}`, { accessCode: "CACHE-NEW-2" });

@@ -8,7 +8,7 @@
  * alone, and their session reads and writes nothing as them. Each probe asserts the safe behaviour.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PEOPLE_PER_SESSION } from "../../pb_hooks/lib/proofing_rules.js";
+import { PEOPLE_PER_SESSION } from "../../pb_hooks/lib/rules/proofing_rules.js";
 import { proofingHelpers, type Gallery } from "./proofing-fixture";
 import { addPhoto } from "./studio-fixture";
 import { createVisitorUser, startTestServer, type TestServer } from "./test-server";

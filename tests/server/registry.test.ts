@@ -1,5 +1,5 @@
 /**
- * The collection registry (pb_hooks/lib/sync_registry.js) against the schema the migrations make, on the
+ * The collection registry (pb_hooks/lib/records/sync_registry.js) against the schema the migrations make, on the
  * real PocketBase: every field the registry names exists in its collection with a type that fits, so a
  * registry line for a field no migration adds fails here and not on a device's first pull.
  */

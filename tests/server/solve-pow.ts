@@ -1,4 +1,4 @@
-/** Solves the server's proof-of-work challenges (pb_hooks/lib/friction.js) in Node, as the visitor's worker does. */
+/** Solves the server's proof-of-work challenges (pb_hooks/lib/rules/friction.js) in Node, as the visitor's worker does. */
 import { createHash } from "node:crypto";
 import { zeroBits, type PowChallenge, type PowSolution } from "../../workers/pow/solvePow";
 

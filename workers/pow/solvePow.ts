@@ -1,5 +1,5 @@
 /**
- * Solves the server's proof-of-work challenge (pb_hooks/lib/friction.js): the smallest decimal nonce whose
+ * Solves the server's proof-of-work challenge (pb_hooks/lib/rules/friction.js): the smallest decimal nonce whose
  * SHA-256("<challenge>:<nonce>") starts with `bits` zero bits. Digests run in batches so that crypto.subtle's
  * promises overlap; progress is the share of the expected 2^bits tries (capped below 1: luck decides the end).
  */

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { ISOLATION_HEADERS, withIsolation } from "./isolation";
 
-const { ISOLATION, isOwnerAppPath } = createRequire(import.meta.url)("../../pb_hooks/lib/security_headers.js") as {
+const { ISOLATION, isOwnerAppPath } = createRequire(import.meta.url)("../../pb_hooks/lib/core/security_headers.js") as {
   ISOLATION: Record<string, string>;
   isOwnerAppPath: (path: string) => boolean;
 };

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 /**
  * Cross-origin isolation of what the owner's service worker answers (issue 28). The server puts COOP and
- * COEP on every file of the owner's app (pb_hooks/lib/security_headers.js); the worker puts them on its own
+ * COEP on every file of the owner's app (pb_hooks/lib/core/security_headers.js); the worker puts them on its own
  * answers too, so that the app it serves from its cache is isolated whatever that cache holds (a copy
  * precached from an older server without them, a proxy that dropped them) and its workers are let in (an
  * isolated page refuses a dedicated worker whose script does not say the same policy).
  */
 import type { WorkboxPlugin } from "workbox-core/types";
 
-/** The same pair as `ISOLATION` in pb_hooks/lib/security_headers.js (a unit test compares them). */
+/** The same pair as `ISOLATION` in pb_hooks/lib/core/security_headers.js (a unit test compares them). */
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "require-corp",

@@ -12,7 +12,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The server's limits (pb_hooks/lib/proofing_rules.js); the store cleans and checks the values the same way. */
+/** The server's limits (pb_hooks/lib/rules/proofing_rules.js); the store cleans and checks the values the same way. */
 const NAME_MAX = 60;
 const EMAIL_MAX = 254;
 

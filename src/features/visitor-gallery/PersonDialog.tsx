@@ -13,7 +13,7 @@ import { PEOPLE_TEXTS as T } from "./texts";
 import { useProofingContext, type Proofing } from "./useProofing";
 import "./gallery.css";
 
-const NAME_MAX = 60; // pb_hooks/lib/proofing_rules.js
+const NAME_MAX = 60; // pb_hooks/lib/rules/proofing_rules.js
 
 export function PersonDialog() {
   const proofing = useProofingContext();

@@ -51,7 +51,7 @@ export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 export const GallerySetSchema = z.object({ id: z.string(), name: z.string(), count: z.number() });
 export type GallerySet = z.infer<typeof GallerySetSchema>;
 
-/** What this visitor may download (pb_hooks/lib/delivery.js); the server enforces it, the page only follows. */
+/** What this visitor may download (pb_hooks/lib/handlers/delivery.js); the server enforces it, the page only follows. */
 export const DeliverySchema = z.object({
   downloads: z.enum(["off", "web", "originals"]),
   /** Originals as shot, or as the full-size JPEG the owner's device made (issue 25); the server decides which file goes. */
@@ -81,7 +81,7 @@ export const GalleryInfoSchema = z.object({
   typefaces: z.enum(TYPEFACES).catch("system").default("system"),
   /** Null while locked. */
   delivery: DeliverySchema.nullable().default(null),
-  /** The owner's preview (issue 27, pb_hooks/lib/gallery_preview.js), and the client's id for the way back. */
+  /** The owner's preview (issue 27, pb_hooks/lib/core/gallery_preview.js), and the client's id for the way back. */
   preview: z.boolean().default(false),
   client: z.string().default(""),
 });
@@ -150,7 +150,7 @@ export const galleryApi = {
   info: (accessUrl: string) => call(GalleryInfoSchema, base(accessUrl)),
   /**
    * The same with the first images (FIRST_IMAGES) when unlocked: the page's first request, which the server's
-   * page preloads (pb_hooks/lib/visitor_pages.js builds the same URL), so one answer draws the first rows.
+   * page preloads (pb_hooks/lib/handlers/visitor_pages.js builds the same URL), so one answer draws the first rows.
    */
   infoWithFirstImages: (accessUrl: string) => call(GalleryInfoSchema, firstRequestPath(accessUrl)),
   /** `pow`: the solved puzzle a link asks when many wrong codes came from the visitor's IPv6 /48 lately. */

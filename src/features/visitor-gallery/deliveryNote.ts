@@ -1,7 +1,7 @@
 /**
  * What a visitor's download brings, in words for its dialog (issue 25): web-size JPEGs, full-size JPEGs
  * (saying which photos still come as shot), or the originals as shot with their formats. The server decides
- * which file goes (pb_hooks/lib/delivery_rules.js); this only follows the same facts: the gallery's delivery
+ * which file goes (pb_hooks/lib/rules/delivery_rules.js); this only follows the same facts: the gallery's delivery
  * and, per photo, whether its web size is a JPEG and whether it has a full-size JPEG.
  */
 import { IMAGE_FORMATS } from "../../domain/image-formats";

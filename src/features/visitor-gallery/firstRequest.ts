@@ -20,7 +20,7 @@ interface FirstAnswer {
 
 let pending: { path: string; response: Promise<Response> } | null = null;
 
-/** The address of the page's first request (the server's page preloads the same, lib/visitor_pages.js). */
+/** The address of the page's first request (the server's page preloads the same, lib/handlers/visitor_pages.js). */
 export const firstRequestPath = (accessUrl: string) => `/api/gallery/${encodeURIComponent(accessUrl)}?first=${FIRST_IMAGES}`;
 
 /** The gallery's address in a page path (`/gallery/{accessUrl}`), or "" for any other page. */

@@ -1,4 +1,4 @@
-/** The visitor's srcset, which the server's preload of the cover writes too (pb_hooks/lib/contract.js). */
+/** The visitor's srcset, which the server's preload of the cover writes too (pb_hooks/lib/rules/contract.js). */
 import { describe, expect, it } from "vitest";
 import { sizeOf } from "../../domain/image-sizes";
 import { sizeUrl, type GalleryImage } from "./api";

@@ -1,5 +1,5 @@
 /**
- * A door under pressure answers 428 with a puzzle (pb_hooks/lib/friction.js); this solves it in a worker,
+ * A door under pressure answers 428 with a puzzle (pb_hooks/lib/rules/friction.js); this solves it in a worker,
  * reporting progress, and sends the same request again with the solution. The puzzle may grow while it is
  * solved (others keep failing), so a few rounds are allowed; the door is never closed, only slower.
  */

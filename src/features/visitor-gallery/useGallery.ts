@@ -44,7 +44,7 @@ export function useGallery(accessUrl: string) {
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   const [images, setImages] = useState<ImagesState>({ kind: "loading" });
   const [delivery, setDelivery] = useState<Delivery | null>(null);
-  // The theme the server drew the page in (pb_hooks/lib/visitor_pages.js), so nothing changes until it says otherwise.
+  // The theme the server drew the page in (pb_hooks/lib/handlers/visitor_pages.js), so nothing changes until it says otherwise.
   const [theme, setTheme] = useState<GalleryTheme>(() => (document.documentElement.dataset.theme === "dark" ? "dark" : "light"));
   /** The owner's preview session (issue 27): the client's id, "" for a visitor. */
   const [previewOf, setPreviewOf] = useState("");

@@ -1,7 +1,7 @@
 /**
  * The studio's look on the visitor pages: its primary colour, and the gallery's light or dark theme (issue 27)
  * as `data-theme` on <html> (src/ui/tokens.css). The server draws the page in it from the first frame
- * (pb_hooks/lib/visitor_pages.js: an open gallery's theme, its gate included); this keeps it as the page changes.
+ * (pb_hooks/lib/handlers/visitor_pages.js: an open gallery's theme, its gate included); this keeps it as the page changes.
  */
 import { useEffect } from "react";
 import { isHexColor } from "../../domain/colors";

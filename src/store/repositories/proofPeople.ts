@@ -4,7 +4,7 @@
  * updates and deletes them. Each function writes the rows and the outbox entry in one transaction, so both
  * work offline and sync pushes them like any other edit (docs/SYNC.md).
  */
-import { cleanPersonName, isPersonEmail, NAME_MAX } from "../../../pb_hooks/lib/proofing_rules.js";
+import { cleanPersonName, isPersonEmail, NAME_MAX } from "../../../pb_hooks/lib/rules/proofing_rules.js";
 import type { Table } from "dexie";
 import type { ProofRow } from "../../domain/proofing";
 import type { StudioDb } from "../db";
@@ -18,7 +18,7 @@ export interface ProofPersonInput {
   email: string;
 }
 
-/** The input as the server stores it (the same cleaning and limits as a visitor's, lib/proofing_rules.js). */
+/** The input as the server stores it (the same cleaning and limits as a visitor's, lib/rules/proofing_rules.js). */
 function normalize(input: Partial<ProofPersonInput>): Partial<ProofPersonInput> {
   const out: Partial<ProofPersonInput> = {};
   if (input.name !== undefined) {

@@ -1,0 +1,153 @@
+/**
+ * The PocketBase side of the image-file rules (issue 10); the rules themselves are in ./image_guard.js.
+ * - `guardUploads(record)`: on every create and update of an image (the API, a batch from sync, the app
+ *   itself), each new file is read from its header before anything decodes it: not an image we know,
+ *   a header without a size, or more than 100 megapixels answers 400 naming the field. An accepted file is
+ *   stored under the extension of what its bytes are, so a GIF called `evil.js` is stored as `.gif`.
+ * - `serveStudioFile(...)`: serves a stored file with the Content-Type sniffed from its bytes at upload
+ *   (the storage's attributes), never one guessed from its name.
+ * - `refuseServerThumbs(e)`: PocketBase's own `?thumb=` would decode any stored file in server memory (a
+ *   14,000 x 14,000 PNG took 1.5 GB); the app makes every size on the device, so the server never does.
+ */
+
+/**
+ * Bytes read first, and the formats judged from them alone (their size is at the start, or, for a JPEG,
+ * found marker by marker through `readAt`, the same bytes either way). PocketBase's JS engine copies bytes
+ * one by one: reading HEADER_BYTES (64 KB) of every file was most of the server's time per image record
+ * written with files (docs/benchmarks-history.md, "Uploads, session 6").
+ */
+const FIRST_BYTES = 4 * 1024;
+const QUICK_FORMATS = ["jpeg", "png", "gif", "webp", "bmp"];
+
+/**
+ * Reads the header of an uploaded file (and, for a TIFF, its first directory) and judges it. A file that
+ * its first bytes do not pass as one of QUICK_FORMATS is judged again from HEADER_BYTES, as always, so
+ * every verdict is the one the full header read gives.
+ */
+/* global toBytes */
+function inspect(file) {
+  const guard = require(`${__hooks}/lib/rules/image_guard.js`);
+  const reader = file.reader.open();
+  try {
+    const readAt = (offset, length) => {
+      reader.seek(offset, 0);
+      return toBytes(reader, length);
+    };
+    const quick = guard.checkImage(toBytes(reader, FIRST_BYTES), readAt);
+    if (quick.ok && QUICK_FORMATS.indexOf(quick.header.format) >= 0) return quick;
+    reader.seek(0, 0);
+    return guard.checkImage(toBytes(reader, guard.HEADER_BYTES), readAt);
+  } finally {
+    reader.close();
+  }
+}
+
+/** The studio's limit for originals in bytes (settings.maxOriginalMB, lib/rules/original_limit.js). */
+function studioOriginalLimit() {
+  const settings = require(`${__hooks}/lib/core/studio_settings.js`).studioSettings();
+  return require(`${__hooks}/lib/rules/original_limit.js`).originalLimitBytes(settings ? settings.getInt("maxOriginalMB") : 0);
+}
+
+function guardUploads(record) {
+  const guard = require(`${__hooks}/lib/rules/image_guard.js`);
+  for (const field of guard.IMAGE_FILE_FIELDS) {
+    const files = record.getUnsavedFiles(field);
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
+      if (field === "original") {
+        const limit = studioOriginalLimit();
+        if (file.size > limit) {
+          const message = require(`${__hooks}/lib/rules/original_limit.js`).tooLargeMessage(file.size, limit);
+          throw new BadRequestError(message, { original: new ValidationError("validation_file_size_limit", message) });
+        }
+      }
+      let verdict = inspect(file);
+      // The full-size JPEG of a non-JPEG original (issue 25) is delivered as a .jpg: it must be one.
+      if (verdict.ok && field === "jpeg" && verdict.header.format !== "jpeg") verdict = { ok: false, code: "validation_not_jpeg", message: "The jpeg file must be a JPEG." };
+      if (!verdict.ok) {
+        const data = {};
+        data[field] = new ValidationError(verdict.code, verdict.message);
+        throw new BadRequestError(verdict.message, data);
+      }
+      file.name = guard.withExtension(file.name, verdict.header.extension);
+    }
+  }
+}
+
+/** The Content-Type of a stored file: what its bytes were sniffed as when it was stored. */
+function storedContentType(fsys, key) {
+  const guard = require(`${__hooks}/lib/rules/image_guard.js`);
+  try {
+    return guard.servedContentType(fsys.attributes(key).contentType);
+  } catch (_) {
+    return "application/octet-stream";
+  }
+}
+
+/**
+ * The types PocketBase's storage serves inline (its `Serve`, the image types of that list); any other type,
+ * or a `download` query it reads as true (Go's strconv.ParseBool), goes as an attachment.
+ */
+const INLINE_TYPES = { "image/png": true, "image/jpg": true, "image/jpeg": true, "image/gif": true, "image/webp": true, "image/x-icon": true, "image/bmp": true };
+const TRUE_WORDS = { 1: true, t: true, T: true, TRUE: true, true: true, True: true };
+/** Names the storage's `Serve` writes as `filename="name"` (others go through it, whatever it does with them). */
+const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
+ * `opts.typeCache(key, read)`, when given, may answer the type without reading it (lib/core/serve_cache.js);
+ * `opts.fsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
+ * opened and closed for this file; `opts.setHeader`: the answer's `header.set`, if the caller looked it up.
+ * `opts.localFiles` (serve_cache.localFiles, local storage only) and `opts.download` (the request's
+ * `download` query): an image the storage would send inline, under a plain name, goes from that folder
+ * with the headers the storage's `Serve` would add (`Content-Disposition: inline; filename="name"`; the
+ * others are set before) through the same http.ServeContent (ranges, conditional requests,
+ * Last-Modified), without the storage's reader, which opens the file and decodes its attributes file on
+ * every request (docs/benchmarks-history.md, issue 28's floor). `opts.smallFile(key)`, when given, may
+ * answer such a file's bytes from memory (serve_cache.smallFile: thumbnails), sent with `e.blob`: a 200 with
+ * the same headers but for Last-Modified and ranges, which a thumbnail's ETag (checked before) and its few
+ * KB do not need. Anything else goes through `Serve`.
+ */
+function serveStudioFile(e, key, downloadName, opts) {
+  const o = opts || {};
+  const fsys = o.fsys || $app.newFilesystem();
+  try {
+    const read = () => storedContentType(fsys, key);
+    const type = o.typeCache ? o.typeCache(key, read) : read();
+    const set = o.setHeader || e.response.header().set;
+    if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
+      set("Content-Disposition", 'inline; filename="' + downloadName + '"');
+      // A thumbnail's few KB from memory (serve_cache.smallFile): no open, stat or read per request.
+      const bytes = o.smallFile ? o.smallFile(key) : null;
+      if (bytes) return e.blob(200, type, bytes); // which sets the Content-Type
+      set("Content-Type", type);
+      return e.fileFS(o.localFiles, key);
+    }
+    set("Content-Type", type);
+    fsys.serve(e.response, e.request, key, downloadName);
+  } finally {
+    if (!o.fsys) fsys.close();
+  }
+}
+
+/**
+ * For PocketBase's file route (/api/files/{collection}/{record}/{name}), run by lib/handlers/middlewares.js before
+ * the route:
+ * - `?thumb=` answers 400 before PocketBase could decode anything;
+ * - the answer's Content-Type is the stored name's extension, which guardUploads made the bytes' own (an
+ *   older file with another extension is served as bytes). PocketBase keeps a Content-Type already set.
+ */
+function guardFileRoute(e) {
+  const path = e.request.url.path;
+  if (path.indexOf("/api/files/") !== 0) return;
+  if (e.request.url.query().get("thumb") !== "") {
+    throw new BadRequestError("The server does not make thumbnails; ask /api/gallery/image/{id}?size= for a size.");
+  }
+  const parts = path.split("/"); // "", "api", "files", collection, record, name
+  if (parts.length === 6 && parts[5]) {
+    const guard = require(`${__hooks}/lib/rules/image_guard.js`);
+    e.response.header().set("Content-Type", guard.contentTypeOfName(decodeURIComponent(parts[5])));
+  }
+}
+
+module.exports = { guardUploads, serveStudioFile, guardFileRoute };

@@ -1,0 +1,52 @@
+/**
+ * Security headers on every response, the built app's and the API's. The PocketBase dashboard (/_/) keeps
+ * its own script needs, so it gets the framing and sniffing protections but not the app's CSP.
+ *
+ * The owner's app is cross-origin isolated (issue 28): its pages, its service worker and every file of the
+ * build (workers included: a dedicated worker of an isolated page must say the same policy, or it is
+ * refused) carry COOP `same-origin` and COEP `require-corp`, so SharedArrayBuffer exists and the
+ * multi-threaded AVIF and OxiPNG encoders run. Everything the app loads is of its own origin (the CSP allows
+ * no other), which `require-corp` always lets through. The visitor's gallery (`/gallery/*`, gallery.html,
+ * gallery-sw.js) and the API get no COEP (PocketBase itself sends COOP `same-origin` on every answer): a
+ * visitor runs no threaded code, so isolation would buy nothing there and would only bind the gallery to
+ * embed nothing of another origin that does not opt in with CORP.
+ */
+const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** The headers that make a page cross-origin isolated; workers/sw.ts puts the same on what it answers. */
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+/** Whether a path is the owner's app (pages, its service worker, the built files), not the visitor's or the API. */
+function isOwnerAppPath(path) {
+  if (path.indexOf("/api/") === 0 || path.indexOf("/_/") === 0) return false;
+  return !(path === "/gallery" || path.indexOf("/gallery/") === 0 || path === "/gallery.html" || path === "/gallery-sw.js");
+}
+
+/**
+ * Sets them with `set`, the answer's `header.set` looked up once by the caller (lib/handlers/middlewares.js): each
+ * `header.set` looks the Go method up by name again, which costs about twice the call itself. `cacheControl`
+ * is the API's, unless the caller sets its own (the image route).
+ */
+function setSecurityHeaders(set, path, cacheControl) {
+  set("X-Content-Type-Options", "nosniff");
+  set("Referrer-Policy", "no-referrer");
+  set("X-Frame-Options", "DENY");
+  set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
+  if (path.indexOf("/api/") === 0) set("Cache-Control", cacheControl || "no-store");
+  if (isOwnerAppPath(path)) for (const name in ISOLATION) set(name, ISOLATION[name]);
+}
+
+module.exports = { setSecurityHeaders, isOwnerAppPath, ISOLATION };

@@ -1,0 +1,103 @@
+/**
+ * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: an image's file, to
+ * the studio owner or the gallery's visitor; the hot path of every visitor's page (docs/benchmarks-history.md, the
+ * image endpoint under load). The image, its gallery and the secret come from lib/core/serve_cache.js (no
+ * query while nothing changed); the checks run on every request, in this order: gallery open, session
+ * (404 for a missing, revoked or other gallery's session), size, delivery gate, then the ETag's 304.
+ * Modules are required once per VM (at the top), not per request. Each touch of a Go value (the event, the
+ * request, the store) is a call between PocketBase's JS engine and Go, so the route makes few: the cache's
+ * epoch read once per request, the query read as one string, the answer's headers and their `set` fetched
+ * once (a Go method looked up by name costs about twice its call; docs/benchmarks-history.md, issue 28's floor).
+ */
+const rules = require(`${__hooks}/lib/rules/rules.js`);
+const gallerySession = require(`${__hooks}/lib/core/gallery_session.js`);
+const cache = require(`${__hooks}/lib/core/serve_cache.js`);
+const sizes = require(`${__hooks}/lib/rules/image_sizes.js`);
+const transfers = require(`${__hooks}/lib/core/transfers.js`);
+const imageFiles = require(`${__hooks}/lib/core/image_files.js`);
+const delivery = require(`${__hooks}/lib/handlers/delivery.js`);
+const rulesOfDelivery = require(`${__hooks}/lib/rules/delivery_rules.js`);
+const { parseQuery } = require(`${__hooks}/lib/rules/query_string.js`);
+
+/** Revalidate every time: a revoked session must not keep seeing images from the browser's cache. */
+const CACHE_CONTROL = "private, no-cache";
+
+/** The request-event key PocketBase's activity logger reads (apis.Static sets it for every static file). */
+const SKIP_SUCCESS_LOG = "__skipSuccessActivityLogger";
+
+/**
+ * The cached gallery as the record reads of lib/handlers/delivery.js expect it, made once per copy of the gallery
+ * (lib/core/serve_cache.js keeps this VM's copies, never changed once made) rather than per request.
+ */
+const recordViews = new WeakMap();
+function asRecord(client) {
+  let view = recordViews.get(client);
+  if (!view) recordViews.set(client, (view = recordView(client)));
+  return view;
+}
+
+function recordView(client) {
+  return {
+    id: client.id,
+    getString: (field) => (client[field] === undefined || client[field] === null ? "" : String(client[field])),
+    getInt: (field) => Number(client[field]) || 0,
+    getBool: (field) => !!client[field],
+  };
+}
+
+/** "original" or "jpeg" for a request of the original, or throws the refusal of the other format. */
+function originalField(asked, isOwner, client, image) {
+  const decision = rulesOfDelivery.originalFile({ originalsAs: client.originalsAs, hasJpeg: !!image.files.jpeg, asked: asked === "jpeg" || asked === "original" ? asked : "", isOwner });
+  if (!decision.ok) throw new ForbiddenError(decision.message, { reason: decision.reason });
+  return decision.field;
+}
+
+/**
+ * `known`: what the caller already holds (lib/handlers/middlewares.js): `setHeader` (the answer's `header.set`,
+ * looked up once), the `request` and its `url`. The caller has set CACHE_CONTROL.
+ */
+function imageFile(e, imageId, known) {
+  const at = cache.epoch(); // once, before any entry it labels (lib/core/serve_cache.js)
+  let image, client;
+  try {
+    image = cache.image(imageId, at);
+    client = cache.client(image.client, at);
+  } catch (_) {
+    throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const isOwner = gallerySession.isStudioOwner(e);
+  let session = "";
+  if (!isOwner) {
+    gallerySession.assertOpenPlain(client);
+    session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
+    if (!session) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  }
+  const q = parseQuery(known.url.rawQuery);
+  const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
+  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
+  // The owner's preview (issue 27) downloads what a client could, uncounted.
+  const download = session === "preview" ? "" : gated;
+  // An original goes as shot or as the device's full-size JPEG, as the gallery says (issue 25).
+  const served = field === "original" ? originalField(q.get("format"), isOwner, client, image) : field;
+  const fileName = image.files[served];
+  const downloadName = served === "jpeg" ? rulesOfDelivery.jpegName(image.originalName || fileName) : field === "original" ? image.originalName || fileName : fileName;
+  // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
+  // thousands of images; each logged one cost a row in the log database and the CPU to write it).
+  e.set(SKIP_SUCCESS_LOG, true);
+  if (transfers.notModified(e, fileName, known.setHeader, known.request)) return require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download);
+  // The Content-Type is what the bytes are, never what the name says (lib/core/image_files.js).
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
+    typeCache: cache.contentType,
+    fsys: cache.filesystem(at),
+    localFiles: cache.localFiles(at),
+    download: q.get("download"),
+    setHeader: known.setHeader,
+    // Thumbnails from memory: the grid's hundreds of small requests (lib/core/serve_cache.js).
+    smallFile: served === "thumbnail" ? cache.smallFile : null,
+  });
+  // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
+  if (download) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
+}
+
+module.exports = { imageFile, CACHE_CONTROL };
