@@ -7,6 +7,7 @@
  * test makes PocketBase trust.
  */
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEOPLE_LIMITS } from "../../pb_hooks/lib/people_limits.js";
@@ -72,6 +73,24 @@ describe("a guest who floods a gallery's people", () => {
       expect(r.body.message).toBe(TEXTS.tooManyForSession);
     }
     expect(await peopleOf(g)).toBe(PEOPLE_PER_SESSION);
+  });
+
+  it("a token from before sessions had their id (no sid) is one session too, however often it is re-sent", async () => {
+    const g = await newGallery("Legacy Bride");
+    // Such a token as /verify minted it then: signed with the server's secret, the gallery's id and its code.
+    const secrets = await server.api<{ items: Array<{ key: string; value: string }> }>("GET", "/api/collections/server_secrets/records?perPage=50", { token: server.superToken });
+    const secret = secrets.body.items.find((r) => r.key === "gallery_token")!.value;
+    const gen = (await server.api<{ sessionGeneration: number }>("GET", `/api/collections/clients/records/${g.id}`, { token: server.superToken })).body.sessionGeneration;
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const body = `${part({ alg: "HS256", typ: "JWT" })}.${part({ gallery: g.id, type: "gallery", gen, exp: Math.floor(Date.now() / 1000) + 3600 })}`;
+    const token = `${body}.${createHmac("sha256", `${secret}:${g.id}:${g.accessCode}`).update(body).digest("base64url")}`;
+    const legacy = `sg_gallery_${g.id}=${token}`;
+    const answers = [];
+    for (let i = 0; i < PEOPLE_PER_SESSION + 3; i++) answers.push(await name(g, legacy, `10.${i}.1.1`, `Ghost ${i}`));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(PEOPLE_PER_SESSION);
+    expect(answers.at(-1)!.body.message).toBe(TEXTS.tooManyForSession);
+    // The session it became keeps counting as the same one.
+    expect((await name(g, cookieOf(answers[0]!), "10.200.0.1", "One more")).status).toBe(429);
   });
 
   it("many sessions from one address wait (429, Retry-After) after 10 people; a guest elsewhere still names themselves", async () => {
