@@ -11,12 +11,15 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { PEOPLE_PER_GALLERY } from "../pb_hooks/lib/rules/proofing_rules.js";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { attackAddress, startAttack, type AttackSummary } from "./support/attacker";
 import { launchChromium } from "./support/browser";
 import { seedJpegGallery } from "./support/gallery-seed";
 import { ownerApi } from "./support/owner-api";
+import { startPeopleFlood } from "./support/people-flooder";
+import { visitorSession } from "./support/visitor-session";
 
 let server: AppServer;
 let browser: Browser;
@@ -141,5 +144,43 @@ describe("a real client under a brute-force attack", () => {
     await visitor.codeField().waitFor({ state: "detached", timeout: 60_000 });
     expect(answers).toEqual([428, 200]);
     await context.close();
+  });
+});
+
+describe("real guests while one guest floods the gallery's people (issue 37)", () => {
+  it("two guests in Chromium name themselves and heart a photo while a flooder re-sends its first cookie and opens sessions from one /24", async () => {
+    const api = await ownerApi(server);
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto("/gallery/access");
+    const gallery = await seedJpegGallery(api, page, "Imogen Cunningham", [["magnolia.jpg", 3]], { accessCode: "IMOG42" });
+    await page.context().close();
+    const flood = startPeopleFlood(server.url, gallery);
+    let summary: Awaited<ReturnType<typeof flood.stop>>;
+    try {
+      await flood.refused; // the flooder has met the people limits and goes on
+      for (const name of ["Anna", "Ben"]) {
+        const guest = await visitorSession(browser, server, gallery);
+        const grid = guest.page.getByRole("list", { name: "Gallery", exact: true });
+        await grid.getByRole("button", { name: "Add magnolia.jpg to favourites" }).click();
+        const dialog = guest.page.getByRole("dialog", { name: "Who's choosing?" });
+        await dialog.getByLabel("Your name").fill(name);
+        await dialog.getByRole("button", { name: "Continue" }).click();
+        await grid.getByRole("button", { name: "Remove magnolia.jpg from favourites" }).waitFor({ timeout: 30_000 });
+        await guest.context.close();
+      }
+    } finally {
+      summary = await flood.stop();
+    }
+    console.info(`people flood: ${summary.made} people made, answers ${JSON.stringify(summary.answers)}`);
+    const people = await api<{ items: Array<{ id: string; name: string }> }>("GET", `/api/collections/proof_people/records?perPage=500&filter=${encodeURIComponent(`client = "${gallery.id}"`)}`);
+    const favourites = await api<{ items: Array<{ person: string }> }>("GET", `/api/collections/proof_favourites/records?perPage=500&filter=${encodeURIComponent(`client = "${gallery.id}"`)}`);
+    const guests = people.items.filter((p) => p.name === "Anna" || p.name === "Ben");
+    expect(guests.map((p) => p.name).sort()).toEqual(["Anna", "Ben"]);
+    expect(favourites.items.map((f) => f.person).sort()).toEqual(guests.map((p) => p.id).sort());
+    // The flooder was held to its network's people (30, then one every 3 minutes), far from the gallery's 200.
+    expect(summary.answers["429"]).toBeGreaterThan(0);
+    expect(summary.retryAfter).toBe(true);
+    expect(summary.made).toBe(people.items.length - 2);
+    expect(summary.made).toBeLessThan(PEOPLE_PER_GALLERY / 2);
   });
 });

@@ -2,8 +2,9 @@
  * The one session module of the visitor gallery: the gallery a request names, whether it is open, whether the
  * request is the studio owner's or holds the gallery's session token (`requireSession`), and that token (a
  * cookie per gallery, signed with a key that contains the gallery's current access code and carrying its
- * session generation; lib/handlers/gallery_api.js states the invariants). Since issue 26 the token also carries a
- * session id (`sid`) and the person the visitor proofs as (`person`), set by lib/handlers/proof_people.js. Every
+ * session generation; lib/handlers/gallery_api.js states the invariants). The token carries a session id (`sid`),
+ * minted with the session since issue 37, and the person the visitor proofs as (`person`), set by
+ * lib/handlers/proof_people.js. Every
  * visitor route (gallery, proofing, people, delivery, activity, image) checks here; the owner's preview
  * (issue 27, lib/core/gallery_preview.js) is such a session with `preview: true`, which `isPreview` tells; this module requires no
  * route module back. Required inside handlers.
@@ -71,11 +72,16 @@ function isSecureRequest(e) {
   return e.isTLS() || e.request.header.get("X-Forwarded-Proto") === "https";
 }
 
-/** A new session (`extra` absent), or the same one with other `extra` claims (session id, person) for its `seconds` left. */
+/**
+ * A new session (`extra` absent), minted with its random session id (`sid`, issue 37: what the per-session
+ * limit of new people counts, so re-sending one cookie is one session), or the same session with other
+ * `extra` claims (session id, person) for its `seconds` left.
+ */
 function setSessionCookie(e, client, extra, seconds) {
   const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
   const age = seconds || rules.GALLERY_SESSION_SECONDS;
-  const token = $security.createJWT(Object.assign({}, extra || {}, { gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }), key, age);
+  const claims = extra || { sid: $security.randomString(24) };
+  const token = $security.createJWT(Object.assign({}, claims, { gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }), key, age);
   e.setCookie(
     new Cookie({
       name: rules.galleryCookieName(client.id),

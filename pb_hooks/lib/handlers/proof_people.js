@@ -9,6 +9,12 @@
  * - a new person's name and email are cleaned and checked (lib/rules/proofing_rules.js) before anything is stored;
  * - one session makes at most PEOPLE_PER_SESSION people and a gallery holds at most PEOPLE_PER_GALLERY: both
  *   are counted in the same transaction as the insert (PocketBase runs write transactions one at a time);
+ *   the session's id is minted with the session (lib/core/gallery_session.js), so re-sending one cookie is one
+ *   session (issue 37); a token from before that counts by its expiry, which one cookie never changes;
+ * - one address and one network make new people only as fast as lib/rules/people_limits.js allows (429 with
+ *   Retry-After), checked and counted in the same transaction (lib/core/people_guard.js);
+ * - people who chose nothing stop counting after lib/rules/people_limits.js's UNUSED_AFTER_MS: they are removed
+ *   before the gallery's people are counted, so names nobody used never refuse a real guest;
  * - nothing of the session is stored but a hash of its random id (`proof_people.session`, hidden).
  */
 const rules = require(`${__hooks}/lib/rules/proofing_rules.js`);
@@ -17,10 +23,18 @@ function session() {
   return require(`${__hooks}/lib/core/gallery_session.js`);
 }
 
+/**
+ * The session's id: minted with the session (issue 37); a token from before that counts as one session by
+ * its expiry, which re-sending that cookie never changes (and which the session keeps from then on).
+ */
+function sessionIdOf(claims) {
+  return claims.sid || "exp:" + claims.exp;
+}
+
 /** The same session with this person in it, for the time the session has left. */
 function holdPerson(e, client, claims, personId) {
   const left = Math.floor(Number(claims.exp) - Date.now() / 1000);
-  session().setSessionCookie(e, client, { sid: claims.sid, person: personId }, left > 60 ? left : 60);
+  session().setSessionCookie(e, client, { sid: sessionIdOf(claims), person: personId }, left > 60 ? left : 60);
 }
 
 function refuse(e, status, message) {
@@ -41,6 +55,13 @@ function cleanFields(record) {
   }
 }
 
+/** Whether the gallery has room for one more person, once the people who chose nothing for too long are gone. */
+function roomInGallery(txApp, clientId, now) {
+  const count = () => txApp.countRecords("proof_people", $dbx.hashExp({ client: clientId }));
+  if (count() < rules.PEOPLE_PER_GALLERY) return true;
+  return require(`${__hooks}/lib/core/people_guard.js`).sweepUnused(txApp, clientId, now) > 0 && count() < rules.PEOPLE_PER_GALLERY;
+}
+
 /** PUT .../proofing/person {name, email?}: a new person of the gallery, held by the session from now on. */
 function create(e, accessUrl) {
   const client = session().requireSession(e, accessUrl);
@@ -55,14 +76,22 @@ function create(e, accessUrl) {
   } catch (err) {
     throw new BadRequestError(String(err.message || err));
   }
-  const sid = claims.sid || $security.randomString(24);
-  const sessionKey = $security.sha256(sid);
+  const sessionKey = $security.sha256(sessionIdOf(claims));
+  const guard = require(`${__hooks}/lib/core/people_guard.js`);
+  const now = Date.now();
   let refusal = null;
+  let retryAfterMs = 0;
   let person = null;
   $app.runInTransaction((txApp) => {
-    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id })) >= rules.PEOPLE_PER_GALLERY) refusal = rules.TEXTS.tooManyForGallery;
-    else if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
+    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
+    else if (!roomInGallery(txApp, client.id, now)) refusal = rules.TEXTS.tooManyForGallery;
     if (refusal) return;
+    const wait = guard.takeNewPerson(txApp, e, now);
+    if (wait) {
+      refusal = rules.TEXTS.tooManyFromNetwork;
+      retryAfterMs = wait.retryAfterMs;
+      return;
+    }
     person = new Record(txApp.findCollectionByNameOrId("proof_people"));
     person.set("client", client.id);
     person.set("name", name);
@@ -70,8 +99,9 @@ function create(e, accessUrl) {
     person.set("session", sessionKey);
     txApp.save(person);
   });
+  if (retryAfterMs) e.response.header().set("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   if (refusal) return refuse(e, 429, refusal);
-  holdPerson(e, client, Object.assign({}, claims, { sid: sid }), person.id);
+  holdPerson(e, client, claims, person.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
 }
 

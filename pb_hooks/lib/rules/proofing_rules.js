@@ -25,6 +25,7 @@ const TEXTS = {
   emailInvalid: "Please enter a valid email address, or leave it empty.",
   tooManyForSession: "You have added " + PEOPLE_PER_SESSION + " people on this device already. Switch to one of them to continue.",
   tooManyForGallery: "This gallery has " + PEOPLE_PER_GALLERY + " people already, the most it can have. Ask your photographer for help.",
+  tooManyFromNetwork: "Many names have been added from your network lately. Please wait a few minutes before adding another, or continue as a name you added before.",
 };
 
 function overLimitText(name, limit) {

@@ -2,7 +2,8 @@
  * One person's proofing on the client page (issue 26): their favourites and each list's picks with counts,
  * each copied as file names (Lightroom's filter form) or downloaded as a zip, their comments, whether they
  * submitted, and 'Unlock' for their selection only. Someone who chose nothing yet shows their name and counts only.
- * 'Edit' corrects their name and email in place; 'Remove' asks first (RemovePersonDialog).
+ * 'Edit' corrects their name and email in place; 'Remove' asks first (RemovePersonDialog); the box before the
+ * name selects them for removal with others (PeopleSelection, issue 37).
  */
 import { useId, useState } from "react";
 import { imageName } from "../../domain/image-files";
@@ -22,9 +23,12 @@ interface Props {
   /** Saves a new name and email; false when refused (the form stays open). */
   onRename: (input: ProofPersonInput) => Promise<boolean>;
   onRemove: () => void;
+  /** Whether the person is among those selected for removal together (issue 37), and its change. */
+  selected: boolean;
+  onSelect: (on: boolean) => void;
 }
 
-export function PersonProofing({ person, onCopy, onDownload, onUnlock, onRename, onRemove }: Props) {
+export function PersonProofing({ person, onCopy, onDownload, onUnlock, onRename, onRemove, selected, onSelect }: Props) {
   const titleId = useId();
   const [isEditing, setEditing] = useState(false);
   const picks = person.lists.reduce((n, l) => n + l.images.length, 0);
@@ -48,10 +52,13 @@ export function PersonProofing({ person, onCopy, onDownload, onUnlock, onRename,
   return (
     <section className="proofing-person" aria-labelledby={titleId} data-testid="proofing-person">
       <div className="proofing-person-head">
-        <h3 id={titleId} className="proofing-person-title">
-          {person.name}
-          {person.email ? <span className="muted small"> {person.email}</span> : null}
-        </h3>
+        <span className="proofing-person-name">
+          <input type="checkbox" className="proofing-select" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={T.selectOf(person.name)} />
+          <h3 id={titleId} className="proofing-person-title">
+            {person.name}
+            {person.email ? <span className="muted small"> {person.email}</span> : null}
+          </h3>
+        </span>
         {isEditing ? null : (
           <span className="proofing-row-actions">
             <Button variant="ghost" onClick={() => setEditing(true)} aria-label={T.editOf(person.name)}>

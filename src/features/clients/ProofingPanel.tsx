@@ -2,7 +2,8 @@
  * The client page's proofing: the gallery's lists (the owner adds, edits and deletes them), then each person
  * who chose photos (issue 26) with their favourites, picks per list and comments, counted, each copied as
  * file names in the form Lightroom's filter takes or downloaded as a zip (the owner's zip path), and their
- * own submitted state with 'Unlock', and 'Edit' and 'Remove' for the person. Reads and writes the device's store, so all of it works offline (sync
+ * own submitted state with 'Unlock', and 'Edit' and 'Remove' for the person, or for several selected at once
+ * (PeopleSelection, issue 37, which also tells of a burst of new people). Reads and writes the device's store, so all of it works offline (sync
  * carries the writes).
  */
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
 import { originalSources } from "../client-gallery/actions";
+import { PeopleSelection } from "./PeopleSelection";
 import { PersonProofing } from "./PersonProofing";
 import { ProofListForm } from "./ProofListForm";
 import { addList, editList, editPerson, removeList, unlock } from "./proofingActions";
@@ -36,6 +38,7 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [removing, setRemoving] = useState<OwnerProofPerson | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   if (!proofing) return null;
 
   async function copyNames(label: string, images: ImageRow[]) {
@@ -114,6 +117,7 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
         <ProofListForm submitLabel={T.addList} onSubmit={(input) => addList(clientId, input)} />
         <p className="muted">{T.offlineNote}</p>
       </details>
+      <PeopleSelection people={proofing.people} selected={selected} onSelect={setSelected} />
       {proofing.people.map((p) => (
         <PersonProofing
           key={p.id}
@@ -123,6 +127,8 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
           onUnlock={() => void unlock(clientId, p.id)}
           onRename={(input) => editPerson(p.id, input)}
           onRemove={() => setRemoving(p)}
+          selected={selected.has(p.id)}
+          onSelect={(on) => setSelected(new Set(on ? [...selected, p.id] : [...selected].filter((id) => id !== p.id)))}
         />
       ))}
       <RemovePersonDialog person={removing} onDone={() => setRemoving(null)} />

@@ -2,7 +2,7 @@
 import { db } from "../../store/db";
 import { StoreError } from "../../store/errors";
 import { createProofList, deleteProofList, unlockSelection, updateProofList, type ProofListInput } from "../../store/repositories/proofing";
-import { deleteProofPerson, updateProofPerson, type ProofPersonInput } from "../../store/repositories/proofPeople";
+import { deleteProofPeople, deleteProofPerson, updateProofPerson, type ProofPersonInput } from "../../store/repositories/proofPeople";
 import { toast } from "../../state/toast";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 
@@ -24,3 +24,4 @@ export const removeList = (id: string, name: string) => attempt(() => deleteProo
 export const unlock = (clientId: string, personId: string) => attempt(() => unlockSelection(db, clientId, personId), T.unlocked);
 export const editPerson = (id: string, input: ProofPersonInput) => attempt(() => updateProofPerson(db, id, input));
 export const removePerson = (id: string, name: string) => attempt(() => deleteProofPerson(db, id), T.personRemoved(name));
+export const removePeople = (ids: string[]) => attempt(() => deleteProofPeople(db, ids), T.peopleRemoved(ids.length));

@@ -241,6 +241,22 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
     "submitted",
   ),
   personRemoved: icu<[name: string]>("{name} removed", "name"),
+  // Several people at once, and a burst of new ones (issue 37).
+  selectOf: icu<[name: string]>("Select {name}", "name"),
+  selectAll: "Select all",
+  selectedCount: icu<[n: number]>("{n, plural, one {# person selected} other {# people selected}}", "n"),
+  removeSelected: "Remove selected",
+  clearSelection: "Clear selection",
+  removePeopleTitle: icu<[n: number]>("{n, plural, one {Remove # person?} other {Remove # people?}}", "n"),
+  removePeopleText: icu<[favourites: number, picks: number, comments: number]>(
+    "Their {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}} go with them, on every device and in the gallery. Anyone who chose as one of them is asked for their name again. This cannot be undone.",
+    "favourites",
+    "picks",
+    "comments",
+  ),
+  peopleRemoved: icu<[n: number]>("{n, plural, one {# person removed} other {# people removed}}", "n"),
+  burst: icu<[n: number, time: string]>("{n} people gave their name within one hour, from {time}. If you do not know them, select them and remove them.", "n", "time"),
+  selectBurst: "Select them",
 });
 
 /** 'Preview as client' on the client's page (issue 27). */

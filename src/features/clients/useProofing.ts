@@ -22,6 +22,8 @@ export interface OwnerProofPerson {
   id: string;
   name: string;
   email: string;
+  /** When the visitor gave the name, as PocketBase writes it (the burst notice reads it, issue 37). */
+  created: string;
   submittedAt: string;
   favourites: ImageRow[];
   lists: OwnerProofList[];
@@ -54,6 +56,7 @@ export function useOwnerProofing(clientId: string) {
       id: p.id,
       name: String(p.name),
       email: String(p.email ?? ""),
+      created: String(p.created ?? ""),
       submittedAt: String(states.find((s) => s.person === p.id)?.submittedAt ?? ""),
       favourites: photos(of(favourites, p.id)),
       lists: sortedLists.map((l) => ({ ...l, images: photos(of(picks, p.id).filter((k) => k.list === l.id)) })),

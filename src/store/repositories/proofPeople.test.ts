@@ -8,7 +8,7 @@ import { testDb } from "../test-db";
 import { describe, expect, it } from "vitest";
 import type { StudioDb } from "../db";
 import { StoreError } from "../errors";
-import { deleteProofPerson, updateProofPerson } from "./proofPeople";
+import { deleteProofPeople, deleteProofPerson, updateProofPerson } from "./proofPeople";
 import { unlockSelection } from "./proofing";
 
 /** A gallery with two people as a pull leaves them (the visitor wrote them; nothing is waiting). */
@@ -65,5 +65,26 @@ describe("removing a person", () => {
     expect(await left(db.proofStates)).toEqual(["s2"]);
     expect((await db.outbox.toArray()).map((e) => [e.collection, e.recordId, e.op])).toEqual([["proof_people", "jhon", "delete"]]);
     expect(await db.proofPeople.get("ben")).toMatchObject({ name: "Ben" });
+  });
+});
+
+describe("removing people in bulk (issue 37)", () => {
+  it("drops everyone chosen and their rows in one transaction, one delete each to push, and keeps the rest", async () => {
+    const db = testDb("people-remove-bulk");
+    await gallery(db);
+    const row = (id: string) => ({ id, client: "c1", updated: "2026-01-01 00:00:00.000Z", name: id, email: "", shared: false });
+    await db.proofPeople.bulkPut(["g1", "g2", "g3"].map(row));
+    await updateProofPerson(db, "g2", { name: "Ghost" }); // a waiting rename goes with them
+
+    await deleteProofPeople(db, ["jhon", "g1", "g2", "nobody"]);
+    expect((await db.proofPeople.toArray()).map((p) => p.id).sort()).toEqual(["ben", "g3"]);
+    expect((await db.proofFavourites.toArray()).map((r) => r.id)).toEqual(["f3"]);
+    expect((await db.proofPicks.toArray()).map((r) => r.id)).toEqual(["p2"]);
+    expect(await db.proofComments.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => [e.recordId, e.op]).sort()).toEqual([
+      ["g1", "delete"],
+      ["g2", "delete"],
+      ["jhon", "delete"],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The owner's edits of a gallery's people (issue 26): renaming one (name, email) and removing one with
- * everything they chose. A visitor makes a person through the gallery routes; the owner's device only
+ * The owner's edits of a gallery's people (issue 26): renaming one (name, email) and removing one, or several
+ * at once (issue 37), with everything they chose. A visitor makes a person through the gallery routes; the owner's device only
  * updates and deletes them. Each function writes the rows and the outbox entry in one transaction, so both
  * work offline and sync pushes them like any other edit (docs/SYNC.md).
  */
@@ -53,9 +53,9 @@ function personTables(db: StudioDb) {
   return { favourites: db.proofFavourites, picks: db.proofPicks, comments: db.proofComments, states: db.proofStates };
 }
 
-/** The person's rows of each table (found by their gallery: the tables have no index on the person). */
-async function rowsOf(db: StudioDb, clientId: string, personId: string) {
-  const of = async (table: Table<ProofRow, string>) => (await table.where("client").equals(clientId).toArray()).filter((r) => r.person === personId);
+/** The people's rows of each table (found by their gallery: the tables have no index on the person). */
+async function rowsOf(db: StudioDb, clientId: string, people: ReadonlySet<string>) {
+  const of = async (table: Table<ProofRow, string>) => (await table.where("client").equals(clientId).toArray()).filter((r) => people.has(String(r.person)));
   const t = personTables(db);
   const [favourites, picks, comments, states] = await Promise.all([of(t.favourites), of(t.picks), of(t.comments), of(t.states)]);
   return { favourites, picks, comments, states };
@@ -67,20 +67,31 @@ async function rowsOf(db: StudioDb, clientId: string, personId: string) {
  * or rename of theirs has nothing left to change, so it goes from the outbox.
  */
 export async function deleteProofPerson(db: StudioDb, id: string): Promise<void> {
+  await deleteProofPeople(db, [id]);
+}
+
+/**
+ * Removes several people at once (issue 37: the owner's answer to a flood of made-up names), each as
+ * deleteProofPerson does, all in one transaction: every one of them goes, or none. Ids this device does not
+ * hold are skipped.
+ */
+export async function deleteProofPeople(db: StudioDb, ids: readonly string[]): Promise<void> {
   const t = personTables(db);
   await guardQuota(() =>
     db.transaction("rw", [db.proofPeople, t.favourites, t.picks, t.comments, t.states, db.outbox], async () => {
-      const person = await db.proofPeople.get(id);
-      if (!person) return;
-      const rows = await rowsOf(db, person.client, id);
-      await t.favourites.bulkDelete(rows.favourites.map((r) => r.id));
-      await t.picks.bulkDelete(rows.picks.map((r) => r.id));
-      await t.comments.bulkDelete(rows.comments.map((r) => r.id));
-      await t.states.bulkDelete(rows.states.map((r) => r.id));
-      await dropPendingEntries(db, "proof_states", rows.states.map((r) => r.id));
-      await dropPendingEntries(db, "proof_people", [id]);
-      await db.proofPeople.delete(id);
-      await enqueue(db, "proof_people", id, "delete");
+      const people = (await db.proofPeople.bulkGet([...ids])).filter((p): p is NonNullable<typeof p> => !!p);
+      for (const clientId of new Set(people.map((p) => p.client))) {
+        const gone = new Set(people.filter((p) => p.client === clientId).map((p) => p.id));
+        const rows = await rowsOf(db, clientId, gone);
+        await t.favourites.bulkDelete(rows.favourites.map((r) => r.id));
+        await t.picks.bulkDelete(rows.picks.map((r) => r.id));
+        await t.comments.bulkDelete(rows.comments.map((r) => r.id));
+        await t.states.bulkDelete(rows.states.map((r) => r.id));
+        await dropPendingEntries(db, "proof_states", rows.states.map((r) => r.id));
+        await dropPendingEntries(db, "proof_people", [...gone]);
+        await db.proofPeople.bulkDelete([...gone]);
+        for (const id of gone) await enqueue(db, "proof_people", id, "delete");
+      }
     }),
   );
 }
