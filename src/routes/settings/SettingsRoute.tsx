@@ -5,6 +5,7 @@ import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
 import { AppearanceCard } from "../../features/settings/AppearanceCard";
+import { CodeOnlyPageCard } from "../../features/settings/CodeOnlyPageCard";
 import { LanguageCard } from "../../features/settings/LanguageCard";
 import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
@@ -46,6 +47,7 @@ export function SettingsRoute() {
           <div className="client-form">
             <UsernameForm />
             <PasswordForm />
+            <CodeOnlyPageCard />
           </div>
         )}
       </section>
