@@ -3,8 +3,8 @@
  * proof of work instead of closing the door; the visitor's page solves it in a worker with a progress bar and
  * the right code gets in. The recent failures are seeded straight into the database, so the puzzle is big
  * enough (20 bits) to see its progress bar; e2e/access-under-attack.test.ts brings the pressure on with a
- * real attack from 100 addresses instead. Then the owner (issue 37) reads the pressure in Settings > Security,
- * resets it, and turns the page off, which a visitor's page then says.
+ * real attack from 100 addresses instead. Then the owner (issue 37) is told on the dashboard, resets the
+ * pressure in Settings > Security, and turns the page off, which a visitor's page then says.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -53,13 +53,14 @@ describe("code-only page under pressure", () => {
     await context.close();
   });
 
-  it("shows the owner the page's pressure in Settings, with a Reset and an off switch a visitor then meets", async () => {
+  it("tells the owner of the page's pressure on the dashboard; Settings resets it and turns the page off, which a visitor then meets", async () => {
     seedPressure(10);
     const owner = await ownerSession(browser, server);
-    await owner.page.goto("/settings");
-    await owner.page.getByRole("tab", { name: "Security" }).click();
+    // The dashboard tells the owner: 10 recent wrong codes ask 2^20 tries, about 21 s at a phone's 50,000 a second.
+    const notice = owner.page.getByTestId("code-only-pressure");
+    await notice.getByText("visitors currently solve a puzzle of about 21 seconds on a phone").waitFor();
+    await notice.getByRole("link", { name: "Reset it or turn the page off in Settings > Security" }).click();
     const card = owner.page.getByTestId("code-only-page");
-    // 10 recent wrong codes: 2^20 tries, about 21 s at a phone's 50,000 a second.
     await card.getByText("visitors currently solve a puzzle of about 21 seconds on a phone").waitFor();
     await card.getByRole("button", { name: "Reset wrong codes" }).click();
     await card.getByText("No puzzle is asked: visitors get in at once.").waitFor();

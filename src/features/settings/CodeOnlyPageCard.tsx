@@ -21,10 +21,13 @@ export function CodeOnlyPageCard() {
 
   const change = async (what: { reset?: true; on?: boolean }) => {
     setBusy(true);
+    // The switch moves at once; the server's answer (or a reload after a refusal) settles it.
+    if (what.on !== undefined) setPage((p) => (p && p !== "unavailable" ? { ...p, on: what.on! } : p));
     try {
       setPage(await changeCodeOnlyPage(what));
     } catch (err) {
       toast({ title: SETTINGS_TEXTS.codeOnlyError, description: serverErrorMessage(err), variant: "destructive" });
+      load();
     } finally {
       setBusy(false);
     }

@@ -134,6 +134,7 @@ export const SETTINGS_TEXTS = localized("settings", {
     "seconds",
   ),
   codeOnlyReset: "Reset wrong codes",
+  codeOnlyToSettings: "Reset it or turn the page off in Settings > Security",
   codeOnlyUnavailable: "The code-only page's state needs a connection to the server.",
   codeOnlyError: "The code-only page could not be changed",
   aboutTitle: "About",

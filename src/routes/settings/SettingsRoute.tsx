@@ -1,5 +1,6 @@
 /** /settings: General, Security and Branding tabs, this device's storage, and About (the licences). */
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { AboutCard } from "../../features/settings/AboutCard";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
@@ -20,7 +21,9 @@ const TABS: Array<[Tab, string]> = [
 ];
 
 export function SettingsRoute() {
-  const [tab, setTab] = useState<Tab>("general");
+  // `?tab=security`: the dashboard's way to the code-only page's card.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get("tab") === "security" ? "security" : "general");
   const settings = useSettingsRow();
   const needsSettings = tab !== "security";
   return (
