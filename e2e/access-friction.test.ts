@@ -3,7 +3,8 @@
  * proof of work instead of closing the door; the visitor's page solves it in a worker with a progress bar and
  * the right code gets in. The recent failures are seeded straight into the database, so the puzzle is big
  * enough (20 bits) to see its progress bar; e2e/access-under-attack.test.ts brings the pressure on with a
- * real attack from 100 addresses instead.
+ * real attack from 100 addresses instead. Then the owner (issue 37) is told on the dashboard, resets the
+ * pressure in Settings > Security, and turns the page off, which a visitor's page then says.
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerApi } from "./support/owner-api";
+import { ownerSession } from "./support/owner-session";
 
 let server: AppServer;
 let browser: Browser;
@@ -27,7 +29,7 @@ afterAll(async () => {
 
 /** 10 recent wrong codes on the code-only route: 2 past the free 8, so a puzzle of 20 bits (about a million tries). */
 function seedPressure(failures: number) {
-  const sql = `.timeout 5000\nINSERT INTO access_guards (id, key, failures, nextAt, lastAt) VALUES ('seedpressure001', 'pressure:code-only', ${failures * 1000}, 0, ${Date.now()});`;
+  const sql = `.timeout 5000\nINSERT OR REPLACE INTO access_guards (id, key, failures, nextAt, lastAt) VALUES ('seedpressure001', 'pressure:code-only', ${failures * 1000}, 0, ${Date.now()});`;
   execFileSync("sqlite3", [path.join(server.dataDir, "data.db")], { input: sql });
 }
 
@@ -50,4 +52,27 @@ describe("code-only page under pressure", () => {
     await page.getByRole("heading", { name: "Fay Friction's Gallery" }).waitFor();
     await context.close();
   });
+
+  it("tells the owner of the page's pressure on the dashboard; Settings resets it and turns the page off, which a visitor then meets", async () => {
+    seedPressure(10);
+    const owner = await ownerSession(browser, server);
+    // The dashboard tells the owner: 10 recent wrong codes ask 2^20 tries, about 21 s at a phone's 50,000 a second.
+    const notice = owner.page.getByTestId("code-only-pressure");
+    await notice.getByText("visitors currently solve a puzzle of about 21 seconds on a phone").waitFor();
+    await notice.getByRole("link", { name: "Reset it or turn the page off in Settings > Security" }).click();
+    const card = owner.page.getByTestId("code-only-page");
+    await card.getByText("visitors currently solve a puzzle of about 21 seconds on a phone").waitFor();
+    await card.getByRole("button", { name: "Reset wrong codes" }).click();
+    await card.getByText("No puzzle is asked: visitors get in at once.").waitFor();
+    await card.getByRole("checkbox", { name: "Open galleries by their code alone (/gallery/access)" }).uncheck();
+    await card.getByText("Off. Only gallery links open galleries.").waitFor();
+    await owner.context.close();
+
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto("/gallery/access");
+    await new VisitorGalleryPage(page).enterCode("FAY777", "View Gallery");
+    await page.getByText("This studio opens galleries by their link only. Please open the gallery link your photographer sent you.").waitFor();
+    await context.close();
+  }, 240_000);
 });

@@ -8,6 +8,10 @@
  */
 routerAdd("POST", "/api/gallery/access", (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).access(e));
 
+// The code-only page's pressure, reset and switch (issue 37): the studio owner only.
+routerAdd("GET", "/api/owner/code-only-page", (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).codeOnlyPage(e), $apis.requireAuth("users"));
+routerAdd("POST", "/api/owner/code-only-page", (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).changeCodeOnlyPage(e), $apis.requireAuth("users"));
+
 routerAdd("GET", "/api/gallery/{accessUrl}", (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).info(e, e.request.pathValue("accessUrl")));
 
 routerAdd("POST", "/api/gallery/{accessUrl}/verify", (e) =>

@@ -1,8 +1,8 @@
 /**
  * The owner sees wrong download PINs beside wrong codes (issue 24): each gallery's `access_failures` row
  * counts wrong codes on its link and wrong PINs apart, with the last time of each; only the owner reads it,
- * and the owner's reset (the row's delete) clears both. A reset does not lift the PIN's puzzle: the attacker's
- * guesses so far still count against that PIN (docs/SECURITY.md).
+ * and the owner's reset (the row's delete) clears both, and lifts the PIN's puzzle with them (issue 37: the
+ * owner decides; docs/SECURITY.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryHelpers } from "./gallery-fixture";
@@ -67,13 +67,21 @@ describe("failed PIN attempts for the owner", () => {
     expect(await failuresOf(c.id, server.ownerToken)).toMatchObject([{ failures: 0, lastFailureAt: "", pinFailures: 1 }]);
   });
 
-  it("keeps asking the PIN's puzzle after the owner's reset", async () => {
+  it("lifts the PIN's puzzle with the owner's reset, for this gallery only", async () => {
     const c = await makeClient({ accessCode: "DORA77", downloadPin: "4821" });
+    const other = await makeClient({ accessCode: "DORA88", downloadPin: "4821" });
     const cookie = await unlock(c);
+    const otherCookie = await unlock(other);
     for (let i = 0; i < 5; i++) expect(await attempt(`/api/gallery/${c.accessUrl}/download-pin`, { pin: `100${i}` }, `10.32.0.${i + 1}`, cookie)).toBe(401);
+    for (let i = 0; i < 5; i++) expect(await attempt(`/api/gallery/${other.accessUrl}/download-pin`, { pin: `100${i}` }, `10.32.2.${i + 1}`, otherCookie)).toBe(401);
+    expect(await attempt(`/api/gallery/${c.accessUrl}/download-pin`, { pin: "2000" }, "10.32.1.1", cookie)).toBe(428);
     const [row] = await failuresOf(c.id, server.ownerToken);
     expect(row!.pinFailures).toBe(5);
     expect((await server.api("DELETE", `/api/collections/access_failures/records/${row!.id}`, { token: server.ownerToken })).status).toBe(204);
-    expect(await attempt(`/api/gallery/${c.accessUrl}/download-pin`, { pin: "2000" }, "10.32.1.1", cookie)).toBe(428);
+    // The right PIN now gets in without a puzzle, and a wrong one is a plain wrong PIN again.
+    expect(await attempt(`/api/gallery/${c.accessUrl}/download-pin`, { pin: "4821" }, "10.32.1.2", cookie)).toBe(200);
+    expect(await attempt(`/api/gallery/${c.accessUrl}/download-pin`, { pin: "2000" }, "10.32.1.3", cookie)).toBe(401);
+    // The other gallery's PIN, not reset, still asks its puzzle.
+    expect(await attempt(`/api/gallery/${other.accessUrl}/download-pin`, { pin: "2000" }, "10.32.2.9", otherCookie)).toBe(428);
   });
 });

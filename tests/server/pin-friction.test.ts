@@ -2,8 +2,9 @@
  * The download PIN against many addresses (issue 24): one gallery's PIN has its own budget with growing
  * friction (a proof of work past 5 recent failures), so 1,000 addresses cannot walk its 10^4 values; the
  * right PIN still gets in with the puzzle solved. A PIN change raises the session generation, so a PIN
- * changed and changed back revives no old PIN proof. Addresses come from X-Forwarded-For, which the test
- * makes PocketBase trust.
+ * changed and changed back revives no old PIN proof. Issue 37: the pressure belongs to the PIN, so a new PIN
+ * starts clean, and the puzzle stops growing at 2^20 tries (however many wrong PINs were paid for). Addresses
+ * come from X-Forwarded-For, which the test makes PocketBase trust.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryHelpers } from "./gallery-fixture";
@@ -63,5 +64,39 @@ describe("download PIN friction", () => {
     const fresh = await unlock(c);
     const r = await server.api<{ delivery: { pinVerified: boolean } }>("GET", `/api/gallery/${c.accessUrl}`, { cookie: `${fresh}; ${pinCookie}` });
     expect(r.body.delivery.pinVerified).toBe(false);
+  });
+
+  it("starts a new PIN clean: the old PIN's wrong guesses ask no puzzle of it", async () => {
+    const c = await makeClient({ downloadPin: "4821" });
+    let cookie = await unlock(c);
+    for (let i = 0; i < 6; i++) expect((await tryPin(c.accessUrl, cookie, String(3000 + i), `10.22.0.${i + 1}`)).status).toBe(i < 5 ? 401 : 428);
+    const r = await server.api("PATCH", `/api/collections/clients/records/${c.id}`, { token: server.ownerToken, json: { downloadPin: "7777" } });
+    expect(r.status).toBe(200);
+    cookie = await unlock(c); // a new PIN raises the session generation
+    expect((await tryPin(c.accessUrl, cookie, "7777", "10.22.1.1")).status).toBe(200);
+    expect((await tryPin(c.accessUrl, cookie, "3000", "10.22.1.2")).status).toBe(401);
+    // Back to the old PIN: its own wrong guesses still count against it.
+    expect((await server.api("PATCH", `/api/collections/clients/records/${c.id}`, { token: server.ownerToken, json: { downloadPin: "4821" } })).status).toBe(200);
+    cookie = await unlock(c);
+    expect((await tryPin(c.accessUrl, cookie, "4821", "10.22.1.3")).status).toBe(428);
+  });
+
+  it("never asks more than 2^20 tries, however many wrong PINs an attacker pays puzzles for", async () => {
+    const c = await makeClient({ downloadPin: "4821" });
+    const cookie = await unlock(c);
+    for (let i = 0; i < 5; i++) expect((await tryPin(c.accessUrl, cookie, String(5000 + i), `10.23.0.${i + 1}`)).status).toBe(401);
+    const asked: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const address = `10.23.1.${i + 1}`;
+      const first = await tryPin(c.accessUrl, cookie, String(6000 + i), address);
+      expect(first.status).toBe(428);
+      const challenge = first.body.data as Challenge;
+      asked.push(challenge.bits);
+      expect((await tryPin(c.accessUrl, cookie, String(6000 + i), address, solve(challenge))).status).toBe(401);
+    }
+    expect(asked).toEqual([16, 18, 20, 20, 20]);
+    const right = await tryPin(c.accessUrl, cookie, "4821", "10.23.2.1");
+    expect(right.body.data).toMatchObject({ bits: 20 });
+    expect((await tryPin(c.accessUrl, cookie, "4821", "10.23.2.1", solve(right.body.data as Challenge))).status).toBe(200);
   });
 });

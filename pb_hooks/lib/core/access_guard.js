@@ -10,6 +10,12 @@
 const rules = require(`${__hooks}/lib/rules/rules.js`);
 const friction = require(`${__hooks}/lib/rules/friction.js`);
 
+/** The code-only route's studio-wide budget, and the row whose presence turns that route off (the owner's switch). */
+const CODE_ONLY_KEY = "pressure:code-only";
+const CODE_ONLY_OFF_KEY = "switch:code-only-off";
+/** A PIN's budget is `pressure:pin:<clientId>:<HMAC of the PIN>`; before issue 37 it was `pressure:pin:<clientId>`. */
+const PIN_KEY_PREFIX = "pressure:pin:";
+
 function addressKey(e) {
   const secret = $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
   return "addr:" + $security.hs256(rules.addressMaterial(e.realIP()), secret + ":address");
@@ -35,15 +41,20 @@ function writeGuard(db, key, guard) {
 }
 
 /**
- * The shared budget a route's attempts also count on, with the scope its puzzles are signed for. A link's
- * attempts from IPv6 count on their /48's, keyed (like addresses) only by an HMAC of it.
+ * The shared budget a route's attempts also count on, with the scope its puzzles are signed for. A PIN's
+ * budget belongs to the gallery's current PIN (`pin`), keyed by an HMAC of it, so a new PIN starts clean
+ * (changed back, the old one meets its own guesses again). A link's attempts from IPv6 count on their /48's,
+ * keyed (like addresses) only by an HMAC of it.
  */
-function sharedBudget(e, route, clientId) {
-  if (route === "code-only") return { kind: "code-only", scope: "code-only", key: "pressure:code-only" };
-  if (route === "pin") return { kind: "pin", scope: "pin:" + clientId, key: "pressure:pin:" + clientId };
+function sharedBudget(e, route, clientId, pin) {
+  if (route === "code-only") return { kind: "code-only", scope: "code-only", key: CODE_ONLY_KEY };
+  const secret = $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
+  if (route === "pin") {
+    const id = clientId + ":" + $security.hs256(clientId + ":" + pin, secret + ":pin-pressure").slice(0, 16);
+    return { kind: "pin", scope: "pin:" + id, key: PIN_KEY_PREFIX + id };
+  }
   const network = rules.networkMaterial(e.realIP());
   if (!network) return null; // a gallery's link from IPv4: per-address waits only
-  const secret = $app.findFirstRecordByData("server_secrets", "key", "gallery_token").getString("value");
   const id = $security.hs256(network, secret + ":network").slice(0, 32);
   return { kind: "net48", scope: "net48:" + id, key: "pressure:net48:" + id };
 }
@@ -74,13 +85,13 @@ function spendSolution(db, pow, scope, bits, now) {
 /**
  * Takes a ticket for one check of a code or PIN. Returns { ok: true, ticket } or { ok: false, ... } with
  * `reason` "address" (and retryAfterMs) or "proof" (and a challenge to solve first). `route`: "code-only",
- * "link" (its /48's budget from IPv6) or "pin" (with `clientId`); `pow`: the visitor's solution, if any
- * (lib/rules/friction.js).
+ * "link" (its /48's budget from IPv6) or "pin" (with `clientId` and the gallery's current `pin`); `pow`: the
+ * visitor's solution, if any (lib/rules/friction.js).
  */
-function take(e, route, clientId, pow) {
+function take(e, route, clientId, pow, pin) {
   const now = Date.now();
   const key = addressKey(e);
-  const shared = sharedBudget(e, route, clientId);
+  const shared = sharedBudget(e, route, clientId, pin);
   let result = null;
   $app.runInTransaction((tx) => {
     const db = tx.db();
@@ -118,6 +129,41 @@ function refund(ticket) {
   });
 }
 
+/** The owner's reset of a gallery's wrong answers (the delete of its access_failures row) lifts the puzzles of its PINs too. */
+function clearPinPressure(clientId) {
+  $app
+    .db()
+    .newQuery("DELETE FROM access_guards WHERE key = {:old} OR key LIKE {:prefix}")
+    .bind({ old: PIN_KEY_PREFIX + clientId, prefix: PIN_KEY_PREFIX + clientId + ":%" })
+    .execute();
+}
+
+/**
+ * The code-only route as the owner sees it: on or off, its recent wrong codes (decayed), the free ones, and
+ * the puzzle the next visitor meets with its seconds on a phone (lib/rules/friction.js).
+ */
+function codeOnlyState() {
+  const db = $app.db();
+  const now = Date.now();
+  const pressure = friction.pressureAt("code-only", readGuard(db, CODE_ONLY_KEY), now);
+  const bits = friction.bitsRequired("code-only", pressure);
+  return { on: !readGuard(db, CODE_ONLY_OFF_KEY), pressure, free: friction.BUDGETS["code-only"].free, bits, phoneSeconds: friction.phoneSeconds(bits) };
+}
+
+function codeOnlyOff() {
+  return !!readGuard($app.db(), CODE_ONLY_OFF_KEY);
+}
+
+/** The owner's changes: `reset` forgets the route's recent wrong codes; `on` switches the route on or off. */
+function changeCodeOnly(change) {
+  $app.runInTransaction((tx) => {
+    const db = tx.db();
+    if (change.reset) db.newQuery("DELETE FROM access_guards WHERE key = {:key}").bind({ key: CODE_ONLY_KEY }).execute();
+    if (change.on === true) db.newQuery("DELETE FROM access_guards WHERE key = {:key}").bind({ key: CODE_ONLY_OFF_KEY }).execute();
+    if (change.on === false) writeGuard(db, CODE_ONLY_OFF_KEY, { failures: 0, nextAt: 0, lastAt: Date.now() });
+  });
+}
+
 /**
  * A wrong answer on a gallery, counted for the owner in one statement: `kind` "code" (on its own link) or
  * "pin" (its download PIN), each with its count and last time. The gallery stays open.
@@ -145,4 +191,4 @@ function refuse(e, refusal) {
   return e.json(429, { status: 429, message: rules.TEXTS.waitAddress, data: {} });
 }
 
-module.exports = { take, refund, refuse, recordGalleryFailure };
+module.exports = { take, refund, refuse, recordGalleryFailure, clearPinPressure, codeOnlyState, codeOnlyOff, changeCodeOnly };

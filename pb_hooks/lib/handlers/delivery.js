@@ -1,6 +1,6 @@
 /**
  * Delivery controls on the server (decisions in ./delivery_rules.js): the gate in front of every visitor's
- * image file, the download PIN route (per-address waits of the access codes' budget plus the gallery's own PIN budget with growing friction, lib/core/access_guard.js) and
+ * image file, the download PIN route (per-address waits of the access codes' budget plus the current PIN's own budget with growing friction, lib/core/access_guard.js) and
  * the fields the visitor's gallery reads to show or hide its download controls. Uses PocketBase globals;
  * required in handlers.
  *
@@ -73,7 +73,7 @@ function verifyPin(e, accessUrl) {
   const expected = client.getString("downloadPin");
   if (!expected) return e.json(200, { success: true }); // no PIN asked: nothing to prove
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
-  const taken = guard.take(e, "pin", client.id, body.pow);
+  const taken = guard.take(e, "pin", client.id, body.pow, expected);
   if (!taken.ok) return guard.refuse(e, taken);
   if (!$security.equal(pin, expected)) {
     guard.recordGalleryFailure(client.id, "pin");

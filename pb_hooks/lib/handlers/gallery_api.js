@@ -51,26 +51,46 @@ function imagePageFields(client, page, limit) {
 /**
  * POST /api/gallery/access {accessCode} -> {accessUrl}; finds the gallery by its code alone, through the
  * unique normalised key. A code that two clients shared before codes were unique has no key, so it opens
- * neither here (the link route still works).
+ * neither here (the link route still works). An expired gallery's code is a wrong code here (its ticket is
+ * spent), so that codes of expired galleries cannot be collected for free; its own link says it expired.
+ * Off (the owner's switch, lib/core/access_guard.js) it checks no code at all.
  */
 function access(e) {
+  const guard = require(`${__hooks}/lib/core/access_guard.js`);
+  if (guard.codeOnlyOff()) throw new ForbiddenError(rules.TEXTS.codeOnlyOff);
   const code = requestedCode(e);
   if (!code) throw new BadRequestError("Access code is required");
-  const guard = require(`${__hooks}/lib/core/access_guard.js`);
   const taken = guard.take(e, "code-only", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
   let match = null;
   try {
     match = $app.findFirstRecordByData("clients", "accessKey", code);
   } catch (_) {}
-  if (!match || !match.getBool("enabled") || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
+  const open = !!match && rules.galleryState(plainClient(match), Date.now()) === "open";
+  if (!open || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
   guard.refund(taken.ticket);
-  assertOpen(match);
   require(`${__hooks}/lib/handlers/activity.js`).unlocked(match.id, hasValidSession(e, match));
   session.setSessionCookie(e, match);
   return e.json(200, { accessUrl: match.getString("accessUrl") });
+}
+
+/** GET /api/owner/code-only-page: the code-only page's switch and pressure (owner only; lib/core/access_guard.js). */
+function codeOnlyPage(e) {
+  if (!isStudioOwner(e)) throw new ForbiddenError(rules.TEXTS.ownerOnly);
+  return e.json(200, require(`${__hooks}/lib/core/access_guard.js`).codeOnlyState());
+}
+
+/** POST /api/owner/code-only-page {reset?: true, on?: boolean}: the owner's reset and switch; answers the new state. */
+function changeCodeOnlyPage(e) {
+  if (!isStudioOwner(e)) throw new ForbiddenError(rules.TEXTS.ownerOnly);
+  const body = requestBody(e);
+  if (body.reset !== undefined && body.reset !== true) throw new BadRequestError("reset must be true when given.");
+  if (body.on !== undefined && typeof body.on !== "boolean") throw new BadRequestError("on must be true or false when given.");
+  const guard = require(`${__hooks}/lib/core/access_guard.js`);
+  guard.changeCodeOnly({ reset: body.reset === true, on: body.on });
+  return e.json(200, guard.codeOnlyState());
 }
 
 /**
@@ -179,4 +199,4 @@ function allImages(e, accessUrl) {
   return galleryImages.jsonWithImages(e, {}, galleryImages.visitorImagesJson(client.id, 0, 0));
 }
 
-module.exports = { access, info, verifySession, verify, images, allImages };
+module.exports = { access, codeOnlyPage, changeCodeOnlyPage, info, verifySession, verify, images, allImages };

@@ -1,9 +1,11 @@
 /** Types of friction.js for the Node unit tests (PocketBase runs the plain JavaScript). */
 export type BudgetKind = "code-only" | "pin" | "net48";
 export interface PressureRow { failures: number; nextAt: number; lastAt: number }
-export const BUDGETS: Record<BudgetKind, { free: number; halfLifeMs: number; baseBits: number; stepBits: number }>;
+export const BUDGETS: Record<BudgetKind, { free: number; halfLifeMs: number; baseBits: number; stepBits: number; capBits: number }>;
 export const MAX_BITS: number;
 export const CHALLENGE_TTL_MS: number;
+export const PHONE_HASHES_PER_SECOND: number;
+export function phoneSeconds(bits: number): number;
 export const MILLI: number;
 export function pressureAt(kind: BudgetKind, row: PressureRow | null, nowMs: number): number;
 export function bitsRequired(kind: BudgetKind, pressure: number): number;

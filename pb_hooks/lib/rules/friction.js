@@ -1,8 +1,10 @@
 /**
  * Friction for budgets that many addresses share (the code-only route, one gallery's download PIN): instead of
  * a door that closes after N failures (which any stranger could close for everyone), each further attempt
- * needs a proof of work whose cost doubles twice with every recent failure. "Recent" is a decaying count:
- * `pressure` halves every `halfLifeMs`. Below `free` nothing is asked; a right answer gives its failure back.
+ * needs a proof of work whose cost doubles twice with every recent failure, up to `capBits`. "Recent" is a
+ * decaying count: `pressure` halves every `halfLifeMs`. Below `free` nothing is asked; a right answer gives its
+ * failure back. The cap bounds what a real client's phone must solve on the code-only route and a PIN (docs/SECURITY.md,
+ * "What the real client pays"); past it, an attacker's attempts are bounded by the per-address waits only.
  * A gallery's link route has per-address waits (its figures hold with them), and only the addresses of
  * one routed IPv6 /48 share a budget here, so that a /48's 65,536 /64s count as one network (docs/SECURITY.md).
  *
@@ -15,13 +17,19 @@
 
 /** The budgets (figures in docs/SECURITY.md, "Friction on shared budgets"). */
 const BUDGETS = {
-  "code-only": { free: 8, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
-  pin: { free: 5, halfLifeMs: 180 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
-  // Wrong codes on gallery links from one routed IPv6 /48 (65,536 /64s, each an address of its own).
-  net48: { free: 10, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2 },
+  "code-only": { free: 8, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2, capBits: 20 },
+  pin: { free: 5, halfLifeMs: 180 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2, capBits: 20 },
+  // Wrong codes on gallery links from one routed IPv6 /48 (65,536 /64s, each an address of its own): no cap,
+  // since its puzzle reaches only visitors of that /48, and the gallery's link opens from any other network.
+  net48: { free: 10, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2, capBits: 96 },
 };
 /** Only to keep the number finite: 2^96 hashes is beyond any attacker, so the doubling never stops in practice. */
 const MAX_BITS = 96;
+/**
+ * What a mid-range phone's browser does: SHA-256 tries a second with crypto.subtle in a worker (headless
+ * Chromium on a loaded 2-core machine measured about this; docs/SECURITY.md, "What the real client pays").
+ */
+const PHONE_HASHES_PER_SECOND = 50000;
 /** A challenge is good for this long: enough for a slow phone, short enough that none can be stockpiled. */
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Pressure is stored in thousandths (the guards' columns are integers). */
@@ -40,12 +48,17 @@ function pressureAt(kind, row, nowMs) {
   return (row.failures / MILLI) * Math.pow(2, -elapsed / settings(kind).halfLifeMs);
 }
 
-/** The zero bits asked before the next attempt: 0 below `free`, then baseBits, +stepBits per further failure. */
+/** The zero bits asked before the next attempt: 0 below `free`, then baseBits, +stepBits per further failure, at most capBits. */
 function bitsRequired(kind, pressure) {
   const b = settings(kind);
   const p = Math.round(pressure * MILLI) / MILLI; // as stored: the decay of the last milliseconds is no refund
   if (p < b.free) return 0;
-  return Math.min(MAX_BITS, b.baseBits + b.stepBits * Math.floor(p - b.free));
+  return Math.min(b.capBits, MAX_BITS, b.baseBits + b.stepBits * Math.floor(p - b.free));
+}
+
+/** The average seconds a phone spends on a puzzle of `bits` (0 when none is asked). */
+function phoneSeconds(bits) {
+  return bits > 0 ? Math.pow(2, bits) / PHONE_HASHES_PER_SECOND : 0;
 }
 
 /** The row after one more attempt (counted up front, refunded when right). */
@@ -97,4 +110,4 @@ function solutionShape(solution, scope, bitsNow, nowMs) {
   return { challenge, signature, nonce, bits: parts.bits, expiresAt: parts.expiresAt };
 }
 
-module.exports = { BUDGETS, MAX_BITS, CHALLENGE_TTL_MS, MILLI, pressureAt, bitsRequired, afterAttempt, afterRefund, leadingZeroBits, makeChallenge, parseChallenge, solutionShape };
+module.exports = { BUDGETS, MAX_BITS, PHONE_HASHES_PER_SECOND, CHALLENGE_TTL_MS, MILLI, pressureAt, bitsRequired, phoneSeconds, afterAttempt, afterRefund, leadingZeroBits, makeChallenge, parseChallenge, solutionShape };

@@ -101,6 +101,8 @@ const TEXTS = {
   unauthorized: "Please enter your access code to view this private gallery",
   imageNotFound: "Image not found",
   codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
+  codeOnlyOff: "This studio opens galleries by their link only. Please open the gallery link your photographer sent you.",
+  ownerOnly: "Only the studio owner can see or change this.",
 };
 
 /**

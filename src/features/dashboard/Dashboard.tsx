@@ -8,6 +8,7 @@ import { parseDate } from "../../domain/gallery-status";
 import { formatDate } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import { StatusBadge } from "../clients/StatusBadge";
+import { CodeOnlyPressureNotice } from "../settings/CodeOnlyPressureNotice";
 import { useStudioTimeZone } from "../settings/useSettingsRow";
 import { useClients } from "../clients/useClients";
 import { extendGallery } from "./actions";
@@ -24,6 +25,7 @@ export function Dashboard() {
   const data = clients ? dashboardData(clients, new Date()) : null;
   return (
     <>
+      <CodeOnlyPressureNotice />
       <div className="counters">
         {[
           [DASHBOARD_TEXTS.totalClients, data?.total],

@@ -1,9 +1,11 @@
 /**
  * The access code form of /gallery/access and of a locked gallery: required field, pending label, and the
- * field error 'Invalid access code. Please try again.' when the server refuses the code.
+ * field error 'Invalid access code. Please try again.' when the server refuses the code (or, on the code-only
+ * page the studio turned off, that galleries open by their link only).
  */
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
+import { GalleryApiError } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 import "./access.css";
 import { FieldError } from "../../ui/FieldError";
@@ -33,8 +35,8 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit, proofProgr
     try {
       await onSubmit(code.trim());
       setError(null);
-    } catch {
-      setError(GALLERY_TEXTS.invalidCodeField);
+    } catch (err) {
+      setError(err instanceof GalleryApiError && err.status === 403 ? GALLERY_TEXTS.linkOnly : GALLERY_TEXTS.invalidCodeField);
     } finally {
       setIsPending(false);
     }

@@ -26,6 +26,7 @@ export function useAccessPage() {
         }
         navigate(`/gallery/${accessUrl}`);
       } catch (err) {
+        if (err instanceof GalleryApiError && err.status === 403) throw err; // the page is off: the field says so
         const message = err instanceof GalleryApiError && err.serverMessage ? err.serverMessage : GALLERY_TEXTS.invalidCodeFallback;
         toast({ title: GALLERY_TEXTS.invalidCode, description: message, variant: "destructive" });
         throw err;

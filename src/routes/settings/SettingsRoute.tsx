@@ -1,10 +1,12 @@
 /** /settings: General, Security and Branding tabs, this device's storage, and About (the licences). */
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { AboutCard } from "../../features/settings/AboutCard";
 import { BrandingForm } from "../../features/settings/BrandingForm";
 import { DeviceStorageCard } from "../../features/settings/DeviceStorageCard";
 import { GeneralForm } from "../../features/settings/GeneralForm";
 import { AppearanceCard } from "../../features/settings/AppearanceCard";
+import { CodeOnlyPageCard } from "../../features/settings/CodeOnlyPageCard";
 import { LanguageCard } from "../../features/settings/LanguageCard";
 import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForms";
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
@@ -19,7 +21,9 @@ const TABS: Array<[Tab, string]> = [
 ];
 
 export function SettingsRoute() {
-  const [tab, setTab] = useState<Tab>("general");
+  // `?tab=security`: the dashboard's way to the code-only page's card.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get("tab") === "security" ? "security" : "general");
   const settings = useSettingsRow();
   const needsSettings = tab !== "security";
   return (
@@ -46,6 +50,7 @@ export function SettingsRoute() {
           <div className="client-form">
             <UsernameForm />
             <PasswordForm />
+            <CodeOnlyPageCard />
           </div>
         )}
       </section>
