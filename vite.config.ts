@@ -51,6 +51,7 @@ function visitorPages(): Plugin {
         configFile: false,
         logLevel: "warn",
         publicDir: false,
+        plugins: [hooksContract()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -161,7 +162,8 @@ export default defineConfig({
   define: { __HEIC_DECODING__: JSON.stringify(process.env.HEIC_DECODING === "off" ? "off" : "on") },
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
-  worker: { format: "es", plugins: () => [notices.scanner()] },
+  // hooksContract in every build (pages, workers, both service workers): the zip writer shares pb_hooks/lib/file_names.js.
+  worker: { format: "es", plugins: () => [hooksContract(), notices.scanner()] },
   plugins: [
     // First, before the visitor's rewrite of /gallery/* to gallery.html: it judges the path asked for.
     crossOriginIsolation(),
@@ -196,7 +198,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // The visitor's service worker is not part of the owner's app.
         globIgnores: ["gallery-sw.js"],
-        buildPlugins: { rollup: [notices.scanner()] },
+        buildPlugins: { vite: [hooksContract()], rollup: [notices.scanner()] },
       },
       devOptions: { enabled: false },
     }),
