@@ -11,6 +11,7 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { afterBuild } from "./vite-plugin-after-build";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
 
@@ -133,26 +134,16 @@ function listFiles(dir: string): string[] {
  * does no compression work per request). Runs last, after the service workers are written.
  */
 function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "studio-gallery-precompress",
-    apply: "build",
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    closeBundle: {
-      sequential: true,
-      order: "post",
-      handler() {
-        for (const file of listFiles(outDir)) {
-          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
-          const bytes = readFileSync(file);
-          // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
-          const quality = bytes.length > 1024 * 1024 ? 9 : 11;
-          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        }
-      },
-    },
-  };
+  return afterBuild("studio-gallery-precompress", (outDir) => {
+    for (const file of listFiles(outDir)) {
+      if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+      const bytes = readFileSync(file);
+      // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
+      const quality = bytes.length > 1024 * 1024 ? 9 : 11;
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  });
 }
 
 export const THEME_COLOR = "#6d28d9";

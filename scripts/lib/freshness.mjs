@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Everything the build reads: the app, the workers, static files, the HTML entry and build configuration. */
-export const BUILD_INPUTS = ["src", "workers", "public", "index.html", "vite.config.ts", "vite-plugin-licences.ts", "licences", "LICENSE", "package.json", "package-lock.json", "tsconfig.app.json", "tsconfig.workers.json", "tsconfig.base.json"];
+export const BUILD_INPUTS = ["src", "workers", "public", "index.html", "vite.config.ts", "vite-plugin-licences.ts", "vite-plugin-after-build.ts", "licences", "LICENSE", "package.json", "package-lock.json", "tsconfig.app.json", "tsconfig.workers.json", "tsconfig.base.json"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
