@@ -27,7 +27,7 @@ const notices = thirdPartyNotices();
 /**
  * The visitor's side of the build: removes the PWA manifest link from gallery.html, builds
  * workers/gallery-sw.ts into one classic script (dist/gallery-sw.js), and in development serves
- * gallery.html for /gallery/* as PocketBase does (pb_hooks/visitor_pages.pb.js).
+ * gallery.html for /gallery/* as PocketBase does (pb_hooks/lib/gallery_routes.js).
  */
 function visitorPages(): Plugin {
   let outDir = "dist";
