@@ -30,17 +30,20 @@ function registerRoutes(dispatchRoute) {
   }
 }
 
+// Read once per VM, at its first request (the VM keeps this module: routes.pb.js).
 let byPattern = null;
+let policies = null;
 
 /** The route Go's router matched ("GET /api/gallery/{accessUrl}"), its policy checked, then its handler. */
 function dispatch(e) {
   if (!byPattern) {
     byPattern = {};
     for (const r of allRoutes()) byPattern[r.method + " " + r.path] = r;
+    policies = require(`${__hooks}/lib/policies.js`).POLICIES;
   }
   const r = byPattern[e.request.pattern];
   if (!r) throw new Error(`No route table holds ${e.request.pattern}.`);
-  require(`${__hooks}/lib/policies.js`).POLICIES[r.policy].check(e);
+  policies[r.policy].check(e);
   return r.handler(e);
 }
 
