@@ -32,12 +32,21 @@ const POLICIES = {
   superuserOnly: { check: () => {}, middleware: () => $apis.requireSuperuserAuth() },
 };
 
-/** A handler behind a policy: what a route table's line holds. */
+/**
+ * A handler behind a policy: what a route table's line holds.
+ * @param {string} policy
+ * @returns {(handler: (e: any) => any) => { policy: string, handler: (e: any) => any }}
+ */
 function guarded(policy) {
   return (handler) => ({ policy, handler });
 }
 
-/** One line of a route table: the method, the path (Go's pattern syntax) and the guarded handler. */
+/**
+ * One line of a route table: the method, the path (Go's pattern syntax) and the guarded handler.
+ * @param {string} method
+ * @param {string} path
+ * @param {{ policy: string, handler: (e: any) => any }} guardedHandler
+ */
 function route(method, path, guardedHandler) {
   const policy = guardedHandler && guardedHandler.policy;
   if (!Object.prototype.hasOwnProperty.call(POLICIES, policy) || typeof guardedHandler.handler !== "function") {

@@ -31,8 +31,10 @@ function registerRoutes(dispatchRoute) {
 }
 
 // Read once per VM, at its first request (the VM keeps this module: routes.pb.js).
+/** @type {Record<string, { method: string, path: string, policy: string, handler: (e: any) => any }> | null} */
 let byPattern = null;
-let policies = null;
+/** @type {Record<string, { check: (e: any) => void }>} */
+let policies = {};
 
 /** The route Go's router matched ("GET /api/gallery/{accessUrl}"), its policy checked, then its handler. */
 function dispatch(e) {
