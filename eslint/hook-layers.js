@@ -20,7 +20,11 @@ export const HOOK_FILES = {
     "gallery_language.js", "image_guard.js", "image_sizes.js", "mail_rules.js", "mail_texts.js", "original_limit.js",
     "proofing_rules.js", "query_string.js", "retry_after.js", "rules.js", "sync_rules.js",
   ],
-  handlers: ["account.js", "activity.js", "delivery.js", "gallery_api.js", "image_route.js", "middlewares.js", "proof_people.js", "proofing.js", "save_pipeline.js", "visitor_pages.js"],
+  handlers: [
+    "account.js", "activity.js", "delivery.js", "gallery_api.js", "image_route.js", "middlewares.js", "proof_people.js", "proofing.js", "save_pipeline.js", "visitor_pages.js",
+    // The route tables and their dispatcher (lib/handlers/routes.js): they require the handlers.
+    "routes.js", "gallery_routes.js", "proofing_routes.js", "owner_routes.js", "app_routes.js",
+  ],
 };
 
 /** The layer of a path relative to the project root, "hooks" for a *.pb.js file, else null. */

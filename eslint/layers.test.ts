@@ -118,7 +118,7 @@ const HOOKS_GOOD: [file: string, code: string][] = [
   ["pb_hooks/lib/core/gallery_session.js", "module.exports = () => require(`${__hooks}/lib/rules/rules.js`);"],
   ["pb_hooks/lib/rules/rules.js", 'module.exports = require("./contract.js");'],
   ["pb_hooks/lib/rules/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/records/sync_registry.js`);"],
-  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).info(e));"],
+  ["pb_hooks/routes.pb.js", "require(`${__hooks}/lib/handlers/routes.js`).registerRoutes();"],
 ];
 
 /** The files of pb_hooks/lib each file requires, by name, both as `${__hooks}/lib/x.js` and as `./x.js`. */
