@@ -23,6 +23,7 @@ import path from "node:path";
 import license, { type Dependency } from "rollup-plugin-license";
 import type { Plugin } from "vite";
 import { licenceProblem } from "./licences/policy";
+import { afterBuild } from "./vite-plugin-after-build";
 
 const NOTICES_FILE = "THIRD_PARTY_LICENSES.txt";
 const RULE = "-".repeat(78);
@@ -107,7 +108,6 @@ function libheifNote(dependency: Dependency, chunk: string): string {
  */
 export function thirdPartyNotices(): { scanner: () => ScannerPlugin; writer: Plugin } {
   const found = new Map<string, Dependency>();
-  let outDir = "dist";
   const scanner = (): ScannerPlugin =>
     license({
       thirdParty: {
@@ -117,35 +117,26 @@ export function thirdPartyNotices(): { scanner: () => ScannerPlugin; writer: Plu
         },
       },
     });
-  const writer: Plugin = {
-    name: "studio-gallery-third-party-notices",
-    apply: "build",
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    closeBundle: {
-      sequential: true,
-      order: "post",
-      handler() {
-        const dependencies = [...found.values()].sort((a, b) => `${a.name}@${a.version}`.localeCompare(`${b.name}@${b.version}`));
-        const problems = dependencies.map((d) => licenceProblem(d.name ?? "(unnamed package)", d.license)).filter((p) => p !== null);
-        if (problems.length > 0) throw new Error(`Licences not allowed in the build:\n${problems.join("\n")}`);
-        const header = [
-          "Third-party software in Studio Gallery",
-          "",
-          "Studio Gallery is free software under the GNU Affero General Public License, version 3 or later",
-          "(LICENSE.txt beside this file). The app, its workers and its service workers contain the packages",
-          `below (${dependencies.length}), each under its own licence, whose text follows its name, then the code`,
-          `the project compiles itself from third-party sources (${BUILT_HERE.length}).`,
-          "",
-        ].join("\n");
-        const entries = [...dependencies.map(entry), ...BUILT_HERE.map(builtHereEntry)];
-        writeFileSync(path.join(outDir, NOTICES_FILE), `${header}\n${entries.join("\n\n")}\n`);
-        copyFileSync(path.join(ROOT, "LICENSE"), path.join(outDir, "LICENSE.txt"));
-        const libheif = dependencies.find((d) => d.name === "libheif-js");
-        const assets = path.join(outDir, "assets");
-        const chunk = existsSync(assets) ? readdirSync(assets).find((f) => /^libheif.*\.js$/.test(f)) : undefined;
-        if (libheif && chunk) writeFileSync(path.join(assets, `${chunk}.LICENSE.txt`), libheifNote(libheif, chunk));
-      },
-    },
-  };
+  const writer = afterBuild("studio-gallery-third-party-notices", (outDir) => {
+    const dependencies = [...found.values()].sort((a, b) => `${a.name}@${a.version}`.localeCompare(`${b.name}@${b.version}`));
+    const problems = dependencies.map((d) => licenceProblem(d.name ?? "(unnamed package)", d.license)).filter((p) => p !== null);
+    if (problems.length > 0) throw new Error(`Licences not allowed in the build:\n${problems.join("\n")}`);
+    const header = [
+      "Third-party software in Studio Gallery",
+      "",
+      "Studio Gallery is free software under the GNU Affero General Public License, version 3 or later",
+      "(LICENSE.txt beside this file). The app, its workers and its service workers contain the packages",
+      `below (${dependencies.length}), each under its own licence, whose text follows its name, then the code`,
+      `the project compiles itself from third-party sources (${BUILT_HERE.length}).`,
+      "",
+    ].join("\n");
+    const entries = [...dependencies.map(entry), ...BUILT_HERE.map(builtHereEntry)];
+    writeFileSync(path.join(outDir, NOTICES_FILE), `${header}\n${entries.join("\n\n")}\n`);
+    copyFileSync(path.join(ROOT, "LICENSE"), path.join(outDir, "LICENSE.txt"));
+    const libheif = dependencies.find((d) => d.name === "libheif-js");
+    const assets = path.join(outDir, "assets");
+    const chunk = existsSync(assets) ? readdirSync(assets).find((f) => /^libheif.*\.js$/.test(f)) : undefined;
+    if (libheif && chunk) writeFileSync(path.join(assets, `${chunk}.LICENSE.txt`), libheifNote(libheif, chunk));
+  });
   return { scanner, writer };
 }

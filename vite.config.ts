@@ -11,6 +11,7 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { afterBuild } from "./vite-plugin-after-build";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
 
@@ -26,7 +27,7 @@ const notices = thirdPartyNotices();
 /**
  * The visitor's side of the build: removes the PWA manifest link from gallery.html, builds
  * workers/gallery-sw.ts into one classic script (dist/gallery-sw.js), and in development serves
- * gallery.html for /gallery/* as PocketBase does (pb_hooks/visitor_pages.pb.js).
+ * gallery.html for /gallery/* as PocketBase does (pb_hooks/lib/handlers/gallery_routes.js).
  */
 function visitorPages(): Plugin {
   let outDir = "dist";
@@ -51,6 +52,7 @@ function visitorPages(): Plugin {
         configFile: false,
         logLevel: "warn",
         publicDir: false,
+        plugins: [hooksContract()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -132,26 +134,16 @@ function listFiles(dir: string): string[] {
  * does no compression work per request). Runs last, after the service workers are written.
  */
 function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "studio-gallery-precompress",
-    apply: "build",
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    closeBundle: {
-      sequential: true,
-      order: "post",
-      handler() {
-        for (const file of listFiles(outDir)) {
-          if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
-          const bytes = readFileSync(file);
-          // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
-          const quality = bytes.length > 1024 * 1024 ? 9 : 11;
-          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        }
-      },
-    },
-  };
+  return afterBuild("studio-gallery-precompress", (outDir) => {
+    for (const file of listFiles(outDir)) {
+      if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+      const bytes = readFileSync(file);
+      // Brotli's best level, except on the multi-megabyte codecs where it costs seconds for ~1%.
+      const quality = bytes.length > 1024 * 1024 ? 9 : 11;
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  });
 }
 
 export const THEME_COLOR = "#6d28d9";
@@ -161,7 +153,8 @@ export default defineConfig({
   define: { __HEIC_DECODING__: JSON.stringify(process.env.HEIC_DECODING === "off" ? "off" : "on") },
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
-  worker: { format: "es", plugins: () => [notices.scanner()] },
+  // hooksContract in every build (pages, workers, both service workers): the zip writer shares pb_hooks/lib/rules/file_names.js.
+  worker: { format: "es", plugins: () => [hooksContract(), notices.scanner()] },
   plugins: [
     // First, before the visitor's rewrite of /gallery/* to gallery.html: it judges the path asked for.
     crossOriginIsolation(),
@@ -196,7 +189,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // The visitor's service worker is not part of the owner's app.
         globIgnores: ["gallery-sw.js"],
-        buildPlugins: { rollup: [notices.scanner()] },
+        buildPlugins: { vite: [hooksContract()], rollup: [notices.scanner()] },
       },
       devOptions: { enabled: false },
     }),

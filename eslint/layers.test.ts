@@ -125,7 +125,7 @@ const HOOKS_GOOD: [file: string, code: string][] = [
   ["pb_hooks/lib/rules/rules.js", 'module.exports = require("./contract.js");'],
   ["pb_hooks/lib/rules/sync_rules.js", "module.exports = () => require(`${__hooks}/lib/records/sync_registry.js`);"],
   ["pb_hooks/lib/rules/x.js", 'module.exports = require("../records/sync_registry.js");'],
-  ["pb_hooks/gallery.pb.js", "routerAdd('GET', '/x', (e) => require(`${__hooks}/lib/handlers/gallery_api.js`).info(e));"],
+  ["pb_hooks/routes.pb.js", "require(`${__hooks}/lib/handlers/routes.js`).registerRoutes();"],
 ];
 
 /** Every .js file of pb_hooks/lib, by its path there (`rules/contract.js`). */

@@ -3,8 +3,8 @@
 /**
  * The studio's emails (logic in lib/core/mail.js): the gallery email when a client's galleryEmailAt changes
  * (after the save is committed, so a synced batch sends it once it has landed), expiry reminders every
- * hour (each linking to the Gallery address, else the origin the owner's app asked from), the owner's check whether mail is configured, the owner's test email, and a superusers' route that runs the reminder job
- * at a given time (tests; an operator catching up).
+ * hour (each linking to the Gallery address, else the origin the owner's app asked from). The owner's mail
+ * routes (mail status, test email, running the reminders) are in the route table lib/handlers/owner_routes.js.
  */
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/core/mail.js`).keepRequestOrigin(e, 0);
@@ -29,20 +29,3 @@ onRecordAfterUpdateSuccess((e) => {
 cronAdd("sg_expiry_reminders", "7 * * * *", () => {
   require(`${__hooks}/lib/core/mail.js`).runReminders($app, Date.now());
 });
-
-routerAdd("GET", "/api/owner/mail-status", (e) => {
-  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can see this.");
-  return e.json(200, { configured: require(`${__hooks}/lib/core/mail.js`).smtpConfigured(e.app) });
-});
-
-routerAdd("POST", "/api/owner/test-email", (e) => {
-  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can do this.");
-  return require(`${__hooks}/lib/core/mail.js`).sendTestEmail(e);
-});
-
-routerAdd("POST", "/api/owner/run-reminders", (e) => {
-  const body = e.requestInfo().body || {};
-  const now = typeof body.now === "string" ? Date.parse(body.now) : Date.now();
-  if (!Number.isFinite(now)) throw new BadRequestError("now must be an ISO date.");
-  return e.json(200, { sent: require(`${__hooks}/lib/core/mail.js`).runReminders(e.app, now) });
-}, $apis.requireSuperuserAuth());

@@ -2,8 +2,8 @@
 /* global onMailerRecordPasswordResetSend */
 /**
  * A way back into a lost owner account (issue 25): PocketBase's password-reset email, with its link
- * pointing at the app's own reset page (lib/core/reset_mail.js says where and why), and a public answer to
- * whether the server can send it at all, so the sign-in page can say plainly when email is not set up.
+ * pointing at the app's own reset page (lib/core/reset_mail.js says where and why). Whether the server can send
+ * it at all is a public route (lib/handlers/app_routes.js), so the sign-in page can say plainly when email is not set up.
  */
 onMailerRecordPasswordResetSend((e) => {
   const mail = require(`${__hooks}/lib/core/reset_mail.js`);
@@ -19,7 +19,3 @@ onMailerRecordPasswordResetSend((e) => {
   e.message.text = message.text;
   return e.next();
 }, "users");
-
-routerAdd("GET", "/api/auth/recovery", (e) => {
-  return e.json(200, { email: require(`${__hooks}/lib/core/mail.js`).smtpConfigured(e.app) });
-});

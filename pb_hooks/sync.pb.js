@@ -4,7 +4,6 @@
  * onRecordUpdate of the hooks): a client's defaults, an image's file names and bytes, per-field newest-wins
  * (lib/rules/sync_rules.js, the fields in the collection registry lib/records/sync_registry.js), then a client's access
  * key, session generation and cover, an image's set and crc32, in the fixed order of lib/handlers/save_pipeline.js.
- * And the server's clock for devices to measure their offset.
  */
 
 // The synced collections are the owner-written entries of the collection registry (lib/records/sync_registry.js).
@@ -21,6 +20,3 @@ onRecordUpdate((e) => {
   require(`${__hooks}/lib/handlers/save_pipeline.js`).beforeUpdate(e);
   return e.next();
 }, ...SYNCED_COLLECTIONS);
-
-// The epoch changes with every restore of a backup (lib/core/server_epoch.js): devices reconcile when it does.
-routerAdd("GET", "/api/sync/now", (e) => e.json(200, { now: Date.now(), epoch: require(`${__hooks}/lib/core/server_epoch.js`).ensureEpoch(e.app), boot: e.app.store().get("serverBoot") || "" }));

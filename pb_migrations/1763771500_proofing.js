@@ -4,7 +4,7 @@
  * visitor's picks in them, a comment per photo, and the gallery's submitted (locked) state.
  *
  * Rules: only the studio owner reads them (the device pulls them through sync). Visitors never use these
- * collections' API: they write through the gallery routes of pb_hooks/proofing.pb.js, which check the
+ * collections' API: they write through the gallery routes of pb_hooks/lib/handlers/proofing_routes.js, which check the
  * gallery session, the image's gallery, the list's limit and the lock (hooks run as the app and bypass
  * rules). The owner creates, renames, re-limits and deletes lists, and unlocks a submitted gallery by
  * clearing `submittedAt`; favourites, picks and comments are the visitor's, read-only to everyone else.

@@ -7,7 +7,7 @@
 import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { formatBytes, rotateMaintenancePassword, serverFromEnv, superuserSession } from "./lib/admin.mjs";
+import { formatBytes, withSuperuser } from "./lib/admin.mjs";
 
 const PREFIX = "studio-";
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
@@ -17,15 +17,14 @@ if (keep !== null && !(Number.isInteger(keep) && keep >= 1)) {
   process.exit(1);
 }
 
-try {
-  const session = await superuserSession(serverFromEnv());
+await withSuperuser(async (session, server) => {
   // studio-20260101-031500-123.zip: sorts by time; the milliseconds keep two quick backups apart.
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-").slice(0, 19);
   const name = `${PREFIX}${stamp}.zip`.toLowerCase();
   await session.api("POST", "/api/backups", { json: { name } });
 
   const settings = await session.api("GET", "/api/settings");
-  const where = settings.backups?.s3?.enabled ? `the S3 bucket ${settings.backups.s3.bucket}` : `${serverFromEnv().dataDir}/backups`;
+  const where = settings.backups?.s3?.enabled ? `the S3 bucket ${settings.backups.s3.bucket}` : `${server.dataDir}/backups`;
   const list = await session.api("GET", "/api/backups");
   const made = list.find((b) => b.key === name);
   console.log(`Backup ${name}${made ? ` (${formatBytes(made.size)})` : ""} is in ${where}.`);
@@ -45,12 +44,4 @@ try {
       console.log(`Deleted the older backup ${old.key}.`);
     }
   }
-} catch (err) {
-  console.error(err.message);
-  process.exitCode = 1;
-} finally {
-  await rotateMaintenancePassword(serverFromEnv()).catch((err) => {
-    console.error(`Rotating the maintenance password failed: ${err.message}`);
-    process.exitCode = 1;
-  });
-}
+});

@@ -6,7 +6,7 @@
  */
 import { existsSync, openAsBlob, statSync } from "node:fs";
 import path from "node:path";
-import { formatBytes, rotateMaintenancePassword, serverFromEnv, superuserSession } from "./lib/admin.mjs";
+import { formatBytes, withSuperuser } from "./lib/admin.mjs";
 
 const file = process.argv[2];
 if (!file) {
@@ -38,9 +38,7 @@ async function bootOf(url) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-try {
-  const server = serverFromEnv();
-  const session = await superuserSession(server);
+await withSuperuser(async (session, server) => {
   const list = await session.api("GET", "/api/backups");
   let key = path.basename(file);
   if (existsSync(file)) {
@@ -96,13 +94,4 @@ try {
     if (still.ok) throw new Error("The restore failed and the server kept its data; see its log.");
   }
   console.log(`Restored ${key}; the studio is running at ${server.url}/.`);
-} catch (err) {
-  console.error(err.message);
-  process.exitCode = 1;
-} finally {
-  // In the restored database too: it holds the password of the backup's own maintenance session.
-  await rotateMaintenancePassword(serverFromEnv()).catch((err) => {
-    console.error(`Rotating the maintenance password failed: ${err.message}`);
-    process.exitCode = 1;
-  });
-}
+});

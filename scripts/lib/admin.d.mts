@@ -13,4 +13,5 @@ export interface SuperuserSession {
 }
 export function superuserSession(server: ServerLocation, env?: Record<string, string | undefined>): Promise<SuperuserSession>;
 export function rotateMaintenancePassword(server: ServerLocation, env?: Record<string, string | undefined>): Promise<void>;
+export function withSuperuser(work: (session: SuperuserSession, server: ServerLocation) => Promise<void>, env?: Record<string, string | undefined>): Promise<void>;
 export function formatBytes(n: number): string;

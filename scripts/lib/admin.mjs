@@ -67,6 +67,26 @@ export async function rotateMaintenancePassword({ dataDir }, env = process.env) 
   await runPocketBaseCommand(["maintenance-superuser"], dataDir, { SG_MAINTENANCE_PASSWORD: "" });
 }
 
+/**
+ * Runs a maintenance script's work (backup, restore) with a superuser session: a failure is printed and the
+ * exit code set to 1, and afterwards, whatever happened, the maintenance password is rotated (for a restore,
+ * in the restored database too: it holds the password of the backup's own maintenance session).
+ */
+export async function withSuperuser(work, env = process.env) {
+  const server = serverFromEnv(env);
+  try {
+    await work(await superuserSession(server, env), server);
+  } catch (err) {
+    console.error(err.message);
+    process.exitCode = 1;
+  } finally {
+    await rotateMaintenancePassword(server, env).catch((err) => {
+      console.error(`Rotating the maintenance password failed: ${err.message}`);
+      process.exitCode = 1;
+    });
+  }
+}
+
 /** "12.3 MB" */
 export function formatBytes(n) {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

@@ -5,8 +5,12 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** Everything the build reads: the app, the workers, static files, the HTML entry and build configuration. */
-export const BUILD_INPUTS = ["src", "workers", "public", "index.html", "vite.config.ts", "vite-plugin-licences.ts", "licences", "LICENSE", "package.json", "package-lock.json", "tsconfig.app.json", "tsconfig.workers.json", "tsconfig.base.json"];
+/**
+ * Everything the build reads: the app, the workers, static files, the HTML entries, build configuration, and
+ * the hooks' files the app imports through the hooksContract plugin (pb_hooks/lib/rules/contract.js, file_names.js,
+ * ...; all of pb_hooks/lib counts, so a new shared file needs no line here).
+ */
+export const BUILD_INPUTS = ["src", "workers", "public", "index.html", "gallery.html", "pb_hooks/lib", "vite.config.ts", "vite-plugin-hooks-contract.ts", "vite-plugin-licences.ts", "vite-plugin-after-build.ts", "licences", "LICENSE", "package.json", "package-lock.json", "tsconfig.app.json", "tsconfig.workers.json", "tsconfig.base.json"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

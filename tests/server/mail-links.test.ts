@@ -104,6 +104,6 @@ describe("send test email", () => {
     const res = await ask();
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain("Settings > Gallery address");
-    expect((await fetch(`${server.url}/api/owner/test-email`, { method: "POST" })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/owner/test-email`, { method: "POST" })).status).toBe(401);
   });
 });

@@ -139,13 +139,22 @@ function hasValidSession(e, client) {
   return hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
 }
 
-/** The gallery of `accessUrl` when it is open and the request is its owner's or holds its session; else throws. */
+/**
+ * The gallery of `accessUrl` when it is open and the request is its owner's or holds its session; else throws.
+ * Checked once per request: the route's visitorSession policy (lib/core/policies.js) asks first, its handler again.
+ */
 function requireSession(e, accessUrl) {
+  const held = e.get(HELD_GALLERY);
+  if (held && held.getString("accessUrl") === accessUrl) return held;
   const client = findClientByAccessUrl(accessUrl);
   assertOpen(client);
   if (!isStudioOwner(e) && !hasValidSession(e, client)) throw new UnauthorizedError(rules.TEXTS.unauthorized);
+  e.set(HELD_GALLERY, client);
   return client;
 }
+
+/** The request's key for the gallery requireSession let it into. */
+const HELD_GALLERY = "sgSessionGallery";
 
 module.exports = {
   sessionClaims,

@@ -13,9 +13,8 @@ function isValidUsername(value) {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-/** POST /api/admin/update-username {username} -> {token, record} */
+/** POST /api/admin/update-username {username} -> {token, record}; the studio owner only (lib/handlers/owner_routes.js). */
 function updateUsername(e) {
-  if (!e.auth || !e.auth.getBool("isStudioOwner")) throw new ForbiddenError("Only the studio owner can change the username.");
   const username = normalizeUsername((e.requestInfo().body || {}).username);
   if (!isValidUsername(username)) throw new BadRequestError("Username must be a valid email address");
   const user = $app.findRecordById("users", e.auth.id);

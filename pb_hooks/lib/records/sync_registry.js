@@ -32,6 +32,9 @@
  *
  * The order is the pull order: a collection comes after those its records point at.
  */
+/** What most records of a gallery have in common: they name their gallery, hold no files and leave tombstones. */
+const OF_A_GALLERY = /** @type {const} */ ({ parent: { collection: "clients", field: "client" }, setAtCreate: {}, files: [], filesIn: null, tombstones: true });
+
 const COLLECTIONS = /** @type {const} */ ([
   {
     name: "clients",
@@ -75,13 +78,9 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client",
     writer: "owner",
     creates: true,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: ["name", "position"],
-    setAtCreate: {},
     pulled: { created: "", updated: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: "name",
   },
   {
@@ -123,13 +122,9 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client",
     writer: "owner",
     creates: true,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: ["name", "limit"],
-    setAtCreate: {},
     pulled: { created: "", updated: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: "name",
   },
   {
@@ -138,14 +133,10 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client",
     writer: "owner",
     creates: false,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: ["submittedAt"],
-    setAtCreate: {},
     // One person's submission (issue 26).
     pulled: { created: "", updated: "", person: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: "parent",
   },
   // People (issue 26): who chose; favourites, picks, comments and states name one. A visitor makes a person
@@ -158,13 +149,9 @@ const COLLECTIONS = /** @type {const} */ ([
     writer: "owner",
     creates: false,
     deletes: true,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: ["name", "email"],
-    setAtCreate: {},
     pulled: { created: "", updated: "", shared: false },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: "name",
   },
   {
@@ -173,13 +160,9 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client",
     writer: "visitor",
     creates: false,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: [],
-    setAtCreate: {},
     pulled: { updated: "", person: "", image: "", created: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: null,
   },
   {
@@ -188,13 +171,9 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client, list",
     writer: "visitor",
     creates: false,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: [],
-    setAtCreate: {},
     pulled: { updated: "", person: "", list: "", image: "", created: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: null,
   },
   {
@@ -203,13 +182,9 @@ const COLLECTIONS = /** @type {const} */ ([
     indexes: "id, client",
     writer: "visitor",
     creates: false,
-    parent: { collection: "clients", field: "client" },
+    ...OF_A_GALLERY,
     synced: [],
-    setAtCreate: {},
     pulled: { updated: "", person: "", image: "", text: "" },
-    files: [],
-    filesIn: null,
-    tombstones: true,
     subject: null,
   },
 ]);

@@ -1,9 +1,9 @@
 /**
  * Safe file names (issue 10): a name stored for an image, or written as a zip entry, is one plain name: no
  * path separators, no `..`, no control or bidi-override characters, none of Windows' reserved `:*?"<>|`,
- * no leading dot, at most 255 characters with its extension kept. `../../../x.jpg` becomes `x.jpg`.
- * The app's copy is src/lib/safe-file-name.ts (workers cannot load this CommonJS file); a unit test keeps
- * the two identical. Plain CommonJS without PocketBase globals.
+ * no leading dot, at most 255 characters with its extension kept. `../../x.jpg` becomes `x.jpg`.
+ * One rule for both sides: the app's zip writer imports this file (src/lib/safe-file-name.ts, through the
+ * `hooksContract` Vite plugin in every build that bundles it). Plain CommonJS without PocketBase globals.
  */
 const MAX_NAME_LENGTH = 255;
 

@@ -50,7 +50,7 @@ describe("safe file names", () => {
     expect(server.safeFileName("a".repeat(300) + ".jpg")).toMatch(/^a{251}\.jpg$/);
   });
 
-  it("is the same rule in the app (zip entries) and on the server (stored names)", () => {
+  it("reaches the app's zip writer as the same function (imported through the hooksContract plugin)", () => {
     for (const name of NASTY) expect(appSafeFileName(name)).toBe(server.safeFileName(name));
   });
 });

@@ -87,11 +87,6 @@ function networkMaterial(ip) {
   return groups ? groups.slice(0, 3).map((g) => g.toString(16)).join(":") + "::/48" : null;
 }
 
-/** How long an unlocked gallery stays unlocked in the visitor's browser. */
-const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
-const PAGE_SIZE_DEFAULT = 12;
-const PAGE_SIZE_MAX = 200;
-
 const TEXTS = {
   notFound: "Gallery not found",
   expired: "This gallery has expired",
@@ -114,6 +109,9 @@ function galleryState(client, nowMs) {
   return status === "Dormant" ? "missing" : status === "Expired" ? "expired" : "open";
 }
 
+/** How long an unlocked gallery stays unlocked in the visitor's browser. */
+const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
+
 /** The signing key of a gallery's session token: changing the access code changes it and so revokes every session. */
 function galleryTokenKey(serverSecret, clientId, accessCode) {
   return serverSecret + ":" + clientId + ":" + accessCode;
@@ -122,6 +120,10 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
 function galleryCookieName(clientId) {
   return "sg_gallery_" + clientId;
 }
+
+/** A page of a gallery's images: this many unless the visitor's page asks for another size, at most PAGE_SIZE_MAX. */
+const PAGE_SIZE_DEFAULT = 12;
+const PAGE_SIZE_MAX = 200;
 
 function parsePaging(pageParam, limitParam) {
   let page = parseInt(pageParam, 10);

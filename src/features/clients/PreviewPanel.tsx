@@ -6,13 +6,14 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useId, useState } from "react";
-import { LOCALES, LOCALE_NAMES, pickLocale, type Locale } from "../../lib/i18n/locales";
+import { pickLocale, type Locale } from "../../lib/i18n/locales";
 import { previewHref } from "../../lib/previewParams";
 import { db } from "../../store/db";
 import { pendingEntriesOf } from "../../store/outbox";
 import type { ClientRow } from "../../store/rows";
 import { startPreview, type PreviewStart } from "../../sync/preview";
 import { Button } from "../../ui/Button";
+import { LocaleOptions } from "../../ui/LocaleOptions";
 import { useSettingsRow } from "../settings/useSettingsRow";
 import { PREVIEW_TEXTS } from "./texts";
 
@@ -64,11 +65,7 @@ export function PreviewPanel({ client }: { client: ClientRow }) {
         <div className="field">
           <label htmlFor={`${id}-lang`}>{PREVIEW_TEXTS.language}</label>
           <select id={`${id}-lang`} value={shownLang} onChange={(e) => setLang(pickLocale(e.target.value))}>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
+            <LocaleOptions />
           </select>
         </div>
         <div className="field">

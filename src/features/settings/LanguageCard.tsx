@@ -3,8 +3,9 @@
  * A choice reloads the app in it (src/state/catalogues.ts).
  */
 import { useId } from "react";
-import { LOCALES, LOCALE_NAMES, isLocale, pickLocale } from "../../lib/i18n/locales";
+import { LOCALE_NAMES, isLocale, pickLocale } from "../../lib/i18n/locales";
 import { chooseLocale, chosenLocale } from "../../state/catalogues";
+import { LocaleOptions } from "../../ui/LocaleOptions";
 import "./settings.css";
 import { SETTINGS_TEXTS } from "./texts";
 
@@ -21,11 +22,7 @@ export function LanguageCard() {
         <span>{SETTINGS_TEXTS.languageLabel}</span>
         <select id={id} value={chosen ?? BROWSER} onChange={(e) => chooseLocale(isLocale(e.target.value) ? e.target.value : null)}>
           <option value={BROWSER}>{SETTINGS_TEXTS.languageBrowser(browser)}</option>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
+          <LocaleOptions />
         </select>
       </label>
       <p className="muted">{SETTINGS_TEXTS.languageHint}</p>

@@ -5,10 +5,10 @@
  * when the server says the session is the owner's preview.
  */
 import { activeLocale } from "../../lib/i18n/i18n";
-import { LOCALES, LOCALE_NAMES } from "../../lib/i18n/locales";
 import { previewHref, type PreviewParams } from "../../lib/previewParams";
 import type { GalleryTheme } from "../../domain/records";
 import { Button } from "../../ui/Button";
+import { LocaleOptions } from "../../ui/LocaleOptions";
 import { PREVIEW_TEXTS } from "./texts";
 
 /** Reloads the preview with other choices. */
@@ -30,11 +30,7 @@ export function PreviewBar({ clientId, theme }: { clientId: string; theme: Galle
       <label className="preview-choice">
         <span>{PREVIEW_TEXTS.language}</span>
         <select value={activeLocale()} onChange={(e) => reloadPreview({ lang: e.target.value }, theme)}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
+          <LocaleOptions />
         </select>
       </label>
       <label className="preview-choice">

@@ -1,5 +1,5 @@
 /**
- * The visitor's proofing calls (pb_hooks/proofing.pb.js): every write answers the whole proofing state of
+ * The visitor's proofing calls (pb_hooks/lib/handlers/proofing_routes.js): every write answers the whole proofing state of
  * the person the session holds (issue 26), parsed here, so the page always shows what the server holds.
  */
 import { z } from "zod";
