@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const HOOKS = path.resolve(import.meta.dirname, "..");
+const HOOKS = path.resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
 
 interface Route {
@@ -48,10 +48,10 @@ describe("route tables", () => {
   it("registers routes only through the tables: no hook file calls routerAdd, and lib/handlers/routes.js reads every table", () => {
     const hookFiles = readdirSync(HOOKS).filter((f) => f.endsWith(".pb.js"));
     for (const file of hookFiles) expect(readFileSync(path.join(HOOKS, file), "utf8"), file).not.toMatch(/\brouterAdd\s*\(/);
-    const libFiles = readdirSync(path.join(HOOKS, "lib")).filter((f) => f.endsWith(".js"));
+    const libFiles = readdirSync(path.join(HOOKS, "lib"), { recursive: true, encoding: "utf8" }).map((f) => f.replace(/\\/g, "/")).filter((f) => f.endsWith(".js"));
     const callers = libFiles.filter((f) => /\brouterAdd\s*\(/.test(readFileSync(path.join(HOOKS, "lib", f), "utf8")));
-    expect(callers).toEqual(["routes.js"]);
-    const dispatcher = readFileSync(path.join(HOOKS, "lib", "routes.js"), "utf8");
+    expect(callers).toEqual(["handlers/routes.js"]);
+    const dispatcher = readFileSync(path.join(HOOKS, "lib", "handlers", "routes.js"), "utf8");
     for (const table of libFiles.filter((f) => f.endsWith("_routes.js"))) expect(dispatcher, table).toContain(`require(\`\${__hooks}/lib/${table}\`)`);
   });
 
