@@ -66,8 +66,8 @@ function parseIpv6(ip) {
   if (value.indexOf(":") === -1) return null;
   const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(value);
   if (dotted) {
-    const b = dotted.slice(2).map(Number);
-    value = dotted[1] + ((b[0] << 8) | b[1]).toString(16) + ":" + ((b[2] << 8) | b[3]).toString(16);
+    const [b0 = 0, b1 = 0, b2 = 0, b3 = 0] = dotted.slice(2).map(Number);
+    value = dotted[1] + ((b0 << 8) | b1).toString(16) + ":" + ((b2 << 8) | b3).toString(16);
   }
   const [head, tail = ""] = value.split("::");
   const headParts = head ? head.split(":") : [];
@@ -82,7 +82,8 @@ function parseIpv6(ip) {
  */
 function mappedIpv4(groups) {
   if (!groups || !groups.slice(0, 5).every((g) => g === 0) || groups[5] !== 0xffff) return null;
-  return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
 /** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). */
