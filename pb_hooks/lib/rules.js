@@ -102,6 +102,16 @@ function addressMaterial(ip) {
 }
 
 /**
+ * One spelling per address, to compare two: an IPv4 address (mapped ones included) dotted, an IPv6 one as its
+ * eight groups in short hex. PocketBase's remoteIP() writes ::1 as 0000:...:0001, a setting says "::1".
+ */
+function canonicalAddress(ip) {
+  const groups = parseIpv6(ip);
+  if (!groups) return String(ip || "").trim().toLowerCase();
+  return mappedIpv4(groups) || groups.map((g) => g.toString(16)).join(":");
+}
+
+/**
  * The routed network an IPv6 address belongs to, its /48 (65,536 /64s, what one site or customer is
  * routed), or null for IPv4: the link's per-network friction (docs/SECURITY.md, "One routed IPv6 /48").
  */
@@ -140,8 +150,12 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
   return serverSecret + ":" + clientId + ":" + accessCode;
 }
 
-function galleryCookieName(clientId) {
-  return "sg_gallery_" + clientId;
+/**
+ * The gallery's session cookie: over HTTPS a `__Host-` cookie (Secure, Path=/, no Domain), which no sibling
+ * subdomain can plant; over plain HTTP (development) the plain name (lib/gallery_session.js, cookiePlace).
+ */
+function galleryCookieName(clientId, secure) {
+  return (secure ? "__Host-" : "") + "sg_gallery_" + clientId;
 }
 
 function parsePaging(pageParam, limitParam) {
@@ -192,6 +206,7 @@ module.exports = {
   networkMaterial,
   galleryTokenKey,
   galleryCookieName,
+  canonicalAddress,
   isValidAccessUrl,
   normalizeAccessCode,
   parsePaging,

@@ -82,6 +82,12 @@ describe("brute-force budget", () => {
     expect(rules.addressMaterial("2001:0db8:0000:0000:0000:ffff:c000:0201")).toBe("2001:db8:0:0::/64");
     expect(rules.networkMaterial("2001:0db8:0000:0000:0000:ffff:c000:0201")).toBe("2001:db8:0::/48");
   });
+  it("spells an address one way, so a setting's ::1 matches PocketBase's expanded remote address", () => {
+    expect(rules.canonicalAddress("0000:0000:0000:0000:0000:0000:0000:0001")).toBe(rules.canonicalAddress("::1"));
+    expect(rules.canonicalAddress("0000:0000:0000:0000:0000:ffff:7f00:0001")).toBe("127.0.0.1");
+    expect(rules.canonicalAddress(" 127.0.0.1")).toBe("127.0.0.1");
+    expect(rules.canonicalAddress("2001:db8::1")).not.toBe(rules.canonicalAddress("2001:db8::2"));
+  });
   it("groups IPv6 addresses by their routed /48, and IPv4 ones not at all", () => {
     expect(rules.networkMaterial("2001:db8:a:b:1:2:3:4")).toBe("2001:db8:a::/48");
     expect(rules.networkMaterial("2001:0db8:000a:ffff::1")).toBe(rules.networkMaterial("2001:db8:a::9"));
