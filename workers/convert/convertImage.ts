@@ -108,7 +108,7 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
       const pixels = await decodeTiffPixels(await file.arrayBuffer());
       const meta = options.keepMetadata !== false ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
-      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, { ...tiffExtras(meta), icc: pixels.icc });
+      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, tiffExtras({ ...meta, icc: pixels.icc ?? null }));
       return { name: convertedName(name, format), mimeType: format.mimeType, blob };
     }
   }
