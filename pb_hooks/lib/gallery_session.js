@@ -12,10 +12,9 @@ const rules = require(`${__hooks}/lib/rules.js`);
 const serveCache = require(`${__hooks}/lib/serve_cache.js`);
 // Once per VM: a require costs about as much as the token check itself (measured, issue 28's floor).
 const sessionTokens = require(`${__hooks}/lib/session_tokens.js`);
-// The proxies whose X-Forwarded-Proto is believed (TRUSTED_PROXY_ADDRESSES, loopback by default), read once per VM.
-const TRUSTED_PROXIES = require(`${__hooks}/lib/deploy_settings.js`)
-  .trustedProxyAddresses((name) => $os.getenv(name))
-  .map(rules.canonicalAddress);
+// Whether a connection comes from a proxy whose X-Forwarded-Proto is believed (TRUSTED_PROXY_ADDRESSES,
+// loopback by default), read once per VM.
+const isTrustedProxy = require(`${__hooks}/lib/deploy_settings.js`).trustedProxyCheck((name) => $os.getenv(name));
 
 function serverSecret() {
   return serveCache.serverSecret();
@@ -78,7 +77,7 @@ function claimsOf(e, clientId, accessCode, generation) {
  */
 function isSecureRequest(e) {
   if (e.isTLS()) return true;
-  return e.request.header.get("X-Forwarded-Proto") === "https" && TRUSTED_PROXIES.indexOf(rules.canonicalAddress(e.remoteIP())) !== -1;
+  return e.request.header.get("X-Forwarded-Proto") === "https" && isTrustedProxy(e.remoteIP());
 }
 
 /**
