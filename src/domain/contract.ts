@@ -12,6 +12,7 @@ export {
   DEFAULT_PRIMARY_COLOR,
   FIRST_IMAGES,
   IMAGE_FORMATS,
+  deliveredName as formatDeliveredName,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,
