@@ -3,7 +3,8 @@
  * common compression (none, LZW, Deflate, PackBits), 8 and 16 bits, RGB and grey, with and without
  * alpha, read by the converter; 'TIFF for print' keeping 16 bits and the ICC profile; the app's own TIFF
  * output imported into a client's gallery through the client converter; metadata (EXIF, XMP, ICC) kept in
- * every output and read back by exiftool, orientation reset, GPS removed unless asked otherwise, and never
+ * every output and read back by exiftool, orientation reset, GPS removed unless asked otherwise, the TIFF of
+ * an untagged JPEG naming sRGB (its EXIF said Uncalibrated), and never
  * in the gallery's sizes; a real HEIC (made by libheif's heif-enc) converted and imported.
  */
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
@@ -194,6 +195,15 @@ describe("metadata", () => {
         ProfileDescription: "sP3C", // ICC: libvips' Display P3 profile
       });
     }
+  });
+
+  it("names sRGB in the TIFF of an untagged JPEG, whose EXIF (as libvips writes it) said Uncalibrated (issue 37)", async () => {
+    const untagged = await sourceImage(120, 80).removeAlpha().withExif({ IFD0: { Artist: "Ada Artist" } }).jpeg({ quality: 90 }).toBuffer();
+    expect(exiftool(untagged)).toMatchObject({ ColorSpace: 65535 });
+    await convert([{ name: "untagged.jpg", mimeType: "image/jpeg", buffer: untagged }], "tiff");
+    const tags = exiftool(await downloadResult("untagged.tiff"));
+    expect(tags).toMatchObject({ ColorSpace: 1, Artist: "Ada Artist" });
+    expect(tags.ProfileDescription).toBeUndefined();
   });
 
   it("keeps GPS when 'Remove location' is off, keeps nothing when 'Keep metadata' is off, and the gallery's sizes never carry GPS", async () => {

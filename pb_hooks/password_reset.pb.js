@@ -8,11 +8,7 @@
 onMailerRecordPasswordResetSend((e) => {
   const mail = require(`${__hooks}/lib/core/reset_mail.js`);
   const settings = require(`${__hooks}/lib/core/studio_settings.js`).studioSettings(e.app);
-  const base = mail.resetLinkBase({
-    galleryUrl: settings ? settings.getString("galleryUrl") : "",
-    appOrigin: $os.getenv("APP_ORIGIN"),
-    appURL: e.app.settings().meta.appURL,
-  });
+  const base = require(`${__hooks}/lib/core/mail_origin.js`).studioMailBase(e.app);
   const message = mail.resetMessage(mail.resetLink(base, String(e.meta.token)), settings ? settings.getString("companyName") : "");
   e.message.subject = message.subject;
   e.message.html = message.html;

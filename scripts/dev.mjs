@@ -5,12 +5,15 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createServer } from "vite";
-import { ROOT, pocketbaseBinary, prepareDataDir, serveArgs } from "./lib/pocketbase.mjs";
+import { ROOT, pocketbaseBinary, prepareDataDir, serveArgs, withoutBootstrapSecrets } from "./lib/pocketbase.mjs";
 
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, "pb_data"));
 process.stdout.write(await prepareDataDir(dataDir));
-const pbProcess = spawn(pocketbaseBinary(), serveArgs({ host: "127.0.0.1", port, dataDir, dev: true }), { stdio: "inherit" });
+const pbProcess = spawn(pocketbaseBinary(), serveArgs({ host: "127.0.0.1", port, dataDir, dev: true }), {
+  env: withoutBootstrapSecrets(process.env),
+  stdio: "inherit",
+});
 const vite = await createServer({ root: ROOT, server: { proxy: { "/api": `http://127.0.0.1:${port}` } } });
 await vite.listen();
 vite.printUrls();

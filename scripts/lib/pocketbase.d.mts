@@ -25,5 +25,7 @@ export function startPocketBase(options: {
   hooksDir?: string;
 }): Promise<RunningPocketBase>;
 export function lockDownDataDir(dataDir: string): void;
+/** The environment without OWNER_EMAIL, OWNER_PASSWORD and NEW_OWNER_PASSWORD (the long-running server never holds them). */
+export function withoutBootstrapSecrets(env: Record<string, string | undefined>): Record<string, string | undefined>;
 export const ENCRYPTION_ENV: "PB_ENCRYPTION_KEY";
 export function encryptionArgs(env: Record<string, string | undefined>): string[];

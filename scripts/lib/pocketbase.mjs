@@ -99,15 +99,28 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 30_000) {
 export const UPLOAD_TMP_DIR = ".upload_tmp";
 
 /**
+ * The owner's address and password are for the bootstrap (`ensure-owner`, prepareDataDir) and the password
+ * reset command only: the long-running server never holds them, so nothing it runs or leaks (a hook, a crash
+ * dump, /proc/<pid>/environ) can hand them on.
+ */
+const BOOTSTRAP_SECRETS = ["OWNER_EMAIL", "OWNER_PASSWORD", "NEW_OWNER_PASSWORD"];
+
+export function withoutBootstrapSecrets(env) {
+  const out = { ...env };
+  for (const name of BOOTSTRAP_SECRETS) delete out[name];
+  return out;
+}
+
+/**
  * Starts PocketBase and waits until it is healthy. Returns { url, process, stop(), output() }.
- * `env` is added to the child's environment (OWNER_EMAIL, ALLOW_REGISTRATION, ...); `hooksPool` and `hooksDir` as in serveArgs.
+ * `env` is added to the child's environment (ALLOW_REGISTRATION, SMTP_HOST, ...; never BOOTSTRAP_SECRETS); `hooksPool` and `hooksDir` as in serveArgs.
  */
 export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe", hooksPool, hooksDir }) {
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
   // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
   // (the password-reset email, pb_hooks/lib/core/reset_mail.js).
-  const childEnv = { ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp };
+  const childEnv = withoutBootstrapSecrets({ ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${host}:${port}`, ...env, TMPDIR: uploadTmp });
   const child = spawn(pocketbaseBinary(), [...serveArgs({ host, port, dataDir, publicDir, hooksPool, hooksDir }), ...encryptionArgs(childEnv)], {
     env: childEnv,
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],

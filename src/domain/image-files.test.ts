@@ -1,6 +1,6 @@
 /** The names downloads get: web size is named for what it is (issue 25), originals keep their own name. */
 import { describe, expect, it } from "vitest";
-import { downloadName } from "./image-files";
+import { deliveredName, downloadName } from "./image-files";
 
 describe("downloadName", () => {
   it("names a JPEG web size .jpg, whatever the original was", () => {
@@ -21,5 +21,23 @@ describe("downloadName", () => {
 
   it("keeps the original's name for originals", () => {
     expect(downloadName({ originalName: "IMG_0001.HEIC", webJpeg: true }, "originals")).toBe("IMG_0001.HEIC");
+    expect(downloadName({ originalName: "IMG_0001.HEIC", mimeType: "image/heic" }, "originals")).toBe("IMG_0001.HEIC");
+    expect(downloadName({ originalName: "Bridge.JPEG", mimeType: "image/jpeg" }, "originals")).toBe("Bridge.JPEG");
+    expect(downloadName({ originalName: "scan.tiff", mimeType: "image/tiff" }, "originals")).toBe("scan.tiff");
+  });
+
+  it("gives an original the extension of what its bytes are, whatever it was imported as (issue 37)", () => {
+    expect(downloadName({ originalName: "invoice.hta", mimeType: "image/png" }, "originals")).toBe("invoice.png");
+    expect(downloadName({ originalName: "photo.png", mimeType: "image/jpeg" }, "originals")).toBe("photo.jpg");
+    expect(downloadName({ originalName: "noext", mimeType: "image/webp" }, "originals")).toBe("noext.webp");
+    expect(downloadName({ originalName: "x.heif", mimeType: "image/heic" }, "originals", "jpeg")).toBe("x.heif");
+  });
+});
+
+describe("deliveredName", () => {
+  it("keeps a name whose extension is its type's, and replaces any other", () => {
+    expect(deliveredName({ originalName: "a.jpe", mimeType: "image/jpeg" })).toBe("a.jpe");
+    expect(deliveredName({ originalName: "a.exe", mimeType: "image/gif" })).toBe("a.gif");
+    expect(deliveredName({ originalName: "a.exe", mimeType: "" })).toBe("a.exe"); // type unknown: nothing to go by
   });
 });

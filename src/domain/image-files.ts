@@ -1,3 +1,5 @@
+import { formatDeliveredName } from "./contract";
+
 /** File names of photos: which extensions count as images (zip entries are filtered by name first, then by bytes). */
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "tiff", "tif", "avif", "bmp", "heic", "heif"] as const;
 
@@ -16,17 +18,26 @@ export function imageName(image: { originalName?: string | null; filename?: stri
 }
 
 /**
- * The name a download gets in the gallery's mode: the original's own name, or for web size the same stem
+ * The name an original is delivered under (a download, a zip entry): the name a person knows it by, with the
+ * extension of the format its bytes are when that name says otherwise (issue 37: PNG bytes imported as
+ * `invoice.hta` go out as `invoice.png`; pb_hooks/lib/rules/contract.js).
+ */
+export function deliveredName(image: { originalName?: string | null; filename?: string | null; mimeType?: string | null }): string {
+  return formatDeliveredName(imageName(image), image.mimeType);
+}
+
+/**
+ * The name a download gets in the gallery's mode: the original's own name (deliveredName), or for web size the same stem
  * with the extension of the file served (`.jpg` for a web size made as a JPEG; an image imported before
  * that has a WebP web size, named `.webp` so nothing is a WebP called .jpg); an original delivered as its
  * full-size JPEG (a gallery with `originalsAs` "jpeg" and a photo that has one) is named `.jpg` too.
  */
 export function downloadName(
-  image: { originalName?: string | null; filename?: string | null; webJpeg?: boolean; hasJpeg?: boolean },
+  image: { originalName?: string | null; filename?: string | null; mimeType?: string | null; webJpeg?: boolean; hasJpeg?: boolean },
   mode: "off" | "web" | "originals",
   originalsAs: "shot" | "jpeg" = "shot",
 ): string {
-  const name = imageName(image);
+  const name = deliveredName(image);
   const stem = () => {
     const dot = name.lastIndexOf(".");
     return dot > 0 ? name.slice(0, dot) : name;

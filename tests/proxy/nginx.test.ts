@@ -80,16 +80,21 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
     }
   });
 
-  it("marks the gallery cookie Secure behind TLS, and not on a plain connection", async () => {
+  it("makes the gallery cookie a Secure __Host- cookie behind TLS, and a plain one on a plain connection", async () => {
     const client = await makeClient("Secure Cookie");
     const body = JSON.stringify({ accessCode: client.accessCode });
     const headers = { "Content-Type": "application/json" };
     const viaTls = await via(`/api/gallery/${client.accessUrl}/verify`, { method: "POST", headers, body });
     expect(viaTls.status).toBe(200);
-    expect(String(viaTls.headers["set-cookie"])).toMatch(/;\s*Secure/i);
+    const secure = String(viaTls.headers["set-cookie"]);
+    expect(secure).toMatch(/;\s*Secure/i);
+    expect(secure).toMatch(/^__Host-sg_gallery_\w+=[^;]+; Path=\/;/);
+    const images = await via(`/api/gallery/${client.accessUrl}/all-images`, { headers: { Cookie: secure.split(";")[0]! } });
+    expect(images.status).toBe(200);
     const direct = await fetch(`${server.url}/api/gallery/${client.accessUrl}/verify`, { method: "POST", headers, body });
     expect(direct.status).toBe(200);
     expect(direct.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
+    expect(direct.headers.get("set-cookie")).toMatch(/^sg_gallery_\w+=[^;]+; Path=\/api\/gallery\/;/);
   });
 
   // The sign-in limiter shows what the proxy's address handling does: the gallery code routes also have the

@@ -3,6 +3,7 @@
  * API, a sync batch or an update, is stored and handed to visitors (whose zip uses it) as `x.jpg`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { galleryHelpers, pngBytes } from "./gallery-fixture";
 import { pngHeader } from "./image-bytes";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -48,5 +49,31 @@ describe("stored names", () => {
     const seen = await server.api<{ images: Array<{ originalName: string }> }>("GET", `/api/gallery/${client.accessUrl}/all-images`, { token: server.ownerToken });
     expect(seen.status).toBe(200);
     expect(seen.body.images.map((i) => i.originalName).sort()).toEqual(["a_b.jpg", "etc_passwd"]);
+  });
+});
+
+describe("delivered names", () => {
+  const { makeClient, unlock } = galleryHelpers(() => server, "Delivered");
+
+  it("downloads PNG bytes imported as invoice.hta as invoice.png, as an attachment", async () => {
+    const c = await makeClient({ downloadMode: "originals" });
+    const bytes = Buffer.concat([pngBytes(5), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const form = new FormData();
+    form.set("client", c.id);
+    form.set("originalName", "invoice.hta");
+    form.set("filename", "invoice.hta");
+    form.set("mimeType", "image/png");
+    form.set("original", new File([bytes], "invoice.hta"));
+    const made = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+
+    const cookie = await unlock(c);
+    for (const query of ["download=single&format=original", "download=zip&format=original"]) {
+      const res = await fetch(`${server.url}/api/gallery/image/${made.body.id}?${query}`, { headers: { Cookie: cookie } });
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("content-disposition"), query).toMatch(/^attachment; filename="invoice\.png"/);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
   });
 });

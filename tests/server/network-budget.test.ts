@@ -59,6 +59,20 @@ describe("the links' budget per IPv6 /48", () => {
     expect(after.challenge.bits).toBe(18);
   });
 
+  it("reads IPv4 visitors a proxy writes as mapped IPv6 as their IPv4 addresses, whatever the spelling", async () => {
+    // PocketBase hands the hooks these expanded (0000:...:ffff:c000:02xx); they must not share one /64 and one /48.
+    const c = await makeClient({ accessCode: "LISE55" });
+    const mapped = (i: number) => (i % 2 ? `::ffff:192.0.2.${i}` : `0:0:0:0:0:ffff:c000:2${i.toString(16).padStart(2, "0")}`);
+    const statuses = [];
+    for (let i = 1; i <= 12; i++) statuses.push((await verify(c.accessUrl, `NOPE3${i}`, mapped(i))).status);
+    expect(statuses).toEqual(new Array(12).fill(401));
+    expect((await verify(c.accessUrl, "LISE55", mapped(13))).status).toBe(200);
+
+    // One IPv4 address keeps its own waits in any spelling: five wrong codes, then it waits.
+    for (let i = 0; i < 5; i++) expect((await verify(c.accessUrl, `NOPE4${i}`, i % 2 ? "::ffff:198.51.100.7" : "0000:0000:0000:0000:0000:ffff:c633:6407")).status).toBe(401);
+    expect((await verify(c.accessUrl, "LISE55", "198.51.100.7")).status).toBe(429);
+  });
+
   it("refuses a /48's puzzle solution for another /48", async () => {
     const c = await makeClient({ accessCode: "LISE77" });
     for (let i = 0; i < 10; i++) expect((await verify(c.accessUrl, `NOPE1${i}`, `2001:db8:50:${i}::1`)).status).toBe(401);

@@ -15,14 +15,14 @@ import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
 import { convertedName, formatFor } from "../../src/domain/convert-formats";
 import { decodeImage, inspectImage } from "../image/processImage";
-import { cleanExifTags, writeExifBlock } from "../image/exifBlock";
-import { readMetadata, xmpWithoutLocation } from "../image/metadata";
+import { readMetadata } from "../image/metadata";
 import type { ImageHeader } from "../image/sniff";
 import { decodeHeic } from "../image/heic";
 import { decodeTiff, decodeTiffPixels } from "../image/tiff";
-import { writeTiff, type TiffExtras } from "../image/writeTiff";
+import { writeTiff } from "../image/writeTiff";
 import { benchAvifOptions, stageTimer } from "./benchHooks";
-import { embedInJpeg, embedInPng, embedInWebp, type MetadataBlocks } from "./embedMetadata";
+import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "./carriedMetadata";
+import { embedInJpeg, embedInPng, embedInWebp } from "./embedMetadata";
 import { encodeJpeg } from "./encodeJpeg";
 
 export interface ConvertOptions {
@@ -43,9 +43,6 @@ export interface ConvertedFile {
 
 /** Formats whose files can carry EXIF, XMP and an ICC profile (AVIF's encoder writes none: it gets sRGB). */
 const CARRIES_METADATA = new Set(["jpeg", "png", "webp", "tiff"]);
-
-/** An RGB ICC profile (bytes 16-19 name the colour space): the only kind RGB output can carry. */
-const isRgbProfile = (icc: Uint8Array | null): icc is Uint8Array => !!icc && icc.length > 128 && String.fromCharCode(...icc.subarray(16, 20)) === "RGB ";
 
 /**
  * The pixels, untouched in their own colour space when its profile goes with them (decoded without
@@ -82,31 +79,9 @@ async function browserWebp(pixels: ImageData | OffscreenCanvasRenderingContext2D
   return blob.type === "image/webp" ? new Uint8Array(await blob.arrayBuffer()) : null;
 }
 
-interface CarriedMetadata extends MetadataBlocks {
-  tags: ReturnType<typeof cleanExifTags> | null;
-}
-
-const NO_METADATA: CarriedMetadata = { tags: null, exif: null, xmp: null, icc: null };
-
 /** The input's metadata as the output carries it: orientation reset, GPS gone when asked, RGB profiles only. */
 async function metadataFor(file: Blob, header: ImageHeader, removeLocation: boolean): Promise<CarriedMetadata> {
-  const found = await readMetadata(file, header.format);
-  const tags = found.exif ? cleanExifTags(found.exif, { removeLocation, orientationApplied: header.format !== "tiff" }) : null;
-  return {
-    tags,
-    exif: tags ? writeExifBlock(tags) : null,
-    xmp: found.xmp && removeLocation ? xmpWithoutLocation(found.xmp) : found.xmp,
-    icc: isRgbProfile(found.icc) ? found.icc : null,
-  };
-}
-
-function tiffExtras(meta: CarriedMetadata): TiffExtras {
-  return {
-    icc: meta.icc,
-    tags: [...(meta.tags?.ifd0 ?? []), ...(meta.xmp ? [{ tag: 700, type: 1, values: meta.xmp }] : [])],
-    exif: meta.tags?.exif,
-    gps: meta.tags?.gps,
-  };
+  return carriedMetadata(await readMetadata(file, header.format), header.format, removeLocation);
 }
 
 /** Fewer levels per channel at lower quality: 100 keeps all 256, 1 keeps 2. */
@@ -133,7 +108,7 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
       const pixels = await decodeTiffPixels(await file.arrayBuffer());
       const meta = options.keepMetadata !== false ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
-      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, { ...tiffExtras(meta), icc: pixels.icc });
+      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, tiffExtras({ ...meta, icc: pixels.icc ?? null }));
       return { name: convertedName(name, format), mimeType: format.mimeType, blob };
     }
   }

@@ -8,3 +8,4 @@ export interface DeployPlan {
 export function parseFrom(value: string): { name: string; address: string } | null;
 export function planFromEnv(getenv: (name: string) => string | undefined): DeployPlan;
 export function trustedProxyAddresses(getenv: (name: string) => string | undefined): string[];
+export function trustedProxyCheck(getenv: (name: string) => string | undefined): (remoteIP: string) => boolean;

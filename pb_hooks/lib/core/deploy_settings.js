@@ -89,6 +89,17 @@ function trustedProxyAddresses(getenv) {
 }
 
 /**
+ * Whether a connecting address (PocketBase's remoteIP(), which writes IPv6 expanded: ::1 is
+ * 0000:...:0001) is one of the trusted proxies, compared in one spelling (rules.canonicalAddress).
+ * Returns the check for a getenv function, so a caller can keep it.
+ */
+function trustedProxyCheck(getenv) {
+  const { canonicalAddress } = require("../rules/rules.js");
+  const trusted = trustedProxyAddresses(getenv).map(canonicalAddress);
+  return (remoteIP) => trusted.indexOf(canonicalAddress(remoteIP)) !== -1;
+}
+
+/**
  * PocketBase believes the trusted proxy header of ANY request: whoever reaches its port directly could
  * name a new address in X-Forwarded-For with every request and never meet the rate limiter. So the header
  * is removed from requests that did not come from a trusted proxy address, before the limiter reads it.
@@ -96,8 +107,8 @@ function trustedProxyAddresses(getenv) {
 function dropForgedForwarding(e) {
   const headers = e.app.settings().trustedProxy.headers;
   if (!headers || headers.length === 0) return;
-  if (trustedProxyAddresses((name) => $os.getenv(name)).includes(e.remoteIP())) return;
+  if (trustedProxyCheck((name) => $os.getenv(name))(e.remoteIP())) return;
   for (const h of headers) e.request.header.del(h);
 }
 
-module.exports = { planFromEnv, parseFrom, applyDeploySettings, trustedProxyAddresses, dropForgedForwarding };
+module.exports = { planFromEnv, parseFrom, applyDeploySettings, trustedProxyAddresses, trustedProxyCheck, dropForgedForwarding };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type * as Deploy from "./deploy_settings.js";
 
 const require = createRequire(import.meta.url);
-const { planFromEnv, trustedProxyAddresses } = require("./deploy_settings.js") as typeof Deploy;
+const { planFromEnv, trustedProxyAddresses, trustedProxyCheck } = require("./deploy_settings.js") as typeof Deploy;
 const planAddresses = (vars: Record<string, string>) => trustedProxyAddresses((name) => vars[name]);
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -51,5 +51,16 @@ describe("trusted proxy addresses", () => {
   it("are loopback unless TRUSTED_PROXY_ADDRESSES names others", () => {
     expect(planAddresses({})).toEqual(["127.0.0.1", "::1"]);
     expect(planAddresses({ TRUSTED_PROXY_ADDRESSES: "10.0.0.5, 10.0.0.6" })).toEqual(["10.0.0.5", "10.0.0.6"]);
+  });
+
+  it("knows a trusted proxy in the expanded spelling PocketBase's remoteIP() writes", () => {
+    const loopback = trustedProxyCheck(env({}));
+    expect(loopback("127.0.0.1")).toBe(true);
+    expect(loopback("0000:0000:0000:0000:0000:0000:0000:0001")).toBe(true); // ::1
+    expect(loopback("0000:0000:0000:0000:0000:ffff:7f00:0001")).toBe(true); // ::ffff:127.0.0.1
+    expect(loopback("10.0.0.5")).toBe(false);
+    const named = trustedProxyCheck(env({ TRUSTED_PROXY_ADDRESSES: "2001:db8::5" }));
+    expect(named("2001:0db8:0000:0000:0000:0000:0000:0005")).toBe(true);
+    expect(named("0000:0000:0000:0000:0000:0000:0000:0001")).toBe(false);
   });
 });

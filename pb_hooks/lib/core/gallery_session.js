@@ -13,6 +13,9 @@ const rules = require(`${__hooks}/lib/rules/rules.js`);
 const serveCache = require(`${__hooks}/lib/core/serve_cache.js`);
 // Once per VM: a require costs about as much as the token check itself (measured, issue 28's floor).
 const sessionTokens = require(`${__hooks}/lib/core/session_tokens.js`);
+// Whether a connection comes from a proxy whose X-Forwarded-Proto is believed (TRUSTED_PROXY_ADDRESSES,
+// loopback by default), read once per VM.
+const isTrustedProxy = require(`${__hooks}/lib/core/deploy_settings.js`).trustedProxyCheck((name) => $os.getenv(name));
 
 function serverSecret() {
   return serveCache.serverSecret();
@@ -38,7 +41,7 @@ function hasSession(e, clientId, accessCode, generation) {
 function sessionKind(e, clientId, accessCode, generation, secret) {
   let cookie;
   try {
-    cookie = e.request.cookie(rules.galleryCookieName(clientId));
+    cookie = e.request.cookie(rules.galleryCookieName(clientId, isSecureRequest(e)));
   } catch (_) {
     return ""; // no such cookie
   }
@@ -55,7 +58,7 @@ function isPreview(e, client) {
 function claimsOf(e, clientId, accessCode, generation) {
   let cookie;
   try {
-    cookie = e.request.cookie(rules.galleryCookieName(clientId));
+    cookie = e.request.cookie(rules.galleryCookieName(clientId, isSecureRequest(e)));
   } catch (_) {
     return null; // no such cookie
   }
@@ -68,8 +71,23 @@ function claimsOf(e, clientId, accessCode, generation) {
   }
 }
 
+/**
+ * Whether the visitor came over HTTPS: TLS to PocketBase itself, or `X-Forwarded-Proto: https` from a trusted
+ * proxy (anyone else could write the header). Then the gallery's cookies are `__Host-` cookies, and only those
+ * are read: an unprefixed one, which a sibling subdomain could plant, is not (issue 37).
+ */
 function isSecureRequest(e) {
-  return e.isTLS() || e.request.header.get("X-Forwarded-Proto") === "https";
+  if (e.isTLS()) return true;
+  return e.request.header.get("X-Forwarded-Proto") === "https" && isTrustedProxy(e.remoteIP());
+}
+
+/**
+ * Where a gallery cookie (`plainName`) lives for this request: over HTTPS `__Host-` + name at Path=/ and
+ * Secure (the prefix needs both, and no Domain); over plain HTTP, the development path, the plain name at
+ * /api/gallery/.
+ */
+function cookiePlace(e, plainName) {
+  return isSecureRequest(e) ? { name: "__Host-" + plainName, path: "/", secure: true } : { name: plainName, path: "/api/gallery/", secure: false };
 }
 
 /**
@@ -82,14 +100,15 @@ function setSessionCookie(e, client, extra, seconds) {
   const age = seconds || rules.GALLERY_SESSION_SECONDS;
   const claims = extra || { sid: $security.randomString(24) };
   const token = $security.createJWT(Object.assign({}, claims, { gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }), key, age);
+  const place = cookiePlace(e, rules.galleryCookieName(client.id, false));
   e.setCookie(
     new Cookie({
-      name: rules.galleryCookieName(client.id),
+      name: place.name,
       value: token,
-      path: "/api/gallery/",
+      path: place.path,
       maxAge: age,
       httpOnly: true,
-      secure: isSecureRequest(e),
+      secure: place.secure,
       sameSite: 3, // Strict: the gallery page and its API share one origin
     }),
   );
@@ -162,6 +181,8 @@ module.exports = {
   sessionKind,
   isPreview,
   setSessionCookie,
+  isSecureRequest,
+  cookiePlace,
   plainClient,
   findClientByAccessUrl,
   assertOpen,

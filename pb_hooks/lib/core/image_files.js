@@ -5,7 +5,8 @@
  *   a header without a size, or more than 100 megapixels answers 400 naming the field. An accepted file is
  *   stored under the extension of what its bytes are, so a GIF called `evil.js` is stored as `.gif`.
  * - `serveStudioFile(...)`: serves a stored file with the Content-Type sniffed from its bytes at upload
- *   (the storage's attributes), never one guessed from its name.
+ *   (the storage's attributes), never one guessed from its name, under a name with that type's extension;
+ *   downloads as attachments.
  * - `refuseServerThumbs(e)`: PocketBase's own `?thumb=` would decode any stored file in server memory (a
  *   14,000 x 14,000 PNG took 1.5 GB); the app makes every size on the device, so the server never does.
  */
@@ -17,6 +18,8 @@
  * written with files (docs/benchmarks-history.md, "Uploads, session 6").
  */
 const FIRST_BYTES = 4 * 1024;
+/** Required once per VM: serveStudioFile runs on every image request (lib/handlers/image_route.js). */
+const contract = require(`${__hooks}/lib/rules/contract.js`);
 const QUICK_FORMATS = ["jpeg", "png", "gif", "webp", "bmp"];
 
 /**
@@ -94,6 +97,15 @@ const TRUE_WORDS = { 1: true, t: true, T: true, TRUE: true, true: true, True: tr
 const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
 
 /**
+ * `attachment; filename="..."` for a name: a plain ASCII fallback, and the name itself as RFC 5987's
+ * `filename*` (UTF-8), so a name with quotes, semicolons or accents can neither break the header nor be lost.
+ */
+function attachmentDisposition(name) {
+  const plain = String(name).replace(/[^\x20-\x7e]|["\\;%]/g, "_");
+  return 'attachment; filename="' + plain + "\"; filename*=UTF-8''" + encodeURIComponent(String(name)).replace(/['()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/**
  * Serves `key` of the storage with its sniffed Content-Type; `downloadName` only names the download.
  * `opts.typeCache(key, read)`, when given, may answer the type without reading it (lib/core/serve_cache.js);
  * `opts.fsys`, when given, is a storage handle the caller keeps open (serve_cache.filesystem), else one is
@@ -115,8 +127,13 @@ function serveStudioFile(e, key, downloadName, opts) {
     const read = () => storedContentType(fsys, key);
     const type = o.typeCache ? o.typeCache(key, read) : read();
     const set = o.setHeader || e.response.header().set;
-    if (o.localFiles && INLINE_TYPES[type] === true && TRUE_WORDS[o.download || ""] !== true && PLAIN_NAME.test(downloadName)) {
-      set("Content-Disposition", 'inline; filename="' + downloadName + '"');
+    // Named for what the bytes are (PNG bytes imported as invoice.hta go as invoice.png), and a download
+    // (`opts.attachment`, or a `download` query read as true) always as an attachment (issue 37).
+    const name = contract.deliveredName(downloadName, type);
+    const attachment = o.attachment === true || TRUE_WORDS[o.download || ""] === true;
+    if (attachment) set("Content-Disposition", attachmentDisposition(name));
+    if (o.localFiles && INLINE_TYPES[type] === true && (attachment || PLAIN_NAME.test(name))) {
+      if (!attachment) set("Content-Disposition", 'inline; filename="' + name + '"');
       // A thumbnail's few KB from memory (serve_cache.smallFile): no open, stat or read per request.
       const bytes = o.smallFile ? o.smallFile(key) : null;
       if (bytes) return e.blob(200, type, bytes); // which sets the Content-Type
@@ -124,7 +141,7 @@ function serveStudioFile(e, key, downloadName, opts) {
       return e.fileFS(o.localFiles, key);
     }
     set("Content-Type", type);
-    fsys.serve(e.response, e.request, key, downloadName);
+    fsys.serve(e.response, e.request, key, name);
   } finally {
     if (!o.fsys) fsys.close();
   }

@@ -21,6 +21,19 @@ function resetLinkBase(sources) {
   return originOf(sources.galleryUrl) || originOf(sources.appOrigin) || originOf(sources.appURL);
 }
 
+/**
+ * PocketBase's own templates (verification, email change, one-time password, login alert) build their links on
+ * its Application URL: `text` with every `appURL` origin (and every root-relative link, when that is empty) on
+ * `base` instead.
+ */
+function rebaseLinks(text, appURL, base) {
+  const s = String(text || "");
+  if (!base) return s;
+  const m = /^(https?:\/\/[^/?#\s]+)/i.exec(String(appURL || "").trim());
+  if (!m) return s.replace(/(href=")\//gi, "$1" + base + "/");
+  return m[1] === base ? s : s.split(m[1]).join(base);
+}
+
 /** The reset page's link for a token. */
 function resetLink(base, token) {
   return base + "/auth/reset-password/" + encodeURIComponent(token);
@@ -50,4 +63,4 @@ function resetMessage(link, studio) {
   return { subject, text: lines.join("\n"), html };
 }
 
-module.exports = { originOf, resetLinkBase, resetLink, resetMessage };
+module.exports = { originOf, resetLinkBase, resetLink, resetMessage, rebaseLinks };

@@ -19,7 +19,7 @@ function pinKey(client) {
 function hasPinProof(e, client) {
   let cookie;
   try {
-    cookie = e.request.cookie(delivery.pinCookieName(client.id));
+    cookie = e.request.cookie(delivery.pinCookieName(client.id, require(`${__hooks}/lib/core/gallery_session.js`).isSecureRequest(e)));
   } catch (_) {
     return false;
   }
@@ -81,13 +81,15 @@ function verifyPin(e, accessUrl) {
   }
   guard.refund(taken.ticket);
   const token = $security.createJWT({ gallery: client.id, type: "download-pin", gen: client.getInt("sessionGeneration") }, pinKey(client), rules.GALLERY_SESSION_SECONDS);
+  // `__Host-` at Path=/ over HTTPS, as the session's cookie (lib/core/gallery_session.js).
+  const place = require(`${__hooks}/lib/core/gallery_session.js`).cookiePlace(e, delivery.pinCookieName(client.id, false));
   e.setCookie(
     new Cookie({
-      name: delivery.pinCookieName(client.id),
+      name: place.name,
       value: token,
-      path: "/api/gallery/",
+      path: place.path,
       httpOnly: true,
-      secure: e.isTLS() || e.request.header.get("X-Forwarded-Proto") === "https",
+      secure: place.secure,
       sameSite: 3,
     }),
   );

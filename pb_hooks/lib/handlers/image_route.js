@@ -92,6 +92,8 @@ function imageFile(e, imageId, known) {
     fsys: cache.filesystem(at),
     localFiles: cache.localFiles(at),
     download: q.get("download"),
+    // A visitor's download, and any original, goes as an attachment (issue 37).
+    attachment: !!gated || field === "original",
     setHeader: known.setHeader,
     // Thumbnails from memory: the grid's hundreds of small requests (lib/core/serve_cache.js).
     smallFile: served === "thumbnail" ? cache.smallFile : null,

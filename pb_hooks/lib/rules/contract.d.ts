@@ -12,6 +12,7 @@ export const DEFAULT_PRIMARY_COLOR: string;
 export const FIRST_IMAGES: number;
 export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic";
 export const IMAGE_FORMATS: Readonly<Record<ImageFormat, { readonly mimeType: string; readonly extension: string }>>;
+export function deliveredName(name: string, mimeType: string | null | undefined): string;
 export type GalleryStatus = "Dormant" | "Expired" | "Active";
 export function normalizeAccessCode(value: string | null | undefined): string;
 export function accessCodeStrength(value: string | null | undefined): "empty" | "weak" | "strong";

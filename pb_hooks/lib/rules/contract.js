@@ -40,6 +40,28 @@ const IMAGE_FORMATS = {
   heic: { mimeType: "image/heic", extension: ".heic" },
 };
 
+/** Other extensions a format is known by (a name ending so keeps its extension when delivered). */
+const EXTENSION_ALIASES = { ".jpeg": "jpeg", ".jpe": "jpeg", ".tiff": "tiff", ".heif": "heic" };
+
+/**
+ * The name a file is delivered under (issue 37): `name` when its extension is that of the format `mimeType`
+ * says its bytes are (or another name of it: `.jpeg`, `.tiff`, `.heif`), else its stem with that format's
+ * extension, so PNG bytes imported as `invoice.hta` go out as `invoice.png`. An unknown type changes nothing.
+ * @param {string} name
+ * @param {string | null | undefined} mimeType
+ * @returns {string}
+ */
+function deliveredName(name, mimeType) {
+  const text = String(name || "");
+  const type = String(mimeType || "").trim().toLowerCase();
+  const found = Object.entries(IMAGE_FORMATS).find(([k, f]) => f.mimeType === type || (k === "heic" && type === "image/heif"));
+  if (!text || !found) return text;
+  const dot = text.lastIndexOf(".");
+  const own = dot > 0 ? text.slice(dot).toLowerCase() : "";
+  if (own === found[1].extension || /** @type {Record<string, string>} */ (EXTENSION_ALIASES)[own] === found[0]) return text;
+  return (dot > 0 ? text.slice(0, dot) : text) + found[1].extension;
+}
+
 /**
  * The form in which codes are compared, stored as the unique key and checked at the door: spaces and
  * dashes dropped, letters upper-cased. "ab-12 cd" and "AB12CD" are the same code.
@@ -169,6 +191,7 @@ module.exports = {
   DEFAULT_PRIMARY_COLOR,
   FIRST_IMAGES,
   IMAGE_FORMATS,
+  deliveredName,
   normalizeAccessCode,
   accessCodeStrength,
   isValidAccessUrl,

@@ -11,4 +11,4 @@ export function originalFile(req: { originalsAs: string; hasJpeg: boolean; asked
   | { ok: false; status: number; message: string; reason: "format" };
 export function jpegName(originalName: string): string;
 export function isPinFormat(pin: unknown): boolean;
-export function pinCookieName(clientId: string): string;
+export function pinCookieName(clientId: string, secure?: boolean): string;

@@ -85,9 +85,13 @@ function isPinFormat(pin) {
   return typeof pin === "string" && /^[0-9]{4}$/.test(pin);
 }
 
-/** The cookie that says a visitor gave this gallery's download PIN. @param {string} clientId */
-function pinCookieName(clientId) {
-  return "sg_dlpin_" + clientId;
+/**
+ * The cookie that says a visitor gave this gallery's download PIN; `__Host-` over HTTPS, as the session's.
+ * @param {string} clientId
+ * @param {boolean} [secure]
+ */
+function pinCookieName(clientId, secure) {
+  return (secure ? "__Host-" : "") + "sg_dlpin_" + clientId;
 }
 
 module.exports = { MODES, TEXTS, modeOf, downloadKind, decideFile, originalFile, jpegName, isPinFormat, pinCookieName };

@@ -37,11 +37,21 @@ function pickFits(limit, count) {
   return !(limit > 0) || count < limit;
 }
 
-/** The comment's text, trimmed; "" removes the comment. Throws a message for anything else. */
+/**
+ * The comment's text as stored, trimmed; "" removes the comment. Cleaned as a name is (cleanPersonName): bidi
+ * controls and marks and zero-width characters (word joiners too) removed, control characters made spaces,
+ * but its line breaks kept (CR LF, CR and U+2028/U+2029 become LF). Throws a message for anything else.
+ */
 function commentText(value) {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw new Error(TEXTS.commentNotText);
-  const text = require("./bidi.js").stripBidiControls(value).trim();
+  const text = require("./bidi.js")
+    .stripBidiControls(value)
+    .replace(/[\u200b-\u200f\u061c\ufeff\u2060-\u2064]/g, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ")
+    .trim();
   if (text.length > COMMENT_MAX) throw new Error(TEXTS.commentTooLong);
   return text;
 }

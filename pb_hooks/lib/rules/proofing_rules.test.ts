@@ -25,6 +25,13 @@ describe("proofing rules", () => {
     expect(() => rules.commentText("x".repeat(2001))).toThrow("at most 2000");
   });
 
+  it("cleans comments as it cleans names (bidi, zero-width and control characters), keeping their line breaks", () => {
+    expect(rules.commentText("Crop\u200b this\u2060\ufeff one\u200f\u061c\u202e gpj.exe\u202c")).toBe("Crop this one gpj.exe");
+    expect(rules.commentText("a\u0000b\u0007c\u0085d\u007fe\tf")).toBe("a b c d e f");
+    expect(rules.commentText("line one\r\nline two\u2028line three\rfour")).toBe("line one\nline two\nline three\nfour");
+    expect(rules.commentText("\u200b\u200d \u0000")).toBe(""); // nothing visible: no comment
+  });
+
   it("escapes the client's name in the email's HTML", () => {
     const mail = rules.submittedEmail("<b>Ada</b>", "<b>Ada</b>", [{ name: "Album", count: 12, limit: 30 }], 3, 1, "https://photos.lumen.test/gallery/ada");
     expect(mail.subject).toBe("<b>Ada</b> submitted their selection");

@@ -6,6 +6,7 @@ export function addressBeforeAttempt(guard: Guard | null, nowMs: number): { allo
 export function addressRefund(guard: Guard, nowMs: number): Guard;
 export function addressMaterial(ip: string): string;
 export function networkMaterial(ip: string): string | null;
+export function canonicalAddress(ip: string): string;
 export const PAGE_SIZE_DEFAULT: number;
 export function galleryState(client: { enabled: boolean; expirationDate: string } | null, nowMs: number): "missing" | "expired" | "open";
 export function galleryTokenKey(serverSecret: string, clientId: string, accessCode: string): string;

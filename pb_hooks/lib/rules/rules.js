@@ -57,10 +57,18 @@ function addressRefund(guard, nowMs) {
   return { failures: Math.max(0, guard.failures - 1), nextAt: nowMs, lastAt: guard.lastAt };
 }
 
-/** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). */
-function ipv6Groups(ip) {
-  const value = String(ip || "").trim().toLowerCase();
-  if (value.indexOf(":") === -1 || /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(value)) return null;
+/**
+ * The eight groups of an IPv6 address as numbers (a trailing dotted IPv4 part read as two groups), or null
+ * when it is not IPv6. Brackets and a zone (`%eth0`) are dropped.
+ */
+function parseIpv6(ip) {
+  let value = String(ip || "").trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (value.indexOf(":") === -1) return null;
+  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(value);
+  if (dotted) {
+    const [b0 = 0, b1 = 0, b2 = 0, b3 = 0] = dotted.slice(2).map(Number);
+    value = dotted[1] + ((b0 << 8) | b1).toString(16) + ":" + ((b2 << 8) | b3).toString(16);
+  }
   const [head, tail = ""] = value.split("::");
   const headParts = head ? head.split(":") : [];
   const tailParts = value.indexOf("::") === -1 ? [] : tail ? tail.split(":") : [];
@@ -68,14 +76,39 @@ function ipv6Groups(ip) {
   return headParts.concat(new Array(Math.max(0, missing)).fill("0"), tailParts).map((g) => parseInt(g || "0", 16));
 }
 
+/**
+ * The IPv4 address an IPv4-mapped IPv6 address (::ffff:0:0/96) stands for, in any spelling: PocketBase's
+ * realIP() writes `::ffff:192.0.2.1` from a proxy as 0000:0000:0000:0000:0000:ffff:c000:0201. Else null.
+ */
+function mappedIpv4(groups) {
+  if (!groups || !groups.slice(0, 5).every((g) => g === 0) || groups[5] !== 0xffff) return null;
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). */
+function ipv6Groups(ip) {
+  const groups = parseIpv6(ip);
+  return groups && !mappedIpv4(groups) ? groups : null;
+}
+
 /** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. */
 function addressMaterial(ip) {
-  const value = String(ip || "").trim().toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
-  if (mapped) return mapped[1];
-  const groups = ipv6Groups(value);
-  if (!groups) return value;
+  const groups = parseIpv6(ip);
+  if (!groups) return String(ip || "").trim().toLowerCase();
+  const v4 = mappedIpv4(groups);
+  if (v4) return v4;
   return groups.slice(0, 4).map((g) => g.toString(16)).join(":") + "::/64";
+}
+
+/**
+ * One spelling per address, to compare two: an IPv4 address (mapped ones included) dotted, an IPv6 one as its
+ * eight groups in short hex. PocketBase's remoteIP() writes ::1 as 0000:...:0001, a setting says "::1".
+ */
+function canonicalAddress(ip) {
+  const groups = parseIpv6(ip);
+  if (!groups) return String(ip || "").trim().toLowerCase();
+  return mappedIpv4(groups) || groups.map((g) => g.toString(16)).join(":");
 }
 
 /**
@@ -117,8 +150,12 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
   return serverSecret + ":" + clientId + ":" + accessCode;
 }
 
-function galleryCookieName(clientId) {
-  return "sg_gallery_" + clientId;
+/**
+ * The gallery's session cookie: over HTTPS a `__Host-` cookie (Secure, Path=/, no Domain), which no sibling
+ * subdomain can plant; over plain HTTP (development) the plain name (lib/core/gallery_session.js, cookiePlace).
+ */
+function galleryCookieName(clientId, secure) {
+  return (secure ? "__Host-" : "") + "sg_gallery_" + clientId;
 }
 
 /** A page of a gallery's images: this many unless the visitor's page asks for another size, at most PAGE_SIZE_MAX. */
@@ -173,6 +210,7 @@ module.exports = {
   networkMaterial,
   galleryTokenKey,
   galleryCookieName,
+  canonicalAddress,
   isValidAccessUrl,
   normalizeAccessCode,
   parsePaging,

@@ -61,6 +61,33 @@ describe("brute-force budget", () => {
     expect(rules.addressMaterial("2001:db8:a:b:1:2:3:4")).toBe(rules.addressMaterial("2001:db8:a:b::9"));
     expect(rules.addressMaterial("::ffff:10.0.0.1")).toBe("10.0.0.1");
   });
+  it("reads an IPv4-mapped IPv6 address as its IPv4 address in every spelling (PocketBase writes them expanded)", () => {
+    // What PocketBase's realIP() returns for ::ffff:192.0.2.1 behind a trusted proxy (netip StringExpanded).
+    const spellings = [
+      "0000:0000:0000:0000:0000:ffff:c000:0201",
+      "0:0:0:0:0:ffff:c000:201",
+      "::ffff:c000:201",
+      "::FFFF:C000:0201",
+      "::ffff:192.0.2.1",
+      "0:0:0:0:0:ffff:192.0.2.1",
+      "[::ffff:192.0.2.1]",
+      " 192.0.2.1 ",
+    ];
+    for (const ip of spellings) {
+      expect(rules.addressMaterial(ip), ip).toBe("192.0.2.1");
+      expect(rules.networkMaterial(ip), ip).toBeNull();
+    }
+    expect(rules.addressMaterial("0000:0000:0000:0000:0000:ffff:c000:0202")).toBe("192.0.2.2");
+    // Not mapped: an ordinary IPv6 address that merely ends like one stays keyed by its /64 and /48.
+    expect(rules.addressMaterial("2001:0db8:0000:0000:0000:ffff:c000:0201")).toBe("2001:db8:0:0::/64");
+    expect(rules.networkMaterial("2001:0db8:0000:0000:0000:ffff:c000:0201")).toBe("2001:db8:0::/48");
+  });
+  it("spells an address one way, so a setting's ::1 matches PocketBase's expanded remote address", () => {
+    expect(rules.canonicalAddress("0000:0000:0000:0000:0000:0000:0000:0001")).toBe(rules.canonicalAddress("::1"));
+    expect(rules.canonicalAddress("0000:0000:0000:0000:0000:ffff:7f00:0001")).toBe("127.0.0.1");
+    expect(rules.canonicalAddress(" 127.0.0.1")).toBe("127.0.0.1");
+    expect(rules.canonicalAddress("2001:db8::1")).not.toBe(rules.canonicalAddress("2001:db8::2"));
+  });
   it("groups IPv6 addresses by their routed /48, and IPv4 ones not at all", () => {
     expect(rules.networkMaterial("2001:db8:a:b:1:2:3:4")).toBe("2001:db8:a::/48");
     expect(rules.networkMaterial("2001:0db8:000a:ffff::1")).toBe(rules.networkMaterial("2001:db8:a::9"));

@@ -11,7 +11,7 @@ import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import type { ZipSource } from "../downloads/zipDownload";
 import { IMAGE_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
-import { imageName } from "../../domain/image-files";
+import { deliveredName } from "../../domain/image-files";
 
 export async function deleteOneImage(id: string): Promise<boolean> {
   try {
@@ -47,7 +47,7 @@ export async function deleteManyImages(ids: string[]): Promise<boolean> {
 
 export async function downloadOriginal(image: ImageRow): Promise<void> {
   try {
-    saveBlob(await imageFile(db, image.id, "original"), imageName(image));
+    saveBlob(await imageFile(db, image.id, "original"), deliveredName(image));
     toast({ title: DOWNLOAD_TEXTS.downloadReady, description: DOWNLOAD_TEXTS.downloadReadyText });
   } catch {
     toast({ title: DOWNLOAD_TEXTS.downloadFailed, description: DOWNLOAD_TEXTS.downloadFailedSingle, variant: "destructive" });
@@ -59,7 +59,7 @@ export async function originalSources(images: ImageRow[], folders?: ReadonlyMap<
   return Promise.all(
     images.map(async (image) => ({
       id: image.id,
-      name: imageName(image),
+      name: deliveredName(image),
       folder: folders?.get(image.set ?? ""),
       lastModified: parsePbDate(image.uploadedAt) ?? Date.now(),
       crc32: image.crc32,
