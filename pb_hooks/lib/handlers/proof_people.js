@@ -37,7 +37,7 @@ function cleanFields(record) {
     record.set("name", rules.personName(record.getString("name")));
     record.set("email", rules.personEmail(record.getString("email")));
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
   }
 }
 
@@ -53,12 +53,12 @@ function create(e, accessUrl) {
     name = rules.personName(body.name);
     email = rules.personEmail(body.email);
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
   }
   const sid = claims.sid || $security.randomString(24);
   const sessionKey = $security.sha256(sid);
-  let refusal = null;
-  let person = null;
+  let refusal = /** @type {string | null} */ (null); // both set inside the transaction
+  let person = /** @type {core.Record | null} */ (null);
   $app.runInTransaction((txApp) => {
     if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id })) >= rules.PEOPLE_PER_GALLERY) refusal = rules.TEXTS.tooManyForGallery;
     else if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
@@ -71,8 +71,9 @@ function create(e, accessUrl) {
     txApp.save(person);
   });
   if (refusal) return refuse(e, 429, refusal);
-  holdPerson(e, client, Object.assign({}, claims, { sid: sid }), person.id);
-  return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
+  const made = /** @type {core.Record} */ (person); // no refusal: the transaction made the person
+  holdPerson(e, client, Object.assign({}, claims, { sid: sid }), made.id);
+  return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, made));
 }
 
 /** PUT .../proofing/person/{personId}: the session proofs as another person of the same gallery. */

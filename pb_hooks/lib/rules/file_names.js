@@ -1,12 +1,17 @@
 /**
  * Safe file names (issue 10): a name stored for an image, or written as a zip entry, is one plain name: no
  * path separators, no `..`, no control or bidi-override characters, none of Windows' reserved `:*?"<>|`,
- * no leading dot, at most 255 characters with its extension kept. `../../../x.jpg` becomes `x.jpg`.
+ * no leading dot, at most 255 characters with its extension kept. `../../x.jpg` becomes `x.jpg`.
  * The app's copy is src/lib/safe-file-name.ts (workers cannot load this CommonJS file); a unit test keeps
  * the two identical. Plain CommonJS without PocketBase globals.
  */
 const MAX_NAME_LENGTH = 255;
 
+/**
+ * @param {string | null | undefined} name
+ * @param {string} [fallback] what an empty name becomes, "image" unless given
+ * @returns {string}
+ */
 function safeFileName(name, fallback) {
   const empty = fallback === undefined ? "image" : fallback;
   let s = String(name == null ? "" : name)
@@ -30,10 +35,16 @@ function safeFileName(name, fallback) {
   return s;
 }
 
-/** Fields of each collection that hold a file name someone typed or a device sent. */
+/**
+ * Fields of each collection that hold a file name someone typed or a device sent.
+ * @type {{ [collection: string]: string[] }}
+ */
 const NAME_FIELDS = { images: ["filename", "originalName"] };
 
-/** Replaces the record's name fields with their safe form (hooks: every create and update). */
+/**
+ * Replaces the record's name fields with their safe form (hooks: every create and update).
+ * @param {{ collection(): { name: string }, getString(field: string): string, set(field: string, value: string): void }} record a PocketBase record
+ */
 function sanitizeRecordNames(record) {
   const fields = NAME_FIELDS[record.collection().name] || [];
   for (const field of fields) {
