@@ -66,6 +66,7 @@ function vitest(project, env = {}) {
 }
 
 if (tiers.includes("static")) {
+  run("hook types", process.execPath, [path.join(ROOT, "scripts", "hook-types.mjs")]); // what tsconfig.hooks.json checks against
   run("typecheck", bin("tsc"), ["-b"]);
   run("lint", bin("eslint"), ["."]);
 }

@@ -47,7 +47,7 @@ function applyClientDefaults(record) {
 function isAccessCodeTaken(code, exceptId) {
   const key = rules.normalizeAccessCode(code);
   if (!key) return false;
-  const rows = $app.findRecordsByFilter("clients", "(accessKey = {:key} || codeShared = true) && id != {:id}", "", 0, 0, { key, id: exceptId || "" });
+  const rows = /** @type {core.Record[]} */ ($app.findRecordsByFilter("clients", "(accessKey = {:key} || codeShared = true) && id != {:id}", "", 0, 0, { key, id: exceptId || "" }));
   return rows.some((r) => rules.normalizeAccessCode(r.getString("accessCode")) === key);
 }
 

@@ -49,7 +49,7 @@ function languageOf(client, settings) {
   return texts.mailLanguage(client ? client.getString("language") : "", settings ? settings.getString("language") : "");
 }
 
-function varsOf(app, client, settings) {
+function varsOf(_app, client, settings) {
   const expiry = client.getDateTime("expirationDate");
   const base = linkBase(settings, client);
   const lang = languageOf(client, settings);
@@ -134,7 +134,7 @@ function deliver(app, logRow, to, message, settings) {
     logRow.set("status", "sent");
   } catch (err) {
     logRow.set("status", "failed");
-    logRow.set("error", String((err && err.message) || err).slice(0, 500));
+    logRow.set("error", String((err && /** @type {Error} */ (err).message) || err).slice(0, 500));
   }
   app.save(logRow);
   return logRow.getString("status") === "sent";
@@ -183,7 +183,7 @@ function sendTestEmail(e) {
   try {
     send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)), settings);
   } catch (err) {
-    throw new BadRequestError(rules.TEXTS.refused + String((err && err.message) || err).slice(0, 300));
+    throw new BadRequestError(rules.TEXTS.refused + String((err && /** @type {Error} */ (err).message) || err).slice(0, 300));
   }
   return e.json(200, { to });
 }

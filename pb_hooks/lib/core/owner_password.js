@@ -9,7 +9,7 @@ function resetOwnerPassword() {
   if (password.length < 6) throw new Error("The new password must be at least 6 characters.");
   const owners = $app.findRecordsByFilter("users", "isStudioOwner = true", "created", 0, 0);
   if (owners.length !== 1) throw new Error(owners.length ? "More than one studio owner exists; change the password in the dashboard (/_/)." : "No studio owner exists yet: start once with OWNER_EMAIL and OWNER_PASSWORD.");
-  const owner = owners[0];
+  const owner = /** @type {core.Record} */ (owners[0]); // the one owner, counted above
   owner.setPassword(password);
   $app.save(owner);
   console.log("The password of " + owner.email() + " is changed: sign in with it.");

@@ -30,9 +30,17 @@ function stateRecord(app, personId) {
   }
 }
 
+/**
+ * A list of records as PocketBase finds them: its types allow a missing entry in any Go slice of records,
+ * which a query never returns.
+ * @param {Array<core.Record | undefined>} list
+ * @returns {core.Record[]}
+ */
+const rows = (list) => /** @type {core.Record[]} */ (list);
+
 /** The people any visitor of the gallery may continue as: "Client", who holds the selection from before people. */
 function sharedPeople(clientId) {
-  return $app.findRecordsByFilter("proof_people", "client = {:client} && shared = true", "created,id", 0, 0, { client: clientId }).map((p) => ({ id: p.id, name: p.getString("name") }));
+  return rows($app.findRecordsByFilter("proof_people", "client = {:client} && shared = true", "created,id", 0, 0, { client: clientId })).map((p) => ({ id: p.id, name: p.getString("name") }));
 }
 
 /**
@@ -41,8 +49,9 @@ function sharedPeople(clientId) {
  */
 function stateOf(clientId, person) {
   const q = { client: clientId, person: person ? person.id : "" };
-  const mine = (collection) => (person ? $app.findRecordsByFilter(collection, "client = {:client} && person = {:person}", "created,id", 0, 0, q) : []);
-  const lists = $app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q);
+  /** @param {string} collection */
+  const mine = (collection) => (person ? rows($app.findRecordsByFilter(collection, "client = {:client} && person = {:person}", "created,id", 0, 0, q)) : []);
+  const lists = rows($app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q));
   const picks = mine("proof_picks");
   const favourites = mine("proof_favourites");
   const comments = mine("proof_comments");

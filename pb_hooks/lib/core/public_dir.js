@@ -5,7 +5,7 @@
 function publicDir() {
   const args = $os.args;
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const arg = /** @type {string} */ (args[i]);
     if (arg.indexOf("--publicDir=") === 0) return arg.slice("--publicDir=".length);
     if (arg === "--publicDir" && i + 1 < args.length) return args[i + 1];
   }

@@ -13,7 +13,7 @@
 /** The origin (scheme, host, port) of a URL, or "" when it is not an http(s) URL. */
 function originOf(url) {
   const m = /^(https?:\/\/[^/?#\s]+)/i.exec(String(url || "").trim());
-  return m ? m[1].toLowerCase() : "";
+  return m ? /** @type {string} */ (m[1]).toLowerCase() : "";
 }
 
 /** The base of the reset link: { galleryUrl, appOrigin, appURL } -> an origin. */

@@ -178,6 +178,7 @@ function contentType(key, read) {
  * storage the same folder as a plain file system (`$os.dirFS`), which lib/core/image_files.js serves images
  * from without the storage's reader (null on S3).
  */
+/** @type {{ epoch: number, fsys: filesystem.System | null, dir: fs.FS | null }} */
 const storage = { epoch: -1, fsys: null, dir: null };
 
 /**

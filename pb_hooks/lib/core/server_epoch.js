@@ -35,7 +35,7 @@ function readEpoch(app) {
 function renewEpoch(app, reason) {
   const epoch = $security.randomString(20);
   const body = JSON.stringify({ epoch: epoch, since: new Date().toISOString(), reason: reason });
-  $os.writeFile(epochPath(app), body, 0o644);
+  $os.writeFile(epochPath(app), body, /** @type {os.FileMode} */ (/** @type {unknown} */ (0o644))); // a number, as Go's FileMode is
   return epoch;
 }
 

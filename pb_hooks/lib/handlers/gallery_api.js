@@ -148,7 +148,7 @@ function coverImageId(client) {
     } catch (_) {} // deleted since it was picked: the first image
   }
   const first = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 1, 0, { client: client.id });
-  return first.length ? first[0].id : "";
+  return first[0] ? first[0].id : "";
 }
 
 /** GET /api/gallery/{accessUrl}/verify-session -> {verified} */

@@ -51,7 +51,7 @@ function cleanFields(record) {
     record.set("name", rules.personName(record.getString("name")));
     record.set("email", rules.personEmail(record.getString("email")));
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
   }
 }
 
@@ -74,14 +74,14 @@ function create(e, accessUrl) {
     name = rules.personName(body.name);
     email = rules.personEmail(body.email);
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
   }
   const sessionKey = $security.sha256(sessionIdOf(claims));
   const guard = require(`${__hooks}/lib/core/people_guard.js`);
   const now = Date.now();
-  let refusal = null;
+  let refusal = /** @type {string | null} */ (null); // set inside the transaction
   let retryAfterMs = 0;
-  let person = null;
+  let person = /** @type {core.Record | null} */ (null);
   $app.runInTransaction((txApp) => {
     if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
     else if (!roomInGallery(txApp, client.id, now)) refusal = rules.TEXTS.tooManyForGallery;
@@ -101,8 +101,9 @@ function create(e, accessUrl) {
   });
   if (retryAfterMs) e.response.header().set("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   if (refusal) return refuse(e, 429, refusal);
-  holdPerson(e, client, claims, person.id);
-  return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
+  const made = /** @type {core.Record} */ (person); // no refusal: the transaction made the person
+  holdPerson(e, client, claims, made.id);
+  return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, made));
 }
 
 /** PUT .../proofing/person/{personId}: the session proofs as another person of the same gallery. */

@@ -116,7 +116,7 @@ function comment(e, accessUrl, imageId) {
   try {
     text = rules.commentText((e.requestInfo().body || {}).text);
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
   }
   return writeOrRefuse(e, client, person, (app) => {
     if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
@@ -138,7 +138,7 @@ function submit(e, accessUrl) {
   const { client, person } = session(e, accessUrl);
   if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) return e.json(403, { status: 403, message: require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites, data: {} });
   if (!person) return e.json(409, { status: 409, message: rules.TEXTS.personRequired, data: {} });
-  let refusal = null;
+  let refusal = /** @type {{ status: number, message: string } | null} */ (null); // set inside the transaction
   $app.runInTransaction((txApp) => {
     const s = stateRecord(txApp, person.id);
     const now = require(`${__hooks}/lib/rules/contract.js`).pbDateAt(Date.now());

@@ -1,7 +1,7 @@
 /**
  * The one contract between the app and the server: access codes, access URLs, the gallery-status rule and
  * defaults. Plain CommonJS with no PocketBase globals: the hooks `require` it, and the app imports it as an
- * ES module through the `hooksContract` Vite plugin (vite.config.ts). Types: contract.d.ts.
+ * ES module through the `hooksContract` Vite plugin (vite.config.ts); TypeScript reads its JSDoc types.
  */
 
 /** Generated access codes: 6 uppercase alphanumerics (36^6 = 2.18e9 codes). */
@@ -14,10 +14,11 @@ const ACCESS_URL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ACCESS_URL_LENGTH = 10;
 const ACCESS_URL_PATTERN_SOURCE = "^[a-z0-9-]{1,64}$";
 /** First path segments of /api/gallery/* that are routes, so never a gallery's accessUrl. */
+/** @type {readonly string[]} */
 const RESERVED_ACCESS_URLS = ["access", "image", "studio"];
 
-const EVENT_TYPES = ["Wedding", "Portrait", "Family", "Commercial", "Event"];
-const DEFAULT_EVENT_TYPE = "Wedding";
+const EVENT_TYPES = /** @type {const} */ (["Wedding", "Portrait", "Family", "Commercial", "Event"]);
+const DEFAULT_EVENT_TYPE = /** @type {const} */ ("Wedding");
 const DEFAULT_PRIMARY_COLOR = "#6d28d9";
 /**
  * How many images a visitor's first request for a gallery brings (`GET /api/gallery/{accessUrl}?first=N`,
@@ -28,6 +29,8 @@ const FIRST_IMAGES = 100;
 /**
  * The photo formats the app imports, with the MIME type each is served as and the extension it is stored
  * under (the server renames every upload to its bytes' extension, lib/rules/image_guard.js).
+ * @typedef {"jpeg" | "png" | "gif" | "webp" | "bmp" | "tiff" | "avif" | "heic"} ImageFormat
+ * @type {Readonly<Record<ImageFormat, { readonly mimeType: string, readonly extension: string }>>}
  */
 const IMAGE_FORMATS = {
   jpeg: { mimeType: "image/jpeg", extension: ".jpg" },
@@ -114,9 +117,10 @@ function pbDateAt(instant) {
 /**
  * Specification, section 4: not enabled = Dormant; enabled with an expiry earlier than now = Expired;
  * otherwise Active. The server answers Dormant like an unknown gallery.
+ * @typedef {"Dormant" | "Expired" | "Active"} GalleryStatus
  * @param {{ enabled: boolean, expirationDate?: string | null } | null} gallery
  * @param {number} nowMs
- * @returns {"Dormant" | "Expired" | "Active"}
+ * @returns {GalleryStatus}
  */
 function galleryStatus(gallery, nowMs) {
   if (!gallery || !gallery.enabled) return "Dormant";

@@ -15,7 +15,16 @@
  * hash, and that the challenge was not used before. Pure: no PocketBase globals (unit-tested in Node).
  */
 
-/** The budgets (figures in docs/SECURITY.md, "Friction on shared budgets"). */
+/**
+ * @typedef {"code-only" | "pin" | "net48"} BudgetKind
+ * @typedef {{ failures: number, nextAt: number, lastAt: number }} PressureRow
+ * @typedef {{ free: number, halfLifeMs: number, baseBits: number, stepBits: number }} Budget
+ */
+
+/**
+ * The budgets (figures in docs/SECURITY.md, "Friction on shared budgets").
+ * @type {Record<BudgetKind, Budget>}
+ */
 const BUDGETS = {
   "code-only": { free: 8, halfLifeMs: 90 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2, capBits: 20 },
   pin: { free: 5, halfLifeMs: 180 * 24 * 3600 * 1000, baseBits: 16, stepBits: 2, capBits: 20 },
@@ -35,20 +44,32 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Pressure is stored in thousandths (the guards' columns are integers). */
 const MILLI = 1000;
 
+/** @param {BudgetKind} kind @returns {Budget} */
 function settings(kind) {
   const b = BUDGETS[kind];
   if (!b) throw new Error("unknown budget " + kind);
   return b;
 }
 
-/** The decayed count of recent failures at `nowMs` (a row's `failures` in thousandths, `lastAt` its time). */
+/**
+ * The decayed count of recent failures at `nowMs` (a row's `failures` in thousandths, `lastAt` its time).
+ * @param {BudgetKind} kind
+ * @param {PressureRow | null} row
+ * @param {number} nowMs
+ * @returns {number}
+ */
 function pressureAt(kind, row, nowMs) {
   if (!row) return 0;
   const elapsed = Math.max(0, nowMs - row.lastAt);
   return (row.failures / MILLI) * Math.pow(2, -elapsed / settings(kind).halfLifeMs);
 }
 
-/** The zero bits asked before the next attempt: 0 below `free`, then baseBits, +stepBits per further failure, at most capBits. */
+/**
+ * The zero bits asked before the next attempt: 0 below `free`, then baseBits, +stepBits per further failure, at most capBits.
+ * @param {BudgetKind} kind
+ * @param {number} pressure
+ * @returns {number}
+ */
 function bitsRequired(kind, pressure) {
   const b = settings(kind);
   const p = Math.round(pressure * MILLI) / MILLI; // as stored: the decay of the last milliseconds is no refund
@@ -61,21 +82,33 @@ function phoneSeconds(bits) {
   return bits > 0 ? Math.pow(2, bits) / PHONE_HASHES_PER_SECOND : 0;
 }
 
-/** The row after one more attempt (counted up front, refunded when right). */
+/**
+ * The row after one more attempt (counted up front, refunded when right).
+ * @param {BudgetKind} kind
+ * @param {PressureRow | null} row
+ * @param {number} nowMs
+ * @returns {PressureRow}
+ */
 function afterAttempt(kind, row, nowMs) {
   return { failures: Math.round((pressureAt(kind, row, nowMs) + 1) * MILLI), nextAt: 0, lastAt: nowMs };
 }
 
-/** The row after a right answer: its failure given back. */
+/**
+ * The row after a right answer: its failure given back.
+ * @param {BudgetKind} kind
+ * @param {PressureRow} row
+ * @param {number} nowMs
+ * @returns {PressureRow}
+ */
 function afterRefund(kind, row, nowMs) {
   return { failures: Math.max(0, Math.round((pressureAt(kind, row, nowMs) - 1) * MILLI)), nextAt: 0, lastAt: nowMs };
 }
 
-/** How many leading zero bits a hex digest has. */
+/** How many leading zero bits a hex digest has. @param {string} hex @returns {number} */
 function leadingZeroBits(hex) {
   let bits = 0;
   for (let i = 0; i < hex.length; i++) {
-    const v = parseInt(hex[i], 16);
+    const v = parseInt(hex.charAt(i), 16);
     if (v === 0) {
       bits += 4;
       continue;
@@ -85,29 +118,39 @@ function leadingZeroBits(hex) {
   return bits;
 }
 
+/** @param {number} nowMs @param {string} random @param {number} bits @param {string} scope @returns {string} */
 function makeChallenge(nowMs, random, bits, scope) {
   return [nowMs + CHALLENGE_TTL_MS, random, bits, scope].join(".");
 }
 
-/** The parts of a challenge, or null when it is not one of ours. */
+/**
+ * The parts of a challenge, or null when it is not one of ours.
+ * @param {unknown} challenge
+ * @returns {{ expiresAt: number, bits: number, scope: string } | null}
+ */
 function parseChallenge(challenge) {
   if (typeof challenge !== "string" || challenge.length > 200) return null;
   const m = /^(\d{1,15})\.([a-z0-9]{8,40})\.(\d{1,3})\.([a-z0-9:-]{1,80})$/.exec(challenge);
-  return m ? { expiresAt: Number(m[1]), bits: Number(m[3]), scope: m[4] } : null;
+  return m ? { expiresAt: Number(m[1]), bits: Number(m[3]), scope: String(m[4]) } : null;
 }
 
 /**
  * Whether a solution may be checked further (signature, hash and single use are the caller's): the right
  * shape and scope, not expired, and asking at least the bits required now.
+ * @param {unknown} solution
+ * @param {string} scope
+ * @param {number} bitsNow
+ * @param {number} nowMs
+ * @returns {{ challenge: string, signature: string, nonce: string, bits: number, expiresAt: number } | null}
  */
 function solutionShape(solution, scope, bitsNow, nowMs) {
   if (!solution || typeof solution !== "object") return null;
-  const { challenge, signature, nonce } = solution;
+  const { challenge, signature, nonce } = /** @type {{ challenge?: unknown, signature?: unknown, nonce?: unknown }} */ (solution);
   if (typeof signature !== "string" || !/^[0-9a-f]{64}$/.test(signature)) return null;
   if (typeof nonce !== "string" || !/^\d{1,20}$/.test(nonce)) return null;
   const parts = parseChallenge(challenge);
   if (!parts || parts.scope !== scope || parts.expiresAt < nowMs || parts.bits < bitsNow) return null;
-  return { challenge, signature, nonce, bits: parts.bits, expiresAt: parts.expiresAt };
+  return { challenge: String(challenge), signature, nonce, bits: parts.bits, expiresAt: parts.expiresAt };
 }
 
 module.exports = { BUDGETS, MAX_BITS, PHONE_HASHES_PER_SECOND, CHALLENGE_TTL_MS, MILLI, pressureAt, bitsRequired, phoneSeconds, afterAttempt, afterRefund, leadingZeroBits, makeChallenge, parseChallenge, solutionShape };

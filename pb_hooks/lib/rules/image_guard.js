@@ -268,7 +268,7 @@ function servedContentType(contentType) {
   const text = String(contentType || "");
   const semicolon = text.indexOf(";");
   const plain = (semicolon >= 0 ? text.slice(0, semicolon) : text).trim().toLowerCase();
-  for (const key of Object.keys(FORMATS)) if (FORMATS[key].mimeType === plain) return plain;
+  for (const format of Object.values(FORMATS)) if (format.mimeType === plain) return plain;
   if (plain === "image/heif") return "image/heic";
   return "application/octet-stream";
 }
@@ -280,7 +280,7 @@ function servedContentType(contentType) {
 function contentTypeOfName(name) {
   const dot = String(name).lastIndexOf(".");
   const ext = dot >= 0 ? String(name).slice(dot).toLowerCase() : "";
-  for (const key of Object.keys(FORMATS)) if (FORMATS[key].extension === ext) return FORMATS[key].mimeType;
+  for (const format of Object.values(FORMATS)) if (format.extension === ext) return format.mimeType;
   return "application/octet-stream";
 }
 

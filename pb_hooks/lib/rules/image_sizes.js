@@ -6,7 +6,10 @@
  * stay as the first release spelled them (exactly that file, or 404); nothing asks for the original. For
  * `?size=`, an image made before that size existed answers with the nearest larger size it has, then the
  * nearest smaller, so a srcset never breaks.
+ * @typedef {{ [name: string]: string | undefined }} Query a request's query, one value a name
+ * @typedef {(field: string) => boolean} Has whether the record has a file in `field`
  */
+/** @type {{ field: string, edge: number }[]} */
 const SIZES = [
   { field: "thumbnail", edge: 400 },
   { field: "medium", edge: 800 },
@@ -14,7 +17,7 @@ const SIZES = [
   { field: "preview", edge: 2048 },
 ];
 
-/** The size field a query asks for, "original", or null for a size that does not exist. */
+/** The size field a query asks for, "original", or null for a size that does not exist. @param {Query} query @returns {string | null} */
 function requestedField(query) {
   if (query.thumbnail === "true") return "thumbnail";
   if (query.preview === "true") return "preview";
@@ -24,7 +27,7 @@ function requestedField(query) {
   return match ? match.field : null;
 }
 
-/** The field to serve for `field` given which files the record has (`has(field)`), or null. */
+/** The field to serve for `field` given which files the record has (`has(field)`), or null. @param {string} field @param {Has} has @returns {string | null} */
 function servedField(field, has) {
   if (field === "original") return has("original") ? "original" : null;
   const at = SIZES.findIndex((s) => s.field === field);
@@ -34,7 +37,7 @@ function servedField(field, has) {
   return found ? found.field : null;
 }
 
-/** The field to serve for a request's query, or null (404). */
+/** The field to serve for a request's query, or null (404). @param {Query} query @param {Has} has @returns {string | null} */
 function fileFor(query, has) {
   const asked = requestedField(query);
   if (!asked) return null;
@@ -42,7 +45,7 @@ function fileFor(query, has) {
   return has(asked) ? asked : null;
 }
 
-/** The long edges an image has files for (the visitor's srcset lists only these). */
+/** The long edges an image has files for (the visitor's srcset lists only these). @param {Has} has @returns {number[]} */
 function availableEdges(has) {
   return SIZES.filter((s) => has(s.field)).map((s) => s.edge);
 }

@@ -6,6 +6,27 @@
  *
  * A studio's own template (Settings > General) is sent as the studio wrote it, whatever the language.
  */
+
+/**
+ * @typedef {{ client: string, link: string, code: string, studio: string, expiry: string }} ReminderVars
+ * @typedef {object} Texts
+ * @property {string} template
+ * @property {(studio: string) => string} subject
+ * @property {string} open
+ * @property {(kind: "reminder-1" | "reminder-7", vars: ReminderVars) => { subject: string, text: string }} reminder
+ * @typedef {object} SelectionTexts
+ * @property {(person: string, client: string) => string} who
+ * @property {(who: string) => string} subject
+ * @property {(who: string, day: string) => string} submitted
+ * @property {(person: string, email: string) => string} email
+ * @property {string} gallery
+ * @property {(name: string, count: number, limit: number) => string} list
+ * @property {string} favourites
+ * @property {string} comments
+ * @property {string} footer
+ */
+
+/** @type {{ en: string[], [language: string]: string[] }} */
 const MONTHS = {
   en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
   de: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
@@ -16,7 +37,10 @@ const MONTHS = {
   nl: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
 };
 
-/** A calendar day as each language writes it in full: "June 1, 2026", "1. Juni 2026", "1er juin 2026". */
+/**
+ * A calendar day as each language writes it in full: "June 1, 2026", "1. Juni 2026", "1er juin 2026".
+ * @type {{ en: (day: number, month: string, year: number) => string, [language: string]: (day: number, month: string, year: number) => string }}
+ */
 const DAY_FORMATS = {
   en: (d, m, y) => m + " " + d + ", " + y,
   de: (d, m, y) => d + ". " + m + " " + y,
@@ -27,14 +51,23 @@ const DAY_FORMATS = {
   nl: (d, m, y) => d + " " + m + " " + y,
 };
 
+/**
+ * @param {string} language
+ * @param {number} day
+ * @param {number} monthIndex
+ * @param {number} year
+ * @returns {string}
+ */
 function longDay(language, day, monthIndex, year) {
-  const lang = MONTHS[language] ? language : "en";
-  return DAY_FORMATS[lang](day, MONTHS[lang][monthIndex], year);
+  const months = MONTHS[language] || MONTHS.en;
+  const format = (MONTHS[language] && DAY_FORMATS[language]) || DAY_FORMATS.en;
+  return format(day, String(months[monthIndex]), year);
 }
 
 /**
  * Each language's texts. `template` is the gallery email's default (the same placeholders as the studio's
  * own: {client}, {link}, {code}, {studio}, {expiry}); `reminder(kind, v)` is a reminder's { subject, text }.
+ * @type {{ en: Texts, [language: string]: Texts }}
  */
 const MAIL_TEXTS = {
   en: {
@@ -126,6 +159,7 @@ const MAIL_TEXTS = {
 /**
  * The studio's own email when a person submits a selection (issue 27), in the studio's language: `who` names
  * the person (and the gallery when they are not its client), `day` is the submission's day in full ("" for none).
+ * @type {{ en: SelectionTexts, [language: string]: SelectionTexts }}
  */
 const SELECTION_TEXTS = {
   en: {
@@ -207,17 +241,18 @@ const SELECTION_TEXTS = {
   },
 };
 
-/** A language's selection email texts; English for one the app does not speak. */
+/** A language's selection email texts; English for one the app does not speak. @param {string | undefined} language @returns {SelectionTexts} */
 function selectionTexts(language) {
-  return SELECTION_TEXTS[language] || SELECTION_TEXTS.en;
+  return (language && SELECTION_TEXTS[language]) || SELECTION_TEXTS.en;
 }
 
-/** A language's mail texts; English for one the app does not speak. */
+/** A language's mail texts; English for one the app does not speak. @param {string | undefined} language @returns {Texts} */
 function mailTexts(language) {
-  return MAIL_TEXTS[language] || MAIL_TEXTS.en;
+  return (language && MAIL_TEXTS[language]) || MAIL_TEXTS.en;
 }
 
 /** The language an email goes out in: the gallery's, else the studio's, else English (no browser to ask). */
+/** @param {string} galleryLanguage @param {string} studioLanguage @returns {string} */
 function mailLanguage(galleryLanguage, studioLanguage) {
   if (MAIL_TEXTS[galleryLanguage]) return galleryLanguage;
   return MAIL_TEXTS[studioLanguage] ? studioLanguage : "en";

@@ -11,6 +11,7 @@ const EMAIL_MAX = 254;
 const PEOPLE_PER_SESSION = 20;
 const PEOPLE_PER_GALLERY = 200;
 
+/** @type {{ [refusal: string]: string }} */
 const TEXTS = {
   notInGallery: "This photo is not in this gallery.",
   listNotFound: "This list is not in this gallery.",
@@ -28,11 +29,12 @@ const TEXTS = {
   tooManyFromNetwork: "Many names have been added from your network lately. Please wait a few minutes before adding another, or continue as a name you added before.",
 };
 
+/** @param {string} name @param {number} limit @returns {string} */
 function overLimitText(name, limit) {
   return "You can choose up to " + limit + " photos for " + name + ". Remove one to choose another.";
 }
 
-/** A pick fits when the list has no limit (0) or holds fewer than its limit. */
+/** A pick fits when the list has no limit (0) or holds fewer than its limit. @param {number} limit @param {number} count @returns {boolean} */
 function pickFits(limit, count) {
   return !(limit > 0) || count < limit;
 }
@@ -41,6 +43,8 @@ function pickFits(limit, count) {
  * The comment's text as stored, trimmed; "" removes the comment. Cleaned as a name is (cleanPersonName): bidi
  * controls and marks and zero-width characters (word joiners too) removed, control characters made spaces,
  * but its line breaks kept (CR LF, CR and U+2028/U+2029 become LF). Throws a message for anything else.
+ * @param {unknown} value
+ * @returns {string}
  */
 function commentText(value) {
   if (value === undefined || value === null) return "";
@@ -61,6 +65,7 @@ function commentText(value) {
  * and line breaks made spaces, spaces collapsed, trimmed. The owner's device cleans a rename the same way
  * (src/store/repositories/proofPeople.ts), so the server keeps what the device sent.
  * @param {string} value
+ * @returns {string}
  */
 function cleanPersonName(value) {
   return require("./bidi.js")
@@ -72,7 +77,7 @@ function cleanPersonName(value) {
     .trim();
 }
 
-/** A visitor's name as stored (cleanPersonName), required, at most NAME_MAX characters. Throws a message. */
+/** A visitor's name as stored (cleanPersonName), required, at most NAME_MAX characters. Throws a message. @param {unknown} value @returns {string} */
 function personName(value) {
   if (typeof value !== "string") throw new Error(TEXTS.nameRequired);
   const name = cleanPersonName(value);
@@ -84,12 +89,13 @@ function personName(value) {
 /**
  * Whether a trimmed, non-empty email is one plain address of at most EMAIL_MAX characters.
  * @param {string} email
+ * @returns {boolean}
  */
 function isPersonEmail(email) {
   return email.length <= EMAIL_MAX && /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;.]+$/.test(email);
 }
 
-/** The optional email: "" when absent or blank, else one plain address. Throws a message. */
+/** The optional email: "" when absent or blank, else one plain address. Throws a message. @param {unknown} value @returns {string} */
 function personEmail(value) {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw new Error(TEXTS.emailInvalid);
@@ -99,14 +105,27 @@ function personEmail(value) {
   return email;
 }
 
+/** @type {{ [c: string]: string }} */
+const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** @param {unknown} s @returns {string} */
 function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(s).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] || c);
 }
 
 /**
  * The studio's email when a person submits: subject, HTML and plain text. `lists` are {name, count, limit},
  * `favourites` and `comments` counts; the person's email, when they gave one, is in the text. `options`:
  * the studio's `language` (English by default) and the submission's `day`, already written in it (issue 27).
+ * @param {string} clientName
+ * @param {string} personName
+ * @param {Array<{ name: string, count: number, limit: number }>} lists
+ * @param {number} favourites
+ * @param {number} comments
+ * @param {string} [link]
+ * @param {string} [personEmail]
+ * @param {{ language?: string, day?: string }} [options]
+ * @returns {{ subject: string, text: string, html: string }}
  */
 function submittedEmail(clientName, personName, lists, favourites, comments, link, personEmail, options) {
   const t = require("./mail_texts.js").selectionTexts(options && options.language);

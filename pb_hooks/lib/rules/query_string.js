@@ -11,7 +11,7 @@
  */
 const HEX = /^[0-9a-fA-F]{2}$/;
 
-/** Go's QueryUnescape, or null when it would fail. */
+/** Go's QueryUnescape, or null when it would fail. @param {string} text @returns {string | null} */
 function queryUnescape(text) {
   if (text.indexOf("%") < 0) return text.indexOf("+") < 0 ? text : text.split("+").join(" ");
   for (let i = text.indexOf("%"); i >= 0; i = text.indexOf("%", i + 1)) if (!HEX.test(text.slice(i + 1, i + 3))) return null;
@@ -28,9 +28,11 @@ function queryUnescape(text) {
  * gallery page asks for thousands of images with a handful of distinct queries. Entries are never changed.
  */
 const REMEMBERED = 32;
+/** @typedef {{ get(name: string): string }} Query */
+/** @type {{ count: number, byText: { [text: string]: Query } }} */
 const recent = { count: 0, byText: Object.create(null) };
 
-/** The query's values as Go parses them: `{ get(name) }`, the first value of `name` or "". */
+/** The query's values as Go parses them: `{ get(name) }`, the first value of `name` or "". @param {unknown} raw @returns {Query} */
 function parseQuery(raw) {
   const text = String(raw || "");
   const known = recent.byText[text];
@@ -43,7 +45,9 @@ function parseQuery(raw) {
   return (recent.byText[text] = parse(text));
 }
 
+/** @param {string} text @returns {Query} */
 function parse(text) {
+  /** @type {{ [key: string]: string }} */
   const values = Object.create(null);
   if (text) {
     for (const pair of text.split("&")) {
@@ -55,7 +59,7 @@ function parse(text) {
       if (!(key in values)) values[key] = value;
     }
   }
-  return { get: (name) => (name in values ? values[name] : "") };
+  return { get: (name) => (name in values ? String(values[name]) : "") };
 }
 
 module.exports = { parseQuery };

@@ -35,7 +35,9 @@ const GUARD = {
   FORGET_AFTER_MS: 90 * DAY_MS,
 };
 
-/** The wait after an address's n-th failure in a row. */
+/** @typedef {{ failures: number, nextAt: number, lastAt: number }} Guard an address's row of `access_guards` */
+
+/** The wait after an address's n-th failure in a row. @param {number} n @returns {number} */
 function waitAfterFailures(n) {
   if (n < GUARD.FREE_FAILURES) return 0;
   return Math.min(GUARD.MAX_WAIT_MS, GUARD.BASE_WAIT_MS * Math.pow(2, n - GUARD.FREE_FAILURES));
@@ -44,6 +46,9 @@ function waitAfterFailures(n) {
 /**
  * Before an attempt from an address: refused while it must wait; otherwise the attempt is counted as a
  * failure up front (`next`, to store in the same transaction) and refunded when the code is right.
+ * @param {Guard | null} guard
+ * @param {number} nowMs
+ * @returns {{ allowed: boolean, retryAfterMs?: number, next?: Guard }}
  */
 function addressBeforeAttempt(guard, nowMs) {
   if (guard && guard.nextAt > nowMs) return { allowed: false, retryAfterMs: guard.nextAt - nowMs };
@@ -52,7 +57,7 @@ function addressBeforeAttempt(guard, nowMs) {
   return { allowed: true, next: { failures, nextAt: nowMs + waitAfterFailures(failures), lastAt: nowMs } };
 }
 
-/** After a right code: the attempt was no failure, and the address may go on at once. */
+/** After a right code: the attempt was no failure, and the address may go on at once. @param {Guard} guard @param {number} nowMs @returns {Guard} */
 function addressRefund(guard, nowMs) {
   return { failures: Math.max(0, guard.failures - 1), nextAt: nowMs, lastAt: guard.lastAt };
 }
@@ -60,6 +65,8 @@ function addressRefund(guard, nowMs) {
 /**
  * The eight groups of an IPv6 address as numbers (a trailing dotted IPv4 part read as two groups), or null
  * when it is not IPv6. Brackets and a zone (`%eth0`) are dropped.
+ * @param {unknown} ip
+ * @returns {number[] | null}
  */
 function parseIpv6(ip) {
   let value = String(ip || "").trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
@@ -79,6 +86,8 @@ function parseIpv6(ip) {
 /**
  * The IPv4 address an IPv4-mapped IPv6 address (::ffff:0:0/96) stands for, in any spelling: PocketBase's
  * realIP() writes `::ffff:192.0.2.1` from a proxy as 0000:0000:0000:0000:0000:ffff:c000:0201. Else null.
+ * @param {number[] | null} groups
+ * @returns {string | null}
  */
 function mappedIpv4(groups) {
   if (!groups || !groups.slice(0, 5).every((g) => g === 0) || groups[5] !== 0xffff) return null;
@@ -86,13 +95,13 @@ function mappedIpv4(groups) {
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
-/** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). */
+/** The eight groups of an IPv6 address (as numbers), or null for an IPv4 one (mapped IPv4 included). @param {unknown} ip @returns {number[] | null} */
 function ipv6Groups(ip) {
   const groups = parseIpv6(ip);
   return groups && !mappedIpv4(groups) ? groups : null;
 }
 
-/** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. */
+/** The part of an address that identifies one subscriber: an IPv4 address, or the /64 of an IPv6 one. @param {unknown} ip @returns {string} */
 function addressMaterial(ip) {
   const groups = parseIpv6(ip);
   if (!groups) return String(ip || "").trim().toLowerCase();
@@ -114,6 +123,8 @@ function canonicalAddress(ip) {
 /**
  * The routed network an IPv6 address belongs to, its /48 (65,536 /64s, what one site or customer is
  * routed), or null for IPv4: the link's per-network friction (docs/SECURITY.md, "One routed IPv6 /48").
+ * @param {unknown} ip
+ * @returns {string | null}
  */
 function networkMaterial(ip) {
   const groups = ipv6Groups(ip);
@@ -136,6 +147,9 @@ const TEXTS = {
 /**
  * What a visitor may get of a gallery: "missing" (unknown or disabled: the same answer, so that a disabled
  * gallery cannot be told from one that never existed), "expired" (expiry earlier than now), or "open".
+ * @param {{ enabled: boolean, expirationDate?: string | null } | null} client
+ * @param {number} nowMs
+ * @returns {"missing" | "expired" | "open"}
  */
 function galleryState(client, nowMs) {
   const status = contract.galleryStatus(client, nowMs);
@@ -145,7 +159,13 @@ function galleryState(client, nowMs) {
 /** How long an unlocked gallery stays unlocked in the visitor's browser. */
 const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
 
-/** The signing key of a gallery's session token: changing the access code changes it and so revokes every session. */
+/**
+ * The signing key of a gallery's session token: changing the access code changes it and so revokes every session.
+ * @param {string} serverSecret
+ * @param {string} clientId
+ * @param {string} accessCode
+ * @returns {string}
+ */
 function galleryTokenKey(serverSecret, clientId, accessCode) {
   return serverSecret + ":" + clientId + ":" + accessCode;
 }
@@ -153,6 +173,9 @@ function galleryTokenKey(serverSecret, clientId, accessCode) {
 /**
  * The gallery's session cookie: over HTTPS a `__Host-` cookie (Secure, Path=/, no Domain), which no sibling
  * subdomain can plant; over plain HTTP (development) the plain name (lib/core/gallery_session.js, cookiePlace).
+ * @param {string} clientId
+ * @param {boolean} [secure]
+ * @returns {string}
  */
 function galleryCookieName(clientId, secure) {
   return (secure ? "__Host-" : "") + "sg_gallery_" + clientId;
@@ -162,16 +185,25 @@ function galleryCookieName(clientId, secure) {
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 200;
 
+/**
+ * A page of a list from the query's `page` and `limit` (12 a page unless asked, at most 200).
+ * @param {string | number | undefined} pageParam
+ * @param {string | number | undefined} limitParam
+ * @returns {{ page: number, limit: number, offset: number }}
+ */
 function parsePaging(pageParam, limitParam) {
-  let page = parseInt(pageParam, 10);
-  let limit = parseInt(limitParam, 10);
+  let page = parseInt(String(pageParam), 10);
+  let limit = parseInt(String(limitParam), 10);
   if (!(page >= 1)) page = 1;
   if (!(limit >= 1)) limit = PAGE_SIZE_DEFAULT;
   if (limit > PAGE_SIZE_MAX) limit = PAGE_SIZE_MAX;
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** The image fields a visitor sees. */
+/**
+ * The image fields a visitor sees.
+ * @param {{ id: string, originalName: string, filename: string, fileSize: number, mimeType: string, width: number, height: number, uploadedAt: string, thumbnail?: string, preview?: string }} image
+ */
 function publicImage(image) {
   return {
     id: image.id,
