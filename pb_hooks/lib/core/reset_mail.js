@@ -31,7 +31,8 @@ function rebaseLinks(text, appURL, base) {
   if (!base) return s;
   const m = /^(https?:\/\/[^/?#\s]+)/i.exec(String(appURL || "").trim());
   if (!m) return s.replace(/(href=")\//gi, "$1" + base + "/");
-  return m[1] === base ? s : s.split(m[1]).join(base);
+  const origin = /** @type {string} */ (m[1]);
+  return origin === base ? s : s.split(origin).join(base);
 }
 
 /** The reset page's link for a token. */

@@ -62,14 +62,15 @@ function access(e) {
   if (!code) throw new BadRequestError("Access code is required");
   const taken = guard.take(e, "code-only", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
-  let match = null;
+  let found = /** @type {core.Record | null} */ (null);
   try {
-    match = $app.findFirstRecordByData("clients", "accessKey", code);
+    found = $app.findFirstRecordByData("clients", "accessKey", code);
   } catch (_) {}
-  const open = !!match && rules.galleryState(plainClient(match), Date.now()) === "open";
-  if (!open || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
+  const open = !!found && rules.galleryState(plainClient(found), Date.now()) === "open";
+  if (!found || !open || found.getBool("codeShared") || !codesMatch(code, found.getString("accessCode"))) {
     throw new UnauthorizedError(rules.TEXTS.invalidCode);
   }
+  const match = found;
   guard.refund(taken.ticket);
   require(`${__hooks}/lib/handlers/activity.js`).unlocked(match.id, hasValidSession(e, match));
   session.setSessionCookie(e, match);

@@ -45,7 +45,7 @@ function dispatch(e) {
   }
   const r = byPattern[e.request.pattern];
   if (!r) throw new Error(`No route table holds ${e.request.pattern}.`);
-  policies[r.policy].check(e);
+  /** @type {{ check: (e: core.RequestEvent) => void }} */ (policies[r.policy]).check(e);
   return r.handler(e);
 }
 

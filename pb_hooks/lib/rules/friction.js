@@ -18,7 +18,7 @@
 /**
  * @typedef {"code-only" | "pin" | "net48"} BudgetKind
  * @typedef {{ failures: number, nextAt: number, lastAt: number }} PressureRow
- * @typedef {{ free: number, halfLifeMs: number, baseBits: number, stepBits: number }} Budget
+ * @typedef {{ free: number, halfLifeMs: number, baseBits: number, stepBits: number, capBits: number }} Budget
  */
 
 /**
