@@ -20,7 +20,7 @@ const REFUSALS = {
   gallery_expired: "This gallery has expired.",
   code_required: "Access code is required.",
   code_invalid: "The access code provided is invalid or expired.",
-  too_many_attempts: "Too many wrong access codes from your network. Please wait before trying again.",
+  too_many_attempts: "Too many wrong codes from your network. Please wait before trying again.",
   proof_needed: "Many wrong codes have been tried here lately, so your device must solve a puzzle first.",
   session_required: "Please enter your access code to view this private gallery.",
   image_not_found: "Image not found.",
