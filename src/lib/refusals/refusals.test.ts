@@ -4,6 +4,7 @@
  * finds a refusal on what it caught and shows it in the active language, the server's English only for a
  * code it does not know.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { afterEach, describe, expect, it } from "vitest";
 import { REFUSALS, paramsOf } from "../../../pb_hooks/lib/refusals.js";
@@ -11,8 +12,10 @@ import { activate } from "../i18n/i18n";
 import { LOCALES } from "../i18n/locales";
 import { refusalIn, refusalMessage, refusalText } from "./refusals";
 
-const CATALOGUES = import.meta.glob<{ default: Record<string, string> }>("../../locales/*/refusals.json", { eager: true });
-const catalogue = (locale: string) => CATALOGUES[`../../locales/${locale}/refusals.json`]?.default;
+function catalogue(locale: string): Record<string, string> | undefined {
+  const file = new URL(`../../locales/${locale}/refusals.json`, import.meta.url);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : undefined;
+}
 
 /** The argument names of an ICU message, sorted. */
 function argumentsOf(message: string): string[] {
