@@ -21,6 +21,7 @@ const REFUSALS = {
   code_required: "Access code is required.",
   code_invalid: "The access code provided is invalid or expired.",
   too_many_attempts: "Too many wrong codes from your network. Please wait before trying again.",
+  too_many_requests: "Too many requests. Please wait a moment and try again.",
   proof_needed: "Many wrong codes have been tried here lately, so your device must solve a puzzle first.",
   session_required: "Please enter your access code to view this private gallery.",
   image_not_found: "Image not found.",

@@ -67,6 +67,16 @@ describe("the gallery's door", () => {
   });
 });
 
+describe("PocketBase's rate limiter", () => {
+  it("answers with the too_many_requests code and Retry-After", async () => {
+    const signIn = () => post("/api/collections/users/auth-with-password", { identity: "nobody@studio.test", password: "wrong-password" }, "10.7.9.1");
+    let last = await signIn();
+    for (let i = 0; i < 25 && last.status !== 429; i++) last = await signIn();
+    expectRefusal(last, 429, "too_many_requests");
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
 describe("downloads", () => {
   let c: Client;
   let image: string;
