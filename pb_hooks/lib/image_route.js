@@ -9,7 +9,6 @@
  * epoch read once per request, the query read as one string, the answer's headers and their `set` fetched
  * once (a Go method looked up by name costs about twice its call; docs/benchmarks-history.md, issue 28's floor).
  */
-const rules = require(`${__hooks}/lib/rules.js`);
 const gallerySession = require(`${__hooks}/lib/gallery_session.js`);
 const cache = require(`${__hooks}/lib/serve_cache.js`);
 const sizes = require(`${__hooks}/lib/image_sizes.js`);
