@@ -54,6 +54,7 @@ const REFUSALS = {
   preview_not_on_server: "This gallery is not on the server yet.",
   preview_closed: "Clients cannot open this gallery now.",
   // The owner's app
+  sign_in_failed: "Failed to authenticate.",
   owner_only: "Only the studio owner can do this.",
   username_invalid: "Username must be a valid email address.",
   email_taken: "That email address is already used by another account.",

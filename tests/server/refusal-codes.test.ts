@@ -77,6 +77,13 @@ describe("PocketBase's rate limiter", () => {
   });
 });
 
+describe("PocketBase's sign-in", () => {
+  it("answers a wrong password with the sign_in_failed code", async () => {
+    const r = await post("/api/collections/users/auth-with-password", { identity: "owner@studio.test", password: "not-the-password" }, "10.7.9.2");
+    expectRefusal(r, 400, "sign_in_failed");
+  });
+});
+
 describe("downloads", () => {
   let c: Client;
   let image: string;
