@@ -18,7 +18,7 @@ export const HOOK_FILES = {
   rules: [
     "bidi.js", "canonical_json.js", "contract.js", "delivery_rules.js", "file_names.js", "friction.js",
     "gallery_language.js", "image_guard.js", "image_sizes.js", "mail_rules.js", "mail_texts.js", "original_limit.js",
-    "proofing_rules.js", "query_string.js", "retry_after.js", "rules.js", "sync_rules.js",
+    "proofing_rules.js", "query_string.js", "refusals.js", "retry_after.js", "rules.js", "sync_rules.js",
   ],
   handlers: ["account.js", "activity.js", "delivery.js", "gallery_api.js", "image_route.js", "middlewares.js", "proof_people.js", "proofing.js", "save_pipeline.js", "visitor_pages.js"],
 };

@@ -31,12 +31,12 @@ cronAdd("sg_expiry_reminders", "7 * * * *", () => {
 });
 
 routerAdd("GET", "/api/owner/mail-status", (e) => {
-  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can see this.");
+  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   return e.json(200, { configured: require(`${__hooks}/lib/core/mail.js`).smtpConfigured(e.app) });
 });
 
 routerAdd("POST", "/api/owner/test-email", (e) => {
-  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw new ForbiddenError("Only the studio owner can do this.");
+  if (!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"))) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   return require(`${__hooks}/lib/core/mail.js`).sendTestEmail(e);
 });
 

@@ -15,9 +15,9 @@ function isValidUsername(value) {
 
 /** POST /api/admin/update-username {username} -> {token, record} */
 function updateUsername(e) {
-  if (!e.auth || !e.auth.getBool("isStudioOwner")) throw new ForbiddenError("Only the studio owner can change the username.");
+  if (!e.auth || !e.auth.getBool("isStudioOwner")) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   const username = normalizeUsername((e.requestInfo().body || {}).username);
-  if (!isValidUsername(username)) throw new BadRequestError("Username must be a valid email address");
+  if (!isValidUsername(username)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "username_invalid", undefined, { username: "username_invalid" });
   const user = $app.findRecordById("users", e.auth.id);
   if (user.email() !== username) {
     let other;
@@ -26,7 +26,7 @@ function updateUsername(e) {
     } catch (_) {
       other = null; // free
     }
-    if (other && other.id !== user.id) throw new BadRequestError("That email address is already used by another account.");
+    if (other && other.id !== user.id) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "email_taken", undefined, { username: "email_taken" });
     user.setEmail(username);
     user.setVerified(true);
     $app.save(user);

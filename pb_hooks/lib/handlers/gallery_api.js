@@ -55,7 +55,7 @@ function imagePageFields(client, page, limit) {
  */
 function access(e) {
   const code = requestedCode(e);
-  if (!code) throw new BadRequestError("Access code is required");
+  if (!code) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "code_required");
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
   const taken = guard.take(e, "code-only", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
@@ -64,7 +64,7 @@ function access(e) {
     match = $app.findFirstRecordByData("clients", "accessKey", code);
   } catch (_) {}
   if (!match || !match.getBool("enabled") || match.getBool("codeShared") || !codesMatch(code, match.getString("accessCode"))) {
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   guard.refund(taken.ticket);
   assertOpen(match);
@@ -141,7 +141,7 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
-  if (!code) throw new BadRequestError("Access code is required"); // junk is no wrong code: no ticket, no 401
+  if (!code) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "code_required"); // junk is no wrong code: no ticket, no 401
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
   const taken = guard.take(e, "link", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
@@ -149,15 +149,15 @@ function verify(e, accessUrl) {
   const state = rules.galleryState(client && plainClient(client), Date.now());
   if (state === "missing") {
     codesMatch(code, "unknown-gallery"); // same work as a real comparison
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   if (state === "expired") {
     guard.refund(taken.ticket); // no code was checked
-    throw new ApiError(410, rules.TEXTS.expired);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(410, "gallery_expired");
   }
   if (!code || !codesMatch(code, client.getString("accessCode"))) {
     guard.recordGalleryFailure(client.id, "code");
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   guard.refund(taken.ticket);
   require(`${__hooks}/lib/handlers/activity.js`).unlocked(client.id, hasValidSession(e, client));

@@ -23,8 +23,8 @@ function holdPerson(e, client, claims, personId) {
   session().setSessionCookie(e, client, { sid: claims.sid, person: personId }, left > 60 ? left : 60);
 }
 
-function refuse(e, status, message) {
-  return e.json(status, { status: status, message: message, data: {} });
+function refuse(e, status, code, params) {
+  return e.json(status, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(status, code, params));
 }
 
 /**
@@ -37,7 +37,7 @@ function cleanFields(record) {
     record.set("name", rules.personName(record.getString("name")));
     record.set("email", rules.personEmail(record.getString("email")));
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw require(`${__hooks}/lib/rules/refusals.js`).thrownRefusalError(400, err);
   }
 }
 
@@ -45,23 +45,23 @@ function cleanFields(record) {
 function create(e, accessUrl) {
   const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
-  if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules/rules.js`).TEXTS.unauthorized); // the owner, who has no session
-  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
+  if (!claims) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "session_required"); // the owner, who has no session
+  if (claims.preview === true) return refuse(e, 403, "preview_read_only"); // the owner's preview
   const body = e.requestInfo().body || {};
   let name, email;
   try {
     name = rules.personName(body.name);
     email = rules.personEmail(body.email);
   } catch (err) {
-    throw new BadRequestError(String(err.message || err));
+    throw require(`${__hooks}/lib/rules/refusals.js`).thrownRefusalError(400, err);
   }
   const sid = claims.sid || $security.randomString(24);
   const sessionKey = $security.sha256(sid);
   let refusal = null;
   let person = null;
   $app.runInTransaction((txApp) => {
-    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id })) >= rules.PEOPLE_PER_GALLERY) refusal = rules.TEXTS.tooManyForGallery;
-    else if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
+    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id })) >= rules.PEOPLE_PER_GALLERY) refusal = { code: "people_gallery_full", params: { max: rules.PEOPLE_PER_GALLERY } };
+    else if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = { code: "people_session_full", params: { max: rules.PEOPLE_PER_SESSION } };
     if (refusal) return;
     person = new Record(txApp.findCollectionByNameOrId("proof_people"));
     person.set("client", client.id);
@@ -70,7 +70,7 @@ function create(e, accessUrl) {
     person.set("session", sessionKey);
     txApp.save(person);
   });
-  if (refusal) return refuse(e, 429, refusal);
+  if (refusal) return refuse(e, 429, refusal.code, refusal.params);
   holdPerson(e, client, Object.assign({}, claims, { sid: sid }), person.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
 }
@@ -79,13 +79,13 @@ function create(e, accessUrl) {
 function switchTo(e, accessUrl, personId) {
   const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
-  if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules/rules.js`).TEXTS.unauthorized);
-  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
+  if (!claims) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "session_required");
+  if (claims.preview === true) return refuse(e, 403, "preview_read_only"); // the owner's preview
   let person = null;
   try {
     person = $app.findRecordById("proof_people", personId);
   } catch (_) {}
-  if (!person || person.getString("client") !== client.id) return refuse(e, 404, rules.TEXTS.personNotFound);
+  if (!person || person.getString("client") !== client.id) return refuse(e, 404, "person_not_found");
   holdPerson(e, client, claims, person.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
 }

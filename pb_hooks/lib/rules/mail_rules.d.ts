@@ -10,6 +10,6 @@ export function formatDay(ms: number, timeZone: string, language?: string, offse
 export function galleryMessage(template: string, vars: Vars): { subject: string; text: string };
 export function reminderDue(expiryMs: number, nowMs: number): "reminder-1" | "reminder-7" | null;
 export function reminderMessage(kind: "reminder-1" | "reminder-7", vars: Vars): { subject: string; text: string };
-export const TEXTS: { notConfigured: string; refused: string; noLink: string };
+export const TEXTS: { noLink: string };
 export function originOf(url: string): string;
 export function withHtml(message: { subject: string; text: string }, vars: Partial<Vars>, brand: { studio: string; color: string; logo?: string }): { subject: string; text: string; html: string };

@@ -4,8 +4,6 @@ export const NAME_MAX: number;
 export const EMAIL_MAX: number;
 export const PEOPLE_PER_SESSION: number;
 export const PEOPLE_PER_GALLERY: number;
-export const TEXTS: Record<string, string>;
-export function overLimitText(name: string, limit: number): string;
 export function pickFits(limit: number, count: number): boolean;
 export function commentText(value: unknown): string;
 export function cleanPersonName(value: string): string;

@@ -92,17 +92,6 @@ const GALLERY_SESSION_SECONDS = 7 * 24 * 3600;
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 200;
 
-const TEXTS = {
-  notFound: "Gallery not found",
-  expired: "This gallery has expired",
-  invalidCode: "The access code provided is invalid or expired.",
-  waitAddress: "Too many wrong access codes from your network. Please wait before trying again.",
-  proofNeeded: "Many wrong codes have been tried here lately, so your device must solve a puzzle first.",
-  unauthorized: "Please enter your access code to view this private gallery",
-  imageNotFound: "Image not found",
-  codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
-};
-
 /**
  * What a visitor may get of a gallery: "missing" (unknown or disabled: the same answer, so that a disabled
  * gallery cannot be told from one that never existed), "expired" (expiry earlier than now), or "open".
@@ -158,7 +147,6 @@ module.exports = {
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
-  TEXTS,
   parsePbDate,
   pbDateAt,
   galleryState,

@@ -4,6 +4,7 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
+import { GalleryApiError } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 import "./access.css";
 import { FieldError } from "../../ui/FieldError";
@@ -33,8 +34,10 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit, proofProgr
     try {
       await onSubmit(code.trim());
       setError(null);
-    } catch {
-      setError(GALLERY_TEXTS.invalidCodeField);
+    } catch (err) {
+      // A wrong code reads as the field's own words; any other refusal (wait, expired) says what it is.
+      const other = err instanceof GalleryApiError && err.refusal && err.refusal.code !== "code_invalid";
+      setError(other ? err.serverMessage : GALLERY_TEXTS.invalidCodeField);
     } finally {
       setIsPending(false);
     }
