@@ -6,6 +6,7 @@ import type { RecordModel } from "pocketbase";
 import { ClientResponseError } from "pocketbase";
 import type { SessionUser } from "../domain/user";
 import { errorMessage } from "../lib/errors";
+import { refusalMessage } from "../lib/refusals/refusals";
 import { pb } from "./pocketbase";
 import { SYNC_TEXTS } from "./texts";
 
@@ -69,11 +70,11 @@ export async function refreshSession(): Promise<RefreshOutcome> {
   }
 }
 
-/** "status: body text" as the specification's error catalogue words it. */
+/** "status: body text" as the specification's error catalogue words it; a refusal's text in the owner's language. */
 export function serverErrorMessage(err: unknown): string {
   if (err instanceof ClientResponseError) {
     if (err.status === 0) return SYNC_TEXTS.unreachable;
-    return `${err.status}: ${err.message}`;
+    return `${err.status}: ${refusalMessage(err, err.message)}`;
   }
   return errorMessage(err, String(err));
 }

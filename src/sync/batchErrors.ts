@@ -1,11 +1,12 @@
 /** Reading PocketBase's answer to a failed batch: which sub-request failed, with what status and data. */
 import { ClientResponseError } from "pocketbase";
+import { refusalText } from "../lib/refusals/refusals";
 
 export interface FailedSubRequest {
   index: number;
   status: number;
   message: string;
-  data: Record<string, { code?: string; message?: string }>;
+  data: Record<string, { code?: string; message?: string; params?: Record<string, unknown> }>;
 }
 
 type BatchErrorData = { requests?: Record<string, { response?: { status?: number; message?: string; data?: FailedSubRequest["data"] } }> } | undefined;
@@ -33,9 +34,17 @@ export function isDuplicateId(failure: FailedSubRequest): boolean {
   return failure.status === 400 && failure.data.id?.code === "validation_not_unique";
 }
 
+/** A field's error (or the refusal's) in the owner's language when its code is a refusal the app knows (lib/rules/refusals). */
+export function fieldErrorText(e: { code?: string; message?: string; params?: Record<string, unknown> }): string {
+  return refusalText({ code: e.code ?? "", message: e.message, params: e.params }, e.code ?? "");
+}
+
+/** The refusal's words, then each field's (`refusal` is no field: lib/rules/refusals.js puts the refusal itself there). */
 export function describeRejection(failure: FailedSubRequest): string {
-  const details = Object.entries(failure.data)
-    .map(([field, e]) => `${field}: ${e.message ?? e.code}`)
+  const { refusal, ...fields } = failure.data;
+  const message = refusal ? fieldErrorText(refusal) : failure.message;
+  const details = Object.entries(fields)
+    .map(([field, e]) => `${field}: ${fieldErrorText(e)}`)
     .join("; ");
-  return details ? `${failure.message} (${details})` : failure.message;
+  return details ? `${message} (${details})` : message;
 }

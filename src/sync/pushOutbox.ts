@@ -18,7 +18,7 @@ import { recordConflict } from "../store/conflicts";
 import { confirmEntries, discardEntry, outboxInOrder, outboxTables, parkEntry, turnCreateIntoUpdate } from "../store/outbox";
 import { registryTables } from "../store/registryTables";
 import { applyServerRecords } from "./applyServerRecords";
-import { describeRejection, failedSubRequest, isDuplicateId } from "./batchErrors";
+import { describeRejection, failedSubRequest, fieldErrorText, isDuplicateId } from "./batchErrors";
 import type { ServerRecord } from "./records";
 import { hasTombstone, recordExists } from "./serverLookup";
 import { SYNC_TEXTS } from "./texts";
@@ -118,7 +118,7 @@ async function resolveRefusal(db: StudioDb, pb: PocketBase, entry: OutboxEntry, 
     });
     return true;
   }
-  const fieldErrors = Object.fromEntries(Object.entries(failure.data).map(([field, e]) => [field, e.message ?? e.code ?? ""]));
+  const fieldErrors = Object.fromEntries(Object.entries(failure.data).filter(([field]) => field !== "refusal").map(([field, e]) => [field, fieldErrorText(e)]));
   await parkEntry(db, entry, describeRejection(failure), fieldErrors);
   return true;
 }

@@ -5,7 +5,7 @@
 import type { default as PocketBase } from "pocketbase";
 import type { SizeField } from "../domain/image-sizes";
 import type { OutboxEntry } from "../store/rows";
-import { failedSubRequestIn } from "./batchErrors";
+import { failedSubRequestIn, type FailedSubRequest } from "./batchErrors";
 import type { ServerRecord } from "./records";
 import { isTransientStatus, TransientError } from "./transient";
 import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
@@ -36,7 +36,7 @@ export function nextBatch<T extends { sizes: SizeBlobs }>(queue: T[], limits: Ba
   return queue.splice(0, n);
 }
 
-export function batchIndexOf(err: unknown): { index: number; status: number } | null {
+export function batchIndexOf(err: unknown): FailedSubRequest | null {
   if (!(err instanceof UploadError) || err.status !== 400) return null;
   return failedSubRequestIn((err.body as { data?: unknown } | undefined)?.data);
 }

@@ -25,6 +25,7 @@ import { isFileEntry, unsentCreates, waitsForParent } from "./pushOutbox";
 import { recordExists } from "./serverLookup";
 import type { ServerRecord } from "./records";
 import { UploadError, type UploadProgress } from "./transport";
+import { describeRejection, type FailedSubRequest } from "./batchErrors";
 import { batchIndexOf, nextBatch, sendBatch, type BatchLimits, type Report, type SizeBlobs } from "./uploadBatch";
 import { createWake, runInLanes, UPLOAD_LANES, type UploadJob } from "./uploadLanes";
 import { loadLinkMeter, type LinkMeter, type LinkSpeed } from "./uploadLink";
@@ -142,11 +143,12 @@ async function sendRecords(db: StudioDb, pb: PocketBase, queues: Queues, batch: 
  *   entry stays as it is and goes again once the client is there (its create waits, parked or unsent);
  * - on the server: the server refused the photo itself. Parked with its message, shown, sent again on ask.
  */
-async function refusedRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry, failed: { index: number; status: number }) {
+async function refusedRecord(db: StudioDb, pb: PocketBase, entry: OutboxEntry, failed: FailedSubRequest) {
   const clientId = String(entry.fields.client ?? "");
   if (!(await db.clients.get(clientId))) return dropEntry(db, entry);
   if (!(await recordExists(pb, "clients", clientId))) return;
-  await parkEntry(db, entry, `The server refused this photo (${failed.status}).`);
+  // A refusal the server named (not an image, too many pixels, too large: lib/rules/refusals.js) in the owner's language.
+  await parkEntry(db, entry, failed.data.refusal ? describeRejection(failed) : `The server refused this photo (${failed.status}).`);
 }
 
 /**

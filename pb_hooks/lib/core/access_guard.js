@@ -185,10 +185,10 @@ function recordGalleryFailure(clientId, kind) {
  * with Retry-After in whole seconds while the address must wait.
  */
 function refuse(e, refusal) {
-  if (refusal.reason === "proof") return e.json(428, { status: 428, message: rules.TEXTS.proofNeeded, data: refusal.challenge });
+  if (refusal.reason === "proof") return e.json(428, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(428, "proof_needed", undefined, refusal.challenge));
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
   e.response.header().set("Retry-After", String(seconds));
-  return e.json(429, { status: 429, message: rules.TEXTS.waitAddress, data: {} });
+  return e.json(429, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(429, "too_many_attempts"));
 }
 
 module.exports = { take, refund, refuse, recordGalleryFailure, clearPinPressure, codeOnlyState, codeOnlyOff, changeCodeOnly };

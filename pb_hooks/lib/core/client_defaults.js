@@ -25,9 +25,7 @@ function applyClientDefaults(record) {
       accessUrl = $security.randomStringWithAlphabet(rules.ACCESS_URL_LENGTH, rules.ACCESS_URL_ALPHABET);
     } while (isAccessUrlTaken(accessUrl, record.id));
   } else if (!rules.isValidAccessUrl(accessUrl)) {
-    throw new BadRequestError("Invalid access URL.", {
-      accessUrl: new ValidationError("invalid_access_url", "Use lowercase letters, digits and dashes; 'access' and 'image' are reserved."),
-    });
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "invalid_access_url", undefined, { accessUrl: "invalid_access_url" });
   }
   record.set("accessUrl", accessUrl);
   if (!record.getString("accessCode").trim()) {
@@ -67,9 +65,7 @@ function applyAccessKey(record) {
     return;
   }
   if (codeChanged && isAccessCodeTaken(code, record.id)) {
-    throw new BadRequestError("This access code is already used by another client.", {
-      accessCode: new ValidationError("access_code_taken", rules.TEXTS.codeTaken),
-    });
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "access_code_taken", undefined, { accessCode: "access_code_taken" });
   }
   record.set("codeShared", false);
   record.set("accessKey", rules.normalizeAccessCode(code));

@@ -18,12 +18,6 @@ const rules = require(`${__hooks}/lib/rules/rules.js`);
 /** How long a preview lasts: the owner opens it again from the client's page after that. */
 const PREVIEW_SECONDS = 30 * 60;
 
-const TEXTS = {
-  notOnServer: "This gallery is not on the server yet.",
-  closed: "Clients cannot open this gallery now.",
-  noWrites: "This is a preview: nothing is saved.",
-};
-
 /** PREVIEW_SECONDS, or fewer when GALLERY_PREVIEW_SECONDS says so (the server tests' expiry; never longer). */
 function previewSeconds() {
   const asked = Math.floor(Number($os.getenv("GALLERY_PREVIEW_SECONDS")));
@@ -37,12 +31,12 @@ function start(e, clientId) {
   try {
     client = $app.findRecordById("clients", clientId);
   } catch (_) {}
-  if (!client) throw new NotFoundError(TEXTS.notOnServer);
+  if (!client) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "preview_not_on_server");
   const state = rules.galleryState(session.plainClient(client), Date.now());
-  if (state !== "open") return e.json(409, { status: 409, message: TEXTS.closed, data: { reason: state === "expired" ? "expired" : "disabled" } });
+  if (state !== "open") return e.json(409, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(409, "preview_closed", undefined, { reason: state === "expired" ? "expired" : "disabled" }));
   const seconds = previewSeconds();
   session.setSessionCookie(e, client, { preview: true }, seconds);
   return e.json(200, { accessUrl: client.getString("accessUrl"), expiresIn: seconds });
 }
 
-module.exports = { start, TEXTS };
+module.exports = { start };

@@ -146,8 +146,8 @@ function assertOpen(client) {
 /** assertOpen for a gallery's plain fields (plainClient's shape, or null). */
 function assertOpenPlain(plain) {
   const state = rules.galleryState(plain, Date.now());
-  if (state === "missing") throw new NotFoundError(rules.TEXTS.notFound);
-  if (state === "expired") throw new ApiError(410, rules.TEXTS.expired);
+  if (state === "missing") throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "gallery_not_found");
+  if (state === "expired") throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(410, "gallery_expired");
 }
 
 function isStudioOwner(e) {
@@ -167,7 +167,7 @@ function requireSession(e, accessUrl) {
   if (held && held.getString("accessUrl") === accessUrl) return held;
   const client = findClientByAccessUrl(accessUrl);
   assertOpen(client);
-  if (!isStudioOwner(e) && !hasValidSession(e, client)) throw new UnauthorizedError(rules.TEXTS.unauthorized);
+  if (!isStudioOwner(e) && !hasValidSession(e, client)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "session_required");
   e.set(HELD_GALLERY, client);
   return client;
 }

@@ -60,17 +60,17 @@ function guardUploads(record) {
       if (field === "original") {
         const limit = studioOriginalLimit();
         if (file.size > limit) {
-          const message = require(`${__hooks}/lib/rules/original_limit.js`).tooLargeMessage(file.size, limit);
-          throw new BadRequestError(message, { original: new ValidationError("validation_file_size_limit", message) });
+          const params = require(`${__hooks}/lib/rules/original_limit.js`).tooLargeParams(file.size, limit);
+          throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "validation_file_size_limit", params, { original: "validation_file_size_limit" });
         }
       }
       let verdict = inspect(file);
       // The full-size JPEG of a non-JPEG original (issue 25) is delivered as a .jpg: it must be one.
-      if (verdict.ok && field === "jpeg" && verdict.header.format !== "jpeg") verdict = { ok: false, code: "validation_not_jpeg", message: "The jpeg file must be a JPEG." };
+      if (verdict.ok && field === "jpeg" && verdict.header.format !== "jpeg") verdict = { ok: false, code: "validation_not_jpeg", params: {} };
       if (!verdict.ok) {
-        const data = {};
-        data[field] = new ValidationError(verdict.code, verdict.message);
-        throw new BadRequestError(verdict.message, data);
+        const fields = {};
+        fields[field] = verdict.code;
+        throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, verdict.code, verdict.params, fields);
       }
       file.name = guard.withExtension(file.name, verdict.header.extension);
     }

@@ -172,18 +172,18 @@ function keepRequestOrigin(e, previousAt) {
  * origin the owner's app asks from. Answers { to }, or the reason nothing was sent.
  */
 function sendTestEmail(e) {
-  if (!smtpConfigured(e.app)) throw new BadRequestError(rules.TEXTS.notConfigured);
+  if (!smtpConfigured(e.app)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "mail_not_configured");
   const settings = studioSettings(e.app);
   const to = (settings && settings.getString("email")) || e.auth.email();
   const galleryUrl = settings ? settings.getString("galleryUrl") : "";
   const base = rules.originOf(galleryUrl) ? galleryUrl : rules.originOf(e.request.header.get("Origin"));
-  if (!base) throw new BadRequestError(rules.TEXTS.noLink);
+  if (!base) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "mail_no_link");
   const vars = { client: "Ada Example", link: rules.galleryLink(base, "example"), code: "ABC123", studio: settings ? settings.getString("companyName") : "", expiry: "", lang: languageOf(null, settings) };
   const message = rules.galleryMessage(settings ? settings.getString("emailTemplate") : "", vars);
   try {
     send(e.app, to, rules.withHtml({ subject: "Test: " + message.subject, text: message.text }, vars, brandOf(settings)), settings);
   } catch (err) {
-    throw new BadRequestError(rules.TEXTS.refused + String((err && /** @type {Error} */ (err).message) || err).slice(0, 300));
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "mail_refused", { reason: String((err && /** @type {Error} */ (err).message) || err).slice(0, 300) });
   }
   return e.json(200, { to });
 }

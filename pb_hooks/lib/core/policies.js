@@ -8,11 +8,6 @@
  * - `ownerOnly`: signed in as the studio owner: 401 without a sign-in, 403 for any other account.
  * - `superuserOnly`: a PocketBase superuser (PocketBase's own requireSuperuserAuth, as a route middleware).
  */
-const TEXTS = {
-  signIn: "Sign in as the studio owner.",
-  ownerOnly: "Only the studio owner can do this.",
-};
-
 /** Each policy: what it checks in the handler's VM (throws PocketBase's answer), and any route middleware. */
 const POLICIES = {
   publicRoute: { check: () => {}, middleware: null },
@@ -24,8 +19,8 @@ const POLICIES = {
   },
   ownerOnly: {
     check: (e) => {
-      if (!e.auth) throw new UnauthorizedError(TEXTS.signIn);
-      if (!require(`${__hooks}/lib/core/gallery_session.js`).isStudioOwner(e)) throw new ForbiddenError(TEXTS.ownerOnly);
+      if (!e.auth) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "owner_sign_in");
+      if (!require(`${__hooks}/lib/core/gallery_session.js`).isStudioOwner(e)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
     },
     middleware: null,
   },
@@ -56,7 +51,6 @@ function route(method, path, guardedHandler) {
 }
 
 module.exports = {
-  TEXTS,
   POLICIES,
   route,
   publicRoute: guarded("publicRoute"),

@@ -11,8 +11,6 @@
  * Every function takes the app of the running request (its transaction), never $app.
  */
 
-const SET_ERROR = "This set belongs to another gallery.";
-
 /** "ok", "other" (a set of another gallery), "deleted" (tombstone) or "unknown" for the set `setId` of client `clientId`. */
 function setStatus(app, clientId, setId) {
   if (!setId) return "ok";
@@ -28,7 +26,7 @@ function setStatus(app, clientId, setId) {
 /** Applies the rules above to an image about to be saved; returns the fieldTimes to store. */
 function keepSetValid(app, image, times, nowMs) {
   const status = setStatus(app, image.getString("client"), image.getString("set"));
-  if (status === "other") throw new BadRequestError(SET_ERROR, { set: new ValidationError("set_of_other_gallery", SET_ERROR) });
+  if (status === "other") throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "set_of_other_gallery", undefined, { set: "set_of_other_gallery" });
   if (status !== "deleted") return times;
   image.set("set", "");
   return Object.assign({}, times, { set: Math.max(nowMs, typeof times.set === "number" ? times.set : 0) });
@@ -43,4 +41,4 @@ function clearSetOf(app, setId) {
   }
 }
 
-module.exports = { SET_ERROR, keepSetValid, clearSetOf };
+module.exports = { keepSetValid, clearSetOf };

@@ -16,7 +16,7 @@ function isValidUsername(value) {
 /** POST /api/admin/update-username {username} -> {token, record}; the studio owner only (lib/handlers/owner_routes.js). */
 function updateUsername(e) {
   const username = normalizeUsername((e.requestInfo().body || {}).username);
-  if (!isValidUsername(username)) throw new BadRequestError("Username must be a valid email address");
+  if (!isValidUsername(username)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "username_invalid", undefined, { username: "username_invalid" });
   const user = $app.findRecordById("users", e.auth.id);
   if (user.email() !== username) {
     let other;
@@ -25,7 +25,7 @@ function updateUsername(e) {
     } catch (_) {
       other = null; // free
     }
-    if (other && other.id !== user.id) throw new BadRequestError("That email address is already used by another account.");
+    if (other && other.id !== user.id) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "email_taken", undefined, { username: "email_taken" });
     user.setEmail(username);
     user.setVerified(true);
     $app.save(user);

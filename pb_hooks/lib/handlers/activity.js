@@ -85,7 +85,7 @@ function zipStarted(e, accessUrl) {
   const client = gallerySession.requireSession(e, accessUrl);
   if (gallerySession.isStudioOwner(e) || gallerySession.isPreview(e, client)) return e.noContent(204);
   const delivery = require(`${__hooks}/lib/rules/delivery_rules.js`);
-  if (delivery.modeOf(client.getString("downloadMode")) === "off") throw new ForbiddenError(delivery.TEXTS.downloadsOff);
+  if (delivery.modeOf(client.getString("downloadMode")) === "off") throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "downloads_off");
   bump(client.id, { zipDownloads: 1 }, false);
   return e.noContent(204);
 }

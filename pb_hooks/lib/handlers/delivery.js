@@ -59,7 +59,7 @@ function gateFile(e, client, field, query, isPreview) {
     field,
     download: kind,
   });
-  if (!decision.ok) throw new ForbiddenError(decision.message, { reason: decision.reason });
+  if (!decision.ok) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, decision.code);
   return kind || (field === "original" ? "single" : "");
 }
 
@@ -69,7 +69,7 @@ function verifyPin(e, accessUrl) {
   const client = gallerySession.requireSession(e, accessUrl);
   const body = e.requestInfo().body || {};
   const pin = typeof body.pin === "string" ? body.pin.trim() : "";
-  if (!delivery.isPinFormat(pin)) throw new BadRequestError(delivery.TEXTS.pinFormat);
+  if (!delivery.isPinFormat(pin)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "pin_format");
   const expected = client.getString("downloadPin");
   if (!expected) return e.json(200, { success: true }); // no PIN asked: nothing to prove
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
@@ -77,7 +77,7 @@ function verifyPin(e, accessUrl) {
   if (!taken.ok) return guard.refuse(e, taken);
   if (!$security.equal(pin, expected)) {
     guard.recordGalleryFailure(client.id, "pin");
-    throw new UnauthorizedError(delivery.TEXTS.wrongPin);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "pin_wrong");
   }
   guard.refund(taken.ticket);
   const token = $security.createJWT({ gallery: client.id, type: "download-pin", gen: client.getInt("sessionGeneration") }, pinKey(client), rules.GALLERY_SESSION_SECONDS);

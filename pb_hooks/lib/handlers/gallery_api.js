@@ -57,9 +57,9 @@ function imagePageFields(client, page, limit) {
  */
 function access(e) {
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
-  if (guard.codeOnlyOff()) throw new ForbiddenError(rules.TEXTS.codeOnlyOff);
+  if (guard.codeOnlyOff()) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "code_only_off");
   const code = requestedCode(e);
-  if (!code) throw new BadRequestError("Access code is required");
+  if (!code) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "code_required");
   const taken = guard.take(e, "code-only", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
   let found = /** @type {core.Record | null} */ (null);
@@ -68,7 +68,7 @@ function access(e) {
   } catch (_) {}
   const open = !!found && rules.galleryState(plainClient(found), Date.now()) === "open";
   if (!found || !open || found.getBool("codeShared") || !codesMatch(code, found.getString("accessCode"))) {
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   const match = found;
   guard.refund(taken.ticket);
@@ -79,13 +79,13 @@ function access(e) {
 
 /** GET /api/owner/code-only-page: the code-only page's switch and pressure (owner only; lib/core/access_guard.js). */
 function codeOnlyPage(e) {
-  if (!isStudioOwner(e)) throw new ForbiddenError(rules.TEXTS.ownerOnly);
+  if (!isStudioOwner(e)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   return e.json(200, require(`${__hooks}/lib/core/access_guard.js`).codeOnlyState());
 }
 
 /** POST /api/owner/code-only-page {reset?: true, on?: boolean}: the owner's reset and switch; answers the new state. */
 function changeCodeOnlyPage(e) {
-  if (!isStudioOwner(e)) throw new ForbiddenError(rules.TEXTS.ownerOnly);
+  if (!isStudioOwner(e)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   const body = requestBody(e);
   if (body.reset !== undefined && body.reset !== true) throw new BadRequestError("reset must be true when given.");
   if (body.on !== undefined && typeof body.on !== "boolean") throw new BadRequestError("on must be true or false when given.");
@@ -162,7 +162,7 @@ function verifySession(e, accessUrl) {
 /** POST /api/gallery/{accessUrl}/verify {accessCode}: a correct code sets the session cookie. */
 function verify(e, accessUrl) {
   const code = requestedCode(e);
-  if (!code) throw new BadRequestError("Access code is required"); // junk is no wrong code: no ticket, no 401
+  if (!code) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "code_required"); // junk is no wrong code: no ticket, no 401
   const guard = require(`${__hooks}/lib/core/access_guard.js`);
   const taken = guard.take(e, "link", "", requestBody(e).pow);
   if (!taken.ok) return guard.refuse(e, taken);
@@ -170,15 +170,15 @@ function verify(e, accessUrl) {
   const state = rules.galleryState(client && plainClient(client), Date.now());
   if (state === "missing") {
     codesMatch(code, "unknown-gallery"); // same work as a real comparison
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   if (state === "expired") {
     guard.refund(taken.ticket); // no code was checked
-    throw new ApiError(410, rules.TEXTS.expired);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(410, "gallery_expired");
   }
   if (!code || !codesMatch(code, client.getString("accessCode"))) {
     guard.recordGalleryFailure(client.id, "code");
-    throw new UnauthorizedError(rules.TEXTS.invalidCode);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "code_invalid");
   }
   guard.refund(taken.ticket);
   require(`${__hooks}/lib/handlers/activity.js`).unlocked(client.id, hasValidSession(e, client));

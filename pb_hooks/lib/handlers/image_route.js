@@ -9,7 +9,6 @@
  * epoch read once per request, the query read as one string, the answer's headers and their `set` fetched
  * once (a Go method looked up by name costs about twice its call; docs/benchmarks-history.md, issue 28's floor).
  */
-const rules = require(`${__hooks}/lib/rules/rules.js`);
 const gallerySession = require(`${__hooks}/lib/core/gallery_session.js`);
 const cache = require(`${__hooks}/lib/core/serve_cache.js`);
 const sizes = require(`${__hooks}/lib/rules/image_sizes.js`);
@@ -48,7 +47,7 @@ function recordView(client) {
 /** "original" or "jpeg" for a request of the original, or throws the refusal of the other format. */
 function originalField(asked, isOwner, client, image) {
   const decision = rulesOfDelivery.originalFile({ originalsAs: client.originalsAs, hasJpeg: !!image.files.jpeg, asked: asked === "jpeg" || asked === "original" ? asked : "", isOwner });
-  if (!decision.ok) throw new ForbiddenError(decision.message, { reason: decision.reason });
+  if (!decision.ok) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, decision.code);
   return decision.field;
 }
 
@@ -63,18 +62,18 @@ function imageFile(e, imageId, known) {
     image = cache.image(imageId, at);
     client = cache.client(image.client, at);
   } catch (_) {
-    throw new NotFoundError(rules.TEXTS.imageNotFound);
+    throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   }
   const isOwner = gallerySession.isStudioOwner(e);
   let session = "";
   if (!isOwner) {
     gallerySession.assertOpenPlain(client);
     session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
-    if (!session) throw new NotFoundError(rules.TEXTS.imageNotFound);
+    if (!session) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   }
   const q = parseQuery(known.url.rawQuery);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
-  if (!field) throw new NotFoundError(rules.TEXTS.imageNotFound);
+  if (!field) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
   // The owner's preview (issue 27) downloads what a client could, uncounted.
   const download = session === "preview" ? "" : gated;

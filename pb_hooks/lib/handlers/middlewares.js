@@ -4,7 +4,7 @@
  * request held six VMs and the pool ran dry under 50 visitors (docs/benchmarks-history.md, the image endpoint).
  * - `beforeLimits` runs before PocketBase's activity logger and rate limiter: `?thumb=` refused on the file
  *   route, forwarding headers believed only from the trusted proxy, and Retry-After stamped on every 429
- *   (it wraps the limiter).
+ *   (it wraps the limiter), whose refusal gets its code (lib/rules/refusals.js, too_many_requests).
  * - `afterLimits` runs after the limiter and the auth token: security headers on every answer, then the
  *   visitor image route (the hot path of every gallery page, answered here without a second VM and a
  *   route dispatch), then the built app's files; anything else goes on to PocketBase's router.
@@ -26,6 +26,12 @@ function beforeLimits(e) {
     return e.next();
   } catch (err) {
     retryAfter.stamp(e, err);
+    // The app's own 429s answer with e.json; a thrown one is PocketBase's rate limiter, given its code here.
+    if (retryAfter.statusOf(err) === 429) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(429, "too_many_requests");
+    // PocketBase's own sign-in refusal (a wrong email or password), which the owner meets at the door.
+    if (retryAfter.statusOf(err) === 400 && String((err && err.value && err.value.message) || "") === "Failed to authenticate.") {
+      throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "sign_in_failed");
+    }
     throw err;
   }
 }

@@ -37,8 +37,8 @@ function holdPerson(e, client, claims, personId) {
   session().setSessionCookie(e, client, { sid: sessionIdOf(claims), person: personId }, left > 60 ? left : 60);
 }
 
-function refuse(e, status, message) {
-  return e.json(status, { status: status, message: message, data: {} });
+function refuse(e, status, code, params) {
+  return e.json(status, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(status, code, params));
 }
 
 /**
@@ -51,7 +51,7 @@ function cleanFields(record) {
     record.set("name", rules.personName(record.getString("name")));
     record.set("email", rules.personEmail(record.getString("email")));
   } catch (err) {
-    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
+    throw require(`${__hooks}/lib/rules/refusals.js`).thrownRefusalError(400, err);
   }
 }
 
@@ -66,29 +66,29 @@ function roomInGallery(txApp, clientId, now) {
 function create(e, accessUrl) {
   const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
-  if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules/rules.js`).TEXTS.unauthorized); // the owner, who has no session
-  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
+  if (!claims) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "session_required"); // the owner, who has no session
+  if (claims.preview === true) return refuse(e, 403, "preview_read_only"); // the owner's preview
   const body = e.requestInfo().body || {};
   let name, email;
   try {
     name = rules.personName(body.name);
     email = rules.personEmail(body.email);
   } catch (err) {
-    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
+    throw require(`${__hooks}/lib/rules/refusals.js`).thrownRefusalError(400, err);
   }
   const sessionKey = $security.sha256(sessionIdOf(claims));
   const guard = require(`${__hooks}/lib/core/people_guard.js`);
   const now = Date.now();
-  let refusal = /** @type {string | null} */ (null); // set inside the transaction
+  let refusal = /** @type {{ code: import("../rules/refusals.js").RefusalCode, params?: Record<string, number> } | null} */ (null); // set inside the transaction
   let retryAfterMs = 0;
   let person = /** @type {core.Record | null} */ (null);
   $app.runInTransaction((txApp) => {
-    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = rules.TEXTS.tooManyForSession;
-    else if (!roomInGallery(txApp, client.id, now)) refusal = rules.TEXTS.tooManyForGallery;
+    if (txApp.countRecords("proof_people", $dbx.hashExp({ client: client.id, session: sessionKey })) >= rules.PEOPLE_PER_SESSION) refusal = { code: "people_session_full", params: { max: rules.PEOPLE_PER_SESSION } };
+    else if (!roomInGallery(txApp, client.id, now)) refusal = { code: "people_gallery_full", params: { max: rules.PEOPLE_PER_GALLERY } };
     if (refusal) return;
     const wait = guard.takeNewPerson(txApp, e, now);
     if (wait) {
-      refusal = rules.TEXTS.tooManyFromNetwork;
+      refusal = { code: "people_network_wait" };
       retryAfterMs = wait.retryAfterMs;
       return;
     }
@@ -100,7 +100,7 @@ function create(e, accessUrl) {
     txApp.save(person);
   });
   if (retryAfterMs) e.response.header().set("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  if (refusal) return refuse(e, 429, refusal);
+  if (refusal) return refuse(e, 429, refusal.code, refusal.params);
   const made = /** @type {core.Record} */ (person); // no refusal: the transaction made the person
   holdPerson(e, client, claims, made.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, made));
@@ -110,13 +110,13 @@ function create(e, accessUrl) {
 function switchTo(e, accessUrl, personId) {
   const client = session().requireSession(e, accessUrl);
   const claims = session().sessionClaims(e, client);
-  if (!claims) throw new UnauthorizedError(require(`${__hooks}/lib/rules/rules.js`).TEXTS.unauthorized);
-  if (claims.preview === true) return refuse(e, 403, require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites); // the owner's preview
+  if (!claims) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(401, "session_required");
+  if (claims.preview === true) return refuse(e, 403, "preview_read_only"); // the owner's preview
   let person = null;
   try {
     person = $app.findRecordById("proof_people", personId);
   } catch (_) {}
-  if (!person || person.getString("client") !== client.id) return refuse(e, 404, rules.TEXTS.personNotFound);
+  if (!person || person.getString("client") !== client.id) return refuse(e, 404, "person_not_found");
   holdPerson(e, client, claims, person.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
 }

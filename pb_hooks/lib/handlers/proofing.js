@@ -45,20 +45,20 @@ function newRecord(app, collection, values) {
 }
 
 /**
- * Runs `write(txApp)` in a transaction; `write` returns null when done or {status, message} to refuse.
+ * Runs `write(txApp)` in a transaction; `write` returns null when done or {status, code, params?} to refuse (lib/rules/refusals.js).
  * (An error thrown inside the transaction reaches us as a plain error, so refusals travel as values.)
  */
 function writeOrRefuse(e, client, person, write) {
   let refusal = null;
-  if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) refusal = { status: 403, message: require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites };
-  else if (!person) refusal = { status: 409, message: rules.TEXTS.personRequired };
+  if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) refusal = { status: 403, code: "preview_read_only" };
+  else if (!person) refusal = { status: 409, code: "person_required" };
   else {
     $app.runInTransaction((txApp) => {
-      if (isLocked(txApp, person.id)) refusal = { status: 423, message: rules.TEXTS.locked };
+      if (isLocked(txApp, person.id)) refusal = { status: 423, code: "selection_locked" };
       else refusal = write(txApp);
     });
   }
-  if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
+  if (refusal) return e.json(refusal.status, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(refusal.status, refusal.code, refusal.params));
   return e.json(200, stateOf(client.id, person));
 }
 
@@ -78,7 +78,7 @@ function state(e, accessUrl) {
 function favourite(e, accessUrl, imageId, on) {
   const { client, person } = session(e, accessUrl);
   return writeOrRefuse(e, client, person, (app) => {
-    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, code: "photo_not_in_gallery" };
     const existing = findOne(app, "proof_favourites", "person = {:person} && image = {:image}", { person: person.id, image: imageId });
     if (on && !existing) newRecord(app, "proof_favourites", { client: client.id, person: person.id, image: imageId });
     if (!on && existing) app.delete(existing);
@@ -94,8 +94,8 @@ function pick(e, accessUrl, listId, imageId, on) {
     try {
       list = app.findRecordById("proof_lists", listId);
     } catch (_) {}
-    if (!list || list.getString("client") !== client.id) return { status: 404, message: rules.TEXTS.listNotFound };
-    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    if (!list || list.getString("client") !== client.id) return { status: 404, code: "list_not_found" };
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, code: "photo_not_in_gallery" };
     const existing = findOne(app, "proof_picks", "list = {:list} && person = {:person} && image = {:image}", { list: listId, person: person.id, image: imageId });
     if (!on) {
       if (existing) app.delete(existing);
@@ -103,7 +103,7 @@ function pick(e, accessUrl, listId, imageId, on) {
     }
     if (existing) return null;
     const count = app.countRecords("proof_picks", $dbx.hashExp({ list: listId, person: person.id }));
-    if (!rules.pickFits(list.getInt("limit"), count)) return { status: 409, message: rules.overLimitText(list.getString("name"), list.getInt("limit")) };
+    if (!rules.pickFits(list.getInt("limit"), count)) return { status: 409, code: "list_full", params: { list: list.getString("name"), limit: list.getInt("limit") } };
     newRecord(app, "proof_picks", { client: client.id, person: person.id, list: listId, image: imageId });
     return null;
   });
@@ -116,10 +116,10 @@ function comment(e, accessUrl, imageId) {
   try {
     text = rules.commentText((e.requestInfo().body || {}).text);
   } catch (err) {
-    throw new BadRequestError(String(/** @type {Error} */ (err).message || err));
+    throw require(`${__hooks}/lib/rules/refusals.js`).thrownRefusalError(400, err);
   }
   return writeOrRefuse(e, client, person, (app) => {
-    if (!galleryImage(app, client.id, imageId)) return { status: 404, message: rules.TEXTS.notInGallery };
+    if (!galleryImage(app, client.id, imageId)) return { status: 404, code: "photo_not_in_gallery" };
     const existing = findOne(app, "proof_comments", "person = {:person} && image = {:image}", { person: person.id, image: imageId });
     if (!text) {
       if (existing) app.delete(existing);
@@ -136,19 +136,19 @@ function comment(e, accessUrl, imageId) {
 /** PUT .../proofing/submission: locks the person's selection (no one else's) and tells the studio. */
 function submit(e, accessUrl) {
   const { client, person } = session(e, accessUrl);
-  if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) return e.json(403, { status: 403, message: require(`${__hooks}/lib/core/gallery_preview.js`).TEXTS.noWrites, data: {} });
-  if (!person) return e.json(409, { status: 409, message: rules.TEXTS.personRequired, data: {} });
-  let refusal = /** @type {{ status: number, message: string } | null} */ (null); // set inside the transaction
+  if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) return e.json(403, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(403, "preview_read_only"));
+  if (!person) return e.json(409, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(409, "person_required"));
+  let refusal = /** @type {{ status: number, code: string, params?: Record<string, unknown> } | null} */ (null); // set inside the transaction
   $app.runInTransaction((txApp) => {
     const s = stateRecord(txApp, person.id);
     const now = require(`${__hooks}/lib/rules/contract.js`).pbDateAt(Date.now());
-    if (s && s.getString("submittedAt")) refusal = { status: 423, message: rules.TEXTS.alreadySubmitted };
+    if (s && s.getString("submittedAt")) refusal = { status: 423, code: "selection_submitted" };
     else if (s) {
       s.set("submittedAt", now);
       txApp.save(s);
     } else newRecord(txApp, "proof_states", { client: client.id, person: person.id, submittedAt: now });
   });
-  if (refusal) return e.json(refusal.status, { status: refusal.status, message: refusal.message, data: {} });
+  if (refusal) return e.json(refusal.status, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(refusal.status, refusal.code, refusal.params));
   const result = stateOf(client.id, person);
   notifyStudio(client, person, result);
   return e.json(200, result);

@@ -9,15 +9,16 @@
  */
 const MODES = /** @type {const} */ (["off", "web", "originals"]);
 
-const TEXTS = {
-  downloadsOff: "Downloads are turned off for this gallery.",
-  originalsOff: "Original files are not available for download in this gallery.",
-  pinRequired: "Enter the download PIN to download photos from this gallery.",
-  wrongPin: "The download PIN is not right.",
-  pinFormat: "The download PIN has 4 digits.",
-  jpegOff: "This gallery delivers its originals as shot, not as JPEG.",
-  shotOff: "This gallery delivers its originals as JPEG.",
-};
+const { refusalMessage } = require("./refusals.js");
+
+/**
+ * A refusal of a file (403): its code (./refusals.js), English and reason.
+ * @template {"off" | "originals" | "pin" | "format"} R
+ * @param {"downloads_off" | "originals_off" | "pin_required" | "jpeg_off" | "shot_off"} code @param {R} reason
+ */
+function refused(code, reason) {
+  return { ok: /** @type {const} */ (false), status: 403, code, message: refusalMessage(code), reason };
+}
 
 /**
  * The gallery's mode; a blank or unknown one is "originals".
@@ -41,15 +42,15 @@ function downloadKind(param) {
  * Whether a request for a stored file of an image (`field`) may have it, in a request that is or is not a
  * download (`download`: "" | "single" | "zip").
  * @param {{ mode: string, pinRequired: boolean, pinVerified: boolean, field: string, download: string }} req
- * @returns {{ ok: true } | { ok: false, status: number, message: string, reason: "off" | "originals" | "pin" }}
+ * @returns {{ ok: true } | { ok: false, status: number, code: "downloads_off" | "originals_off" | "pin_required" | "jpeg_off" | "shot_off", message: string, reason: "off" | "originals" | "pin" }}
  */
 function decideFile(req) {
   const mode = modeOf(req.mode);
   const isDownload = req.field === "original" || !!req.download;
   if (!isDownload) return { ok: true };
-  if (mode === "off") return { ok: false, status: 403, message: TEXTS.downloadsOff, reason: "off" };
-  if (req.field === "original" && mode !== "originals") return { ok: false, status: 403, message: TEXTS.originalsOff, reason: "originals" };
-  if (req.pinRequired && !req.pinVerified) return { ok: false, status: 403, message: TEXTS.pinRequired, reason: "pin" };
+  if (mode === "off") return refused("downloads_off", "off");
+  if (req.field === "original" && mode !== "originals") return refused("originals_off", "originals");
+  if (req.pinRequired && !req.pinVerified) return refused("pin_required", "pin");
   return { ok: true };
 }
 
@@ -60,13 +61,13 @@ function decideFile(req) {
  * ("original" | "jpeg") may not ask for the other format than the gallery's; the owner may ask for either.
  * @param {{ originalsAs: string, hasJpeg: boolean, asked: "" | "original" | "jpeg", isOwner: boolean }} req
  *   `originalsAs` is the gallery's "shot" | "jpeg" | ""
- * @returns {{ ok: true, field: "original" | "jpeg" } | { ok: false, status: number, message: string, reason: "format" }}
+ * @returns {{ ok: true, field: "original" | "jpeg" } | { ok: false, status: number, code: "downloads_off" | "originals_off" | "pin_required" | "jpeg_off" | "shot_off", message: string, reason: "format" }}
  */
 function originalFile(req) {
   const asJpeg = req.originalsAs === "jpeg";
   if (req.isOwner) return { ok: true, field: req.asked === "jpeg" && req.hasJpeg ? "jpeg" : "original" };
-  if (req.asked === "jpeg" && !asJpeg) return { ok: false, status: 403, message: TEXTS.jpegOff, reason: "format" };
-  if (req.asked === "original" && asJpeg && req.hasJpeg) return { ok: false, status: 403, message: TEXTS.shotOff, reason: "format" };
+  if (req.asked === "jpeg" && !asJpeg) return refused("jpeg_off", "format");
+  if (req.asked === "original" && asJpeg && req.hasJpeg) return refused("shot_off", "format");
   return { ok: true, field: asJpeg && req.hasJpeg ? "jpeg" : "original" };
 }
 
@@ -94,4 +95,4 @@ function pinCookieName(clientId, secure) {
   return (secure ? "__Host-" : "") + "sg_dlpin_" + clientId;
 }
 
-module.exports = { MODES, TEXTS, modeOf, downloadKind, decideFile, originalFile, jpegName, isPinFormat, pinCookieName };
+module.exports = { MODES, modeOf, downloadKind, decideFile, originalFile, jpegName, isPinFormat, pinCookieName };

@@ -29,12 +29,7 @@ const FORMATS = require("./contract.js").IMAGE_FORMATS;
 /** The file fields of `images`, all of which hold images. */
 const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview", "jpeg"];
 
-const TEXTS = {
-  notImage: "The file is not an image the app accepts (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC or BMP), whatever its name says.",
-  noSize: "The image's header does not give its size, so it cannot be checked safely.",
-  tooManyPixels: (/** @type {number} */ w, /** @type {number} */ h) =>
-    `The image is ${w} x ${h} pixels (${Math.round((w * h) / 1e5) / 10} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels.`,
-};
+const { refusalMessage } = require("./refusals.js");
 
 /**
  * @typedef {{ format: import("./contract.js").ImageFormat, mimeType: string, extension: string, width: number, height: number }} ImageHeader
@@ -234,17 +229,26 @@ function readImageHeader(raw, readAt) {
 }
 
 /**
- * The verdict on one uploaded file: { ok: true, header } or { ok: false, code, message }.
+ * @typedef {{ ok: false, code: "validation_not_an_image" | "validation_image_size_unknown" | "validation_too_many_pixels", params: Record<string, number>, message: string }} Refused
+ */
+
+/** @param {Refused["code"]} code @param {Record<string, number>} [params] @returns {Refused} */
+function refused(code, params = {}) {
+  return { ok: false, code, params, message: refusalMessage(code, params) };
+}
+
+/**
+ * The verdict on one uploaded file: { ok: true, header } or { ok: false, code, params, message } (a refusal of ./refusals.js).
  * @param {ArrayLike<number> | ArrayBuffer} raw
  * @param {ReadAt} [readAt]
- * @returns {{ ok: true, header: ImageHeader } | { ok: false, code: string, message: string }}
+ * @returns {{ ok: true, header: ImageHeader } | Refused}
  */
 function checkImage(raw, readAt) {
   const header = readImageHeader(raw, readAt);
-  if (!header) return { ok: false, code: "validation_not_an_image", message: TEXTS.notImage };
-  if (!header.width || !header.height) return { ok: false, code: "validation_image_size_unknown", message: TEXTS.noSize };
+  if (!header) return refused("validation_not_an_image");
+  if (!header.width || !header.height) return refused("validation_image_size_unknown");
   if (header.width * header.height > MAX_PIXELS) {
-    return { ok: false, code: "validation_too_many_pixels", message: TEXTS.tooManyPixels(header.width, header.height) };
+    return refused("validation_too_many_pixels", { width: header.width, height: header.height, megapixels: Math.round((header.width * header.height) / 1e5) / 10, limit: MAX_PIXELS / 1e6 });
   }
   return { ok: true, header };
 }
@@ -284,4 +288,4 @@ function contentTypeOfName(name) {
   return "application/octet-stream";
 }
 
-module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, TEXTS, readImageHeader, checkImage, withExtension, servedContentType };
+module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, readImageHeader, checkImage, withExtension, servedContentType };

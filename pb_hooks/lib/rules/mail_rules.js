@@ -110,9 +110,8 @@ function reminderMessage(kind, vars) {
   return mailTexts(vars.lang).reminder(kind, vars);
 }
 
+/** The error a mail row keeps when its link cannot be made (the owner's refusal is lib/rules/refusals.js's mail_no_link). */
 const TEXTS = {
-  notConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
-  refused: "The mail server did not take the message: ",
   noLink: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
 };
 

@@ -12,17 +12,19 @@ function originalLimitBytes(maxOriginalMB) {
 }
 
 /**
- * The refusal of an original of `size` bytes over `limit`: what happened and what to do.
+ * The parameters of the refusal of an original of `size` bytes over `limit` (lib/rules/refusals.js, validation_file_size_limit), in MB.
  * @param {number} size
  * @param {number} limit
- * @returns {string}
+ * @returns {{ size: number, limit: number, max: number }}
  */
-function tooLargeMessage(size, limit) {
-  const mb = (/** @type {number} */ n) => Math.round((n / 1048576) * 10) / 10 + " MB";
-  return (
-    "This original is " + mb(size) + "; the studio accepts originals up to " + mb(limit) + ". " +
-    "Raise 'Largest original' in Settings > General (up to " + MAX_ORIGINAL_MB + " MB), or export the photo as a smaller JPEG."
-  );
+function tooLargeParams(size, limit) {
+  const mb = (/** @type {number} */ n) => Math.round((n / 1048576) * 10) / 10;
+  return { size: mb(size), limit: mb(limit), max: MAX_ORIGINAL_MB };
 }
 
-module.exports = { DEFAULT_ORIGINAL_MB, MAX_ORIGINAL_MB, originalLimitBytes, tooLargeMessage };
+/** Its English: what happened and what to do. */
+function tooLargeMessage(size, limit) {
+  return require("./refusals.js").refusalMessage("validation_file_size_limit", tooLargeParams(size, limit));
+}
+
+module.exports = { DEFAULT_ORIGINAL_MB, MAX_ORIGINAL_MB, originalLimitBytes, tooLargeParams, tooLargeMessage };

@@ -1,5 +1,5 @@
 /**
- * Proofing's decisions that need no PocketBase (unit-tested in Node): the visitor's texts, the comment's
+ * Proofing's decisions that need no PocketBase (unit-tested in Node): the comment's
  * form, a person's name and email, whether a pick fits its list's limit, and the studio's "selection
  * submitted" email. The app imports the person rules too (vite-plugin-hooks-contract.ts), for the owner's
  * rename: one rule on both sides.
@@ -10,29 +10,7 @@ const NAME_MAX = 60;
 const EMAIL_MAX = 254;
 const PEOPLE_PER_SESSION = 20;
 const PEOPLE_PER_GALLERY = 200;
-
-/** @type {{ [refusal: string]: string }} */
-const TEXTS = {
-  notInGallery: "This photo is not in this gallery.",
-  listNotFound: "This list is not in this gallery.",
-  locked: "Your selection has been submitted. Ask your photographer to unlock it to make changes.",
-  alreadySubmitted: "Your selection has already been submitted.",
-  commentTooLong: "A comment can have at most " + COMMENT_MAX + " characters.",
-  commentNotText: "A comment must be text.",
-  personRequired: "Tell us your name first, so your photographer knows whose choices these are.",
-  personNotFound: "This person is not in this gallery.",
-  nameRequired: "Please enter your name.",
-  nameTooLong: "A name can have at most " + NAME_MAX + " characters.",
-  emailInvalid: "Please enter a valid email address, or leave it empty.",
-  tooManyForSession: "You have added " + PEOPLE_PER_SESSION + " people on this device already. Switch to one of them to continue.",
-  tooManyForGallery: "This gallery has " + PEOPLE_PER_GALLERY + " people already, the most it can have. Ask your photographer for help.",
-  tooManyFromNetwork: "Many names have been added from your network lately. Please wait a few minutes before adding another, or continue as a name you added before.",
-};
-
-/** @param {string} name @param {number} limit @returns {string} */
-function overLimitText(name, limit) {
-  return "You can choose up to " + limit + " photos for " + name + ". Remove one to choose another.";
-}
+const { refusalThrown } = require("./refusals.js");
 
 /** A pick fits when the list has no limit (0) or holds fewer than its limit. @param {number} limit @param {number} count @returns {boolean} */
 function pickFits(limit, count) {
@@ -42,13 +20,13 @@ function pickFits(limit, count) {
 /**
  * The comment's text as stored, trimmed; "" removes the comment. Cleaned as a name is (cleanPersonName): bidi
  * controls and marks and zero-width characters (word joiners too) removed, control characters made spaces,
- * but its line breaks kept (CR LF, CR and U+2028/U+2029 become LF). Throws a message for anything else.
+ * but its line breaks kept (CR LF, CR and U+2028/U+2029 become LF). Throws a refusal (./refusals.js) for anything else.
  * @param {unknown} value
  * @returns {string}
  */
 function commentText(value) {
   if (value === undefined || value === null) return "";
-  if (typeof value !== "string") throw new Error(TEXTS.commentNotText);
+  if (typeof value !== "string") throw refusalThrown("comment_not_text");
   const text = require("./bidi.js")
     .stripBidiControls(value)
     .replace(/[\u200b-\u200f\u061c\ufeff\u2060-\u2064]/g, "")
@@ -56,7 +34,7 @@ function commentText(value) {
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ")
     .trim();
-  if (text.length > COMMENT_MAX) throw new Error(TEXTS.commentTooLong);
+  if (text.length > COMMENT_MAX) throw refusalThrown("comment_too_long", { max: COMMENT_MAX });
   return text;
 }
 
@@ -77,12 +55,12 @@ function cleanPersonName(value) {
     .trim();
 }
 
-/** A visitor's name as stored (cleanPersonName), required, at most NAME_MAX characters. Throws a message. @param {unknown} value @returns {string} */
+/** A visitor's name as stored (cleanPersonName), required, at most NAME_MAX characters. Throws a refusal. @param {unknown} value @returns {string} */
 function personName(value) {
-  if (typeof value !== "string") throw new Error(TEXTS.nameRequired);
+  if (typeof value !== "string") throw refusalThrown("name_required");
   const name = cleanPersonName(value);
-  if (!name) throw new Error(TEXTS.nameRequired);
-  if (name.length > NAME_MAX) throw new Error(TEXTS.nameTooLong);
+  if (!name) throw refusalThrown("name_required");
+  if (name.length > NAME_MAX) throw refusalThrown("name_too_long", { max: NAME_MAX });
   return name;
 }
 
@@ -98,10 +76,10 @@ function isPersonEmail(email) {
 /** The optional email: "" when absent or blank, else one plain address. Throws a message. @param {unknown} value @returns {string} */
 function personEmail(value) {
   if (value === undefined || value === null) return "";
-  if (typeof value !== "string") throw new Error(TEXTS.emailInvalid);
+  if (typeof value !== "string") throw refusalThrown("email_invalid");
   const email = value.trim();
   if (!email) return "";
-  if (!isPersonEmail(email)) throw new Error(TEXTS.emailInvalid);
+  if (!isPersonEmail(email)) throw refusalThrown("email_invalid");
   return email;
 }
 
@@ -144,4 +122,4 @@ function submittedEmail(clientName, personName, lists, favourites, comments, lin
   };
 }
 
-module.exports = { COMMENT_MAX, NAME_MAX, EMAIL_MAX, PEOPLE_PER_SESSION, PEOPLE_PER_GALLERY, TEXTS, overLimitText, pickFits, commentText, cleanPersonName, personName, isPersonEmail, personEmail, submittedEmail };
+module.exports = { COMMENT_MAX, NAME_MAX, EMAIL_MAX, PEOPLE_PER_SESSION, PEOPLE_PER_GALLERY, pickFits, commentText, cleanPersonName, personName, isPersonEmail, personEmail, submittedEmail };

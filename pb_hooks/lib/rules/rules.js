@@ -131,18 +131,6 @@ function networkMaterial(ip) {
   return groups ? groups.slice(0, 3).map((g) => g.toString(16)).join(":") + "::/48" : null;
 }
 
-const TEXTS = {
-  notFound: "Gallery not found",
-  expired: "This gallery has expired",
-  invalidCode: "The access code provided is invalid or expired.",
-  waitAddress: "Too many wrong access codes from your network. Please wait before trying again.",
-  proofNeeded: "Many wrong codes have been tried here lately, so your device must solve a puzzle first.",
-  unauthorized: "Please enter your access code to view this private gallery",
-  imageNotFound: "Image not found",
-  codeTaken: "Another client already has this access code. Choose another one or generate a new code.",
-  codeOnlyOff: "This studio opens galleries by their link only. Please open the gallery link your photographer sent you.",
-  ownerOnly: "Only the studio owner can see or change this.",
-};
 
 /**
  * What a visitor may get of a gallery: "missing" (unknown or disabled: the same answer, so that a disabled
@@ -231,7 +219,6 @@ module.exports = {
   EVENT_TYPES,
   DEFAULT_EVENT_TYPE,
   DEFAULT_PRIMARY_COLOR,
-  TEXTS,
   parsePbDate,
   pbDateAt,
   galleryState,

@@ -9,7 +9,7 @@ import { galleryBase } from "../settings/galleryAddress";
 import { useGalleryUrl } from "../settings/useSettingsRow";
 import { IMAGE_TEXTS } from "./texts";
 import "./images.css";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 
 export function accessMessage(galleryUrl: string | undefined, origin: string, accessUrl: string, accessCode: string): string {
   return IMAGE_TEXTS.shareMessage(galleryBase(galleryUrl, origin), accessUrl, accessCode);
@@ -35,7 +35,7 @@ export function ShareAccess({ accessUrl, accessCode }: { accessUrl: string; acce
             await navigator.clipboard.writeText(message);
             toast({ title: IMAGE_TEXTS.shareCopied, description: IMAGE_TEXTS.shareCopiedText });
           } catch (err) {
-            toast({ title: IMAGE_TEXTS.shareFailed, description: errorMessage(err), variant: "destructive" });
+            toast({ title: IMAGE_TEXTS.shareFailed, description: errorText(err), variant: "destructive" });
           }
         }}
       >

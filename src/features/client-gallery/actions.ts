@@ -10,7 +10,7 @@ import { saveBlob } from "../downloads/saveFile";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import type { ZipSource } from "../downloads/zipDownload";
 import { IMAGE_TEXTS } from "./texts";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 import { deliveredName } from "../../domain/image-files";
 
 export async function deleteOneImage(id: string): Promise<boolean> {
@@ -19,7 +19,7 @@ export async function deleteOneImage(id: string): Promise<boolean> {
     toast({ title: IMAGE_TEXTS.imageDeleted });
     return true;
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeleting, description: errorMessage(err), variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorDeleting, description: errorText(err), variant: "destructive" });
     return false;
   }
 }
@@ -30,7 +30,7 @@ export async function setCoverImage(clientId: string, imageId: string): Promise<
     await updateClient(db, clientId, { coverImage: imageId });
     toast({ title: IMAGE_TEXTS.coverSet, description: IMAGE_TEXTS.coverSetText });
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorSettingCover, description: errorMessage(err), variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorSettingCover, description: errorText(err), variant: "destructive" });
   }
 }
 
@@ -40,7 +40,7 @@ export async function deleteManyImages(ids: string[]): Promise<boolean> {
     toast({ title: IMAGE_TEXTS.imagesDeleted, description: IMAGE_TEXTS.imagesDeletedText(ids.length) });
     return true;
   } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: errorMessage(err, IMAGE_TEXTS.failedToDeleteMany), variant: "destructive" });
+    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: errorText(err, IMAGE_TEXTS.failedToDeleteMany), variant: "destructive" });
     return false;
   }
 }

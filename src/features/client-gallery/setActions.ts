@@ -1,5 +1,5 @@
 /** The owner's set actions with their toasts: every write goes through the sets repository (offline too). */
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 import { toast } from "../../state/toast";
 import { db } from "../../store/db";
 import { createSet, deleteSet, moveToSet, renameSet, reorderSets } from "../../store/repositories/sets";
@@ -9,7 +9,7 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | null> {
   try {
     return await work();
   } catch (err) {
-    toast({ title: SET_TEXTS.setError, description: errorMessage(err), variant: "destructive" });
+    toast({ title: SET_TEXTS.setError, description: errorText(err), variant: "destructive" });
     return null;
   }
 }

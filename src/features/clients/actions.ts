@@ -10,7 +10,7 @@ import { toast } from "../../state/toast";
 import type { ClientFormValues } from "./client-schema";
 import { toDateInput } from "./client-schema";
 import { CLIENT_TEXTS } from "./texts";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 
 export function emptyClientForm(): ClientFormValues {
   return { name: "", email: "", eventType: "Wedding", eventDate: "", expirationDate: "", accessCode: generateAccessCode(), accessUrl: "", notes: "", enabled: true, downloadMode: "originals", originalsAs: "shot", language: "", galleryTheme: "", coverStyle: "", typefaces: "", downloadPin: "", noReminders: false };
@@ -55,7 +55,7 @@ export async function submitNewClient(values: ClientFormValues): Promise<string 
   } catch (err) {
     const fields = fieldErrorsOf(err);
     if (fields) return fields;
-    toast({ title: CLIENT_TEXTS.errorCreating, description: errorMessage(err), variant: "destructive" });
+    toast({ title: CLIENT_TEXTS.errorCreating, description: errorText(err), variant: "destructive" });
     return null;
   }
 }
@@ -67,7 +67,7 @@ export async function submitClientChanges(id: string, values: ClientFormValues):
   } catch (err) {
     const fields = fieldErrorsOf(err);
     if (fields) return fields;
-    toast({ title: CLIENT_TEXTS.errorUpdating, description: errorMessage(err), variant: "destructive" });
+    toast({ title: CLIENT_TEXTS.errorUpdating, description: errorText(err), variant: "destructive" });
   }
   return undefined;
 }
@@ -78,7 +78,7 @@ export async function requestGalleryEmail(id: string): Promise<void> {
     await updateClient(db, id, { galleryEmailAt: Date.now() });
     toast({ title: CLIENT_TEXTS.emailQueued, description: CLIENT_TEXTS.emailQueuedText });
   } catch (err) {
-    toast({ title: CLIENT_TEXTS.errorUpdating, description: errorMessage(err), variant: "destructive" });
+    toast({ title: CLIENT_TEXTS.errorUpdating, description: errorText(err), variant: "destructive" });
   }
 }
 
@@ -89,7 +89,7 @@ export async function removeClients(ids: string[]): Promise<boolean> {
     toast({ title: CLIENT_TEXTS.deleted, description: ids.length === 1 ? CLIENT_TEXTS.deletedText : CLIENT_TEXTS.deletedMany(ids.length) });
     return true;
   } catch (err) {
-    toast({ title: CLIENT_TEXTS.errorDeleting, description: errorMessage(err), variant: "destructive" });
+    toast({ title: CLIENT_TEXTS.errorDeleting, description: errorText(err), variant: "destructive" });
     return false;
   }
 }

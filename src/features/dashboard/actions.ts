@@ -6,7 +6,7 @@ import { updateClient } from "../../store/repositories/clients";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { DASHBOARD_TEXTS, EXTEND_DAYS } from "./texts";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 
 export function extendedDate(expirationDate: string): string {
   const current = parseDate(expirationDate) ?? new Date();
@@ -32,6 +32,6 @@ export async function extendGallery(client: ClientRow): Promise<void> {
       },
     });
   } catch (err) {
-    toast({ title: DASHBOARD_TEXTS.errorUpdating, description: errorMessage(err), variant: "destructive" });
+    toast({ title: DASHBOARD_TEXTS.errorUpdating, description: errorText(err), variant: "destructive" });
   }
 }

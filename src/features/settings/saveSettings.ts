@@ -4,13 +4,13 @@ import { db } from "../../store/db";
 import { updateSettings } from "../../store/repositories/settings";
 import { toast } from "../../state/toast";
 import { SETTINGS_TEXTS } from "./texts";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 
 export async function saveSettings(values: Partial<SettingsFields>): Promise<void> {
   try {
     await updateSettings(db, values);
     toast({ title: SETTINGS_TEXTS.saved });
   } catch (err) {
-    toast({ title: SETTINGS_TEXTS.errorSaving, description: errorMessage(err), variant: "destructive" });
+    toast({ title: SETTINGS_TEXTS.errorSaving, description: errorText(err), variant: "destructive" });
   }
 }

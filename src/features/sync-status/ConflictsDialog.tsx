@@ -5,7 +5,7 @@ import { canSendAgain, dismissConflict, restoreConflict } from "../../store/repo
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { errorMessage } from "../../lib/errors";
+import { errorText } from "../../lib/refusals/refusals";
 import type { ConflictRow } from "../../store/rows";
 import { conflictSubjects } from "./conflictSubjects";
 import { SYNC_TEXTS } from "./texts";
@@ -23,7 +23,7 @@ export function ConflictsDialog({ isOpen, onClose }: { isOpen: boolean; onClose:
     try {
       await action();
     } catch (err) {
-      toast({ title: SYNC_TEXTS.conflictActionFailed[conflict.collection], description: errorMessage(err), variant: "destructive" });
+      toast({ title: SYNC_TEXTS.conflictActionFailed[conflict.collection], description: errorText(err), variant: "destructive" });
     }
   };
   return (

@@ -36,7 +36,9 @@ export function AccessCodeForm({ submitLabel, pendingLabel, onSubmit, proofProgr
       await onSubmit(code.trim());
       setError(null);
     } catch (err) {
-      setError(err instanceof GalleryApiError && err.status === 403 ? GALLERY_TEXTS.linkOnly : GALLERY_TEXTS.invalidCodeField);
+      // A wrong code reads as the field's own words; any other refusal (wait, expired) says what it is.
+      const other = err instanceof GalleryApiError && err.refusal && err.refusal.code !== "code_invalid";
+      setError(other ? err.serverMessage : GALLERY_TEXTS.invalidCodeField);
     } finally {
       setIsPending(false);
     }

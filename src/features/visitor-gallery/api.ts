@@ -3,7 +3,7 @@
  * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed with zod at this edge,
  * so a server that answers something else fails here with a clear error instead of deep in a component.
  * Errors carry the status and read "status: body" (specification, section 8), with the server's message
- * when it sent one.
+ * when it sent one: a refusal's (pb_hooks/lib/rules/refusals.js) in the visitor's language, its code and parameters.
  */
 import { z } from "zod";
 import { firstRequestPath, takeFirstRequest } from "./firstRequest";
@@ -11,6 +11,7 @@ import { galleryImageUrl } from "../../domain/image-url";
 import { COVER_STYLES, TYPEFACES } from "../../domain/records";
 import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
+import { refusalIn, refusalMessage, refusalText, type Refusal } from "../../lib/refusals/refusals";
 
 export const StudioBrandingSchema = z.object({
   companyName: z.string(),
@@ -93,15 +94,19 @@ const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
 const ImagePageSchema = z.object({ images: z.array(GalleryImageSchema), pagination: z.object({ total: z.number(), totalPages: z.number() }) });
 
 export class GalleryApiError extends Error {
+  /** The server's refusal (code and parameters), when the answer carried one. */
+  readonly refusal: Refusal | null;
   constructor(
     readonly status: number,
+    /** What the server said, in the visitor's language when it is a refusal the app knows. */
     readonly serverMessage: string,
     message: string,
-    /** The error body's `data` (a 428's proof-of-work challenge). */
+    /** The error body's `data` (a 428's proof-of-work challenge, the refusal). */
     readonly data: unknown = undefined,
   ) {
     super(message);
     this.name = "GalleryApiError";
+    this.refusal = refusalIn({ data });
   }
 }
 
@@ -122,7 +127,8 @@ export async function call<T>(schema: z.ZodType<T>, path: string, init?: Request
     let data: unknown;
     try {
       const parsed = JSON.parse(text) as { message?: string; data?: unknown };
-      message = parsed.message ?? "";
+      const refusal = refusalIn(parsed);
+      message = refusal ? refusalText(refusal, parsed.message ?? "") : (parsed.message ?? "");
       data = parsed.data;
     } catch {
       message = text;
@@ -195,7 +201,7 @@ export async function reportZipDownload(accessUrl: string): Promise<void> {
   }
 }
 
-/** An original, for downloads; a failure reads 'Failed to download image: {status text}'. */
+/** An original, for downloads; a failure reads the server's refusal in the visitor's language, else 'Failed to download image: {status text}'. */
 export async function fetchOriginal(id: string, signal?: AbortSignal, url = imageUrl(id, "original")): Promise<Blob> {
   let res: Response;
   try {
@@ -204,6 +210,9 @@ export async function fetchOriginal(id: string, signal?: AbortSignal, url = imag
     if (signal?.aborted) throw err;
     throw new Error(DOWNLOAD_TEXTS.failedFallback, { cause: err });
   }
-  if (!res.ok) throw new Error(DOWNLOAD_TEXTS.failedFile(res.statusText || String(res.status)));
+  if (!res.ok) {
+    const fallback = DOWNLOAD_TEXTS.failedFile(res.statusText || String(res.status));
+    throw new Error(refusalMessage(await res.json().catch(() => null), fallback));
+  }
   return res.blob();
 }

@@ -14,7 +14,6 @@ const TEXTS = localized("visitor-gallery", {
   codeRequired: "Access code is required",
   invalidCodeField: "Invalid access code. Please try again.",
   /** The code-only page when the studio turned it off (a 403 from the server). */
-  linkOnly: "This studio opens galleries by their link only. Please open the gallery link your photographer sent you.",
   invalidCode: "Invalid access code",
   invalidCodeFallback: "The access code provided is invalid or expired.",
   error: "Error",
