@@ -11,7 +11,8 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEOPLE_LIMITS } from "../../pb_hooks/lib/rules/people_limits.js";
-import { PEOPLE_PER_GALLERY, PEOPLE_PER_SESSION, TEXTS } from "../../pb_hooks/lib/rules/proofing_rules.js";
+import { PEOPLE_PER_GALLERY, PEOPLE_PER_SESSION } from "../../pb_hooks/lib/rules/proofing_rules.js";
+import { refusalMessage } from "../../pb_hooks/lib/rules/refusals.js";
 import { proofingHelpers, type Gallery } from "./proofing-fixture";
 import { addPhoto } from "./studio-fixture";
 import { startTestServer, type TestServer } from "./test-server";
@@ -70,7 +71,7 @@ describe("a guest who floods a gallery's people", () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(PEOPLE_PER_SESSION);
     for (const r of answers.slice(PEOPLE_PER_SESSION)) {
       expect(r.status).toBe(429);
-      expect(r.body.message).toBe(TEXTS.tooManyForSession);
+      expect(r.body.message).toBe(refusalMessage("people_session_full", { max: PEOPLE_PER_SESSION }));
     }
     expect(await peopleOf(g)).toBe(PEOPLE_PER_SESSION);
   });
@@ -88,7 +89,7 @@ describe("a guest who floods a gallery's people", () => {
     const answers = [];
     for (let i = 0; i < PEOPLE_PER_SESSION + 3; i++) answers.push(await name(g, legacy, `10.${i}.1.1`, `Ghost ${i}`));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(PEOPLE_PER_SESSION);
-    expect(answers.at(-1)!.body.message).toBe(TEXTS.tooManyForSession);
+    expect(answers.at(-1)!.body.message).toBe(refusalMessage("people_session_full", { max: PEOPLE_PER_SESSION }));
     // The session it became keeps counting as the same one.
     expect((await name(g, cookieOf(answers[0]!), "10.200.0.1", "One more")).status).toBe(429);
   });
@@ -100,7 +101,7 @@ describe("a guest who floods a gallery's people", () => {
     for (let i = 0; i < PEOPLE_LIMITS.address.burst; i++) expect((await name(g, await verify(g, attacker), attacker, `Ghost ${i}`)).status).toBe(200);
     const over = await name(g, await verify(g, attacker), attacker, "One too many");
     expect(over.status).toBe(429);
-    expect(over.body.message).toBe(TEXTS.tooManyFromNetwork);
+    expect(over.body.message).toBe(refusalMessage("people_network_wait"));
     const wait = Number(over.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(PEOPLE_LIMITS.address.everyMs / 1000);
@@ -119,7 +120,7 @@ describe("a guest who floods a gallery's people", () => {
       const address = network(PEOPLE_LIMITS.network.burst);
       const over = await name(g, await verify(g, address), address, "One too many");
       expect(over.status, address).toBe(429);
-      expect(over.body.message).toBe(TEXTS.tooManyFromNetwork);
+      expect(over.body.message).toBe(refusalMessage("people_network_wait"));
       expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
       await realGuest(g, other, photo);
     }
@@ -148,7 +149,7 @@ describe("people who chose nothing", () => {
     const photo = await addPhoto(server, g.id, "IMG_3.CR3", 83);
     const refused = await name(g, await verify(g, "198.51.100.30"), "198.51.100.30", "Real Guest");
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(TEXTS.tooManyForGallery);
+    expect(refused.body.message).toBe(refusalMessage("people_gallery_full", { max: PEOPLE_PER_GALLERY }));
 
     // Seven hours on for every ghost; two of them hearted a photo, which keeps them.
     sql(`UPDATE proof_people SET created = '${new Date(Date.now() - 7 * 3_600_000).toISOString().replace("T", " ")}' WHERE client = '${g.id}'`);

@@ -29,7 +29,7 @@ function beforeLimits(e) {
     // The app's own 429s answer with e.json; a thrown one is PocketBase's rate limiter, given its code here.
     if (retryAfter.statusOf(err) === 429) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(429, "too_many_requests");
     // PocketBase's own sign-in refusal (a wrong email or password), which the owner meets at the door.
-    if (retryAfter.statusOf(err) === 400 && String((err && err.value && err.value.message) || "") === "Failed to authenticate.") {
+    if (retryAfter.statusOf(err) === 400 && String((/** @type {{ value?: { message?: string } }} */ (err || {}).value || {}).message || "") === "Failed to authenticate.") {
       throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "sign_in_failed");
     }
     throw err;

@@ -49,7 +49,7 @@ function newRecord(app, collection, values) {
  * (An error thrown inside the transaction reaches us as a plain error, so refusals travel as values.)
  */
 function writeOrRefuse(e, client, person, write) {
-  let refusal = null;
+  let refusal = /** @type {{ status: number, code: import("../rules/refusals.js").RefusalCode, params?: Record<string, string | number> } | null} */ (null);
   if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) refusal = { status: 403, code: "preview_read_only" };
   else if (!person) refusal = { status: 409, code: "person_required" };
   else {
@@ -138,7 +138,7 @@ function submit(e, accessUrl) {
   const { client, person } = session(e, accessUrl);
   if (require(`${__hooks}/lib/core/gallery_session.js`).isPreview(e, client)) return e.json(403, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(403, "preview_read_only"));
   if (!person) return e.json(409, require(`${__hooks}/lib/rules/refusals.js`).refusalBody(409, "person_required"));
-  let refusal = /** @type {{ status: number, code: string, params?: Record<string, unknown> } | null} */ (null); // set inside the transaction
+  let refusal = /** @type {{ status: number, code: import("../rules/refusals.js").RefusalCode, params?: Record<string, string | number> } | null} */ (null); // set inside the transaction
   $app.runInTransaction((txApp) => {
     const s = stateRecord(txApp, person.id);
     const now = require(`${__hooks}/lib/rules/contract.js`).pbDateAt(Date.now());
