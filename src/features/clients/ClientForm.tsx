@@ -89,6 +89,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
       <label className="checkbox">
         <input type="checkbox" {...register("enabled")} /> {CLIENT_TEXTS.galleryEnabled}
       </label>
+      <label className="checkbox">
+        <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
+      </label>
       <fieldset className="form-section">
         <legend>{CLIENT_TEXTS.deliveryTitle}</legend>
         <div className="form-row">
@@ -101,6 +104,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
                 </option>
               ))}
             </select>
+            <p className="muted small" id="downloadModeHint">
+              {CLIENT_TEXTS.downloadsHint}
+            </p>
           </div>
           <TextField
             label={CLIENT_TEXTS.downloadPinLabel}
@@ -108,6 +114,7 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             autoComplete="off"
             maxLength={4}
             placeholder={CLIENT_TEXTS.downloadPinPlaceholder}
+            hint={CLIENT_TEXTS.downloadPinHint}
             error={errors.downloadPin?.message ?? serverErrors.downloadPin}
             {...register("downloadPin")}
           />
@@ -126,36 +133,35 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
           </p>
           {jpegStatus}
         </div>
-        <div className="field">
-          <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
-          <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
-            <option value="">{CLIENT_TEXTS.languageVisitor}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-          <p className="muted small" id="galleryLanguageHint">
-            {CLIENT_TEXTS.languageHint}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="galleryTheme">{CLIENT_TEXTS.themeLabel}</label>
-          <select id="galleryTheme" {...register("galleryTheme")}>
-            <option value="">{CLIENT_TEXTS.themeStudio}</option>
-            <option value="light">{CLIENT_TEXTS.themeLight}</option>
-            <option value="dark">{CLIENT_TEXTS.themeDark}</option>
-          </select>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>{CLIENT_TEXTS.lookTitle}</legend>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
+            <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
+              <option value="">{CLIENT_TEXTS.languageVisitor}</option>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
+                </option>
+              ))}
+            </select>
+            <p className="muted small" id="galleryLanguageHint">
+              {CLIENT_TEXTS.languageHint}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="galleryTheme">{CLIENT_TEXTS.themeLabel}</label>
+            <select id="galleryTheme" {...register("galleryTheme")}>
+              <option value="">{CLIENT_TEXTS.themeStudio}</option>
+              <option value="light">{CLIENT_TEXTS.themeLight}</option>
+              <option value="dark">{CLIENT_TEXTS.themeDark}</option>
+            </select>
+          </div>
         </div>
         <CoverStyleChoice input={register("coverStyle")} withStudio />
         <TypefacesChoice input={register("typefaces")} withStudio />
-        <label className="checkbox">
-          <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
-        </label>
-        <p className="muted small" id="downloadModeHint">
-          {CLIENT_TEXTS.downloadsHint} {CLIENT_TEXTS.downloadPinHint}
-        </p>
       </fieldset>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? pendingLabel : submitLabel}
