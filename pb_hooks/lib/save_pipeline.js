@@ -51,6 +51,7 @@ function beforeUpdate(e) {
 function firstChecks(record, name) {
   if (name === "clients") require(`${__hooks}/lib/client_defaults.js`).applyClientDefaults(record);
   if (name === "proof_people") require(`${__hooks}/lib/proof_people.js`).cleanFields(record);
+  if (name === "settings") require(`${__hooks}/lib/image_files.js`).guardLogo(record);
   if (name === "images") {
     require(`${__hooks}/lib/file_names.js`).sanitizeRecordNames(record);
     require(`${__hooks}/lib/image_files.js`).guardUploads(record);
