@@ -38,7 +38,11 @@ function dayOfInstant(value, timeZone) {
   return utcDay;
 }
 
+/** The zone being saved by reexpireAll, which each client's save must use (the settings row is not written yet). */
+const ZONE_IN_SAVE = "sgExpiryZoneInSave";
+
 function studioZone(app) {
+  if (app.store().has(ZONE_IN_SAVE)) return String(app.store().get(ZONE_IN_SAVE));
   const settings = require(`${__hooks}/lib/studio_settings.js`).studioSettings(app);
   return settings ? settings.getString("timeZone") : "";
 }
@@ -71,14 +75,21 @@ function applyExpiry(app, record, original, times, nowMs) {
   return next;
 }
 
-/** After the studio's zone changed: every gallery with a day closes at the end of that day in the new zone. */
-function reexpireAll(app) {
-  const zone = studioZone(app);
-  for (const client of app.findRecordsByFilter("clients", "expiryDay != ''", "", 0, 0)) {
-    const derived = endOfDay(client.getString("expiryDay"), zone);
-    if (parsePbDate(derived) === parsePbDate(client.getString("expirationDate"))) continue;
-    client.set("expirationDate", derived);
-    app.save(client);
+/**
+ * The studio's zone changes to `zone` (a step of the settings' save, lib/save_pipeline.js, before the row is
+ * written): every gallery with a day closes at the end of that day in the new zone.
+ */
+function reexpireAll(app, zone) {
+  app.store().set(ZONE_IN_SAVE, zone);
+  try {
+    for (const client of app.findRecordsByFilter("clients", "expiryDay != ''", "", 0, 0)) {
+      const derived = endOfDay(client.getString("expiryDay"), zone);
+      if (parsePbDate(derived) === parsePbDate(client.getString("expirationDate"))) continue;
+      client.set("expirationDate", derived);
+      app.save(client);
+    }
+  } finally {
+    app.store().remove(ZONE_IN_SAVE);
   }
 }
 

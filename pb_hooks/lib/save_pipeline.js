@@ -9,8 +9,9 @@
  *    name and email (lib/proof_people.js);
  * 2. per-field newest-edit-wins (lib/sync_save.js), which may put back fields the request may not change;
  * 3. the rules on the values the request keeps: a client's access key (checked once, here, on the code that
- *    is kept), session generation and cover (lib/references.js); an image's set (lib/sets.js); then the
- *    field times are stored;
+ *    is kept), expiry day and instant (lib/expiry.js), session generation and cover (lib/references.js); an
+ *    image's set (lib/sets.js); then the field times are stored; a new studio time zone re-derives when
+ *    each gallery closes (lib/expiry.js);
  * 4. an image's crc32 is never changed by an update (lib/transfers.js).
  */
 function beforeCreate(e) {
@@ -23,6 +24,7 @@ function beforeCreate(e) {
   if (name === "clients") {
     const defaults = require(`${__hooks}/lib/client_defaults.js`);
     defaults.applyAccessKey(record);
+    times = require(`${__hooks}/lib/expiry.js`).applyExpiry(e.app, record, null, times, now);
     defaults.applyGeneration(record);
     times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, record, null, times, {}, now);
   }
@@ -40,12 +42,17 @@ function beforeUpdate(e) {
   if (name === "clients") {
     const defaults = require(`${__hooks}/lib/client_defaults.js`);
     defaults.applyAccessKey(record);
+    times = require(`${__hooks}/lib/expiry.js`).applyExpiry(e.app, record, record.original(), times, now);
     defaults.applyGeneration(record);
     times = require(`${__hooks}/lib/references.js`).keepCoverValid(e.app, record, record.original(), times, syncSave.storedTimes(record), now);
   }
   if (name === "images") times = require(`${__hooks}/lib/sets.js`).keepSetValid(e.app, record, times, now);
   record.set("fieldTimes", times);
   if (name === "images") require(`${__hooks}/lib/transfers.js`).keepCrc32(record);
+  // A new studio time zone moves when each gallery closes, never its day (lib/expiry.js).
+  if (name === "settings" && record.getString("timeZone") !== record.original().getString("timeZone")) {
+    require(`${__hooks}/lib/expiry.js`).reexpireAll(e.app, record.getString("timeZone"));
+  }
 }
 
 function firstChecks(record, name) {
