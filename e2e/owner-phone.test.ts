@@ -2,8 +2,10 @@
  * The owner's screens on a 390 px phone (issue 37): no screen scrolls sideways in any of the seven languages
  * (the client form was 523 px wide, 624 px in German, pushed by the Delivery section's long options), and a
  * page reloaded without a connection says so in the header from the start. One page walks every screen:
- * the language changes as the app changes it (its choice in localStorage, then a reload).
+ * the language changes as the app changes it (its choice in localStorage, then a reload). With SCREENSHOT_DIR
+ * set, it saves the client form's shots kept in docs/screenshots (client-form-*).
  */
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../src/lib/i18n/locales";
@@ -12,6 +14,7 @@ import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
+import { saveShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -101,4 +104,28 @@ describe("the owner's screens on a 390 px phone", () => {
     expect(await page.locator(".sync-label").textContent()).toBe("Offline");
     await context.close();
   });
+
+  it.skipIf(!process.env.SCREENSHOT_DIR)("screenshots of the client form's Delivery and Look sections, on a phone in German and on a desktop", async () => {
+    const phone = await ownerSession(browser, server, PHONE);
+    await phone.page.evaluate(() => localStorage.setItem("studio-gallery.locale", "de"));
+    await phone.page.goto(`/clients/${clientId}`);
+    await phone.page.getByRole("tab").nth(1).click();
+    const sections = phone.page.locator("fieldset.form-section");
+    await sections.first().waitFor();
+    // Clipped from the whole page, so the sticky header covers nothing.
+    for (const [i, name] of ["client-form-phone-delivery-de", "client-form-phone-look-de"].entries()) {
+      const box = (await sections.nth(i).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: 0, y: r.top + window.scrollY - 8, width: 390, height: Math.min(r.height + 16, 900) };
+      }))!;
+      await phone.page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR!, `${name}.png`), fullPage: true, clip: box });
+    }
+    // The same page on a desktop, in English.
+    await phone.page.evaluate(() => localStorage.removeItem("studio-gallery.locale"));
+    await phone.page.setViewportSize({ width: 1280, height: 900 });
+    await phone.page.goto("/clients/new");
+    await phone.page.locator("fieldset.form-section").first().scrollIntoViewIfNeeded();
+    await saveShot(phone.page, "client-form-desktop", 0);
+    await phone.context.close();
+  }, 180_000);
 });

@@ -136,29 +136,27 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
       </fieldset>
       <fieldset className="form-section">
         <legend>{CLIENT_TEXTS.lookTitle}</legend>
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
-            <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
-              <option value="">{CLIENT_TEXTS.languageVisitor}</option>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {LOCALE_NAMES[locale]}
-                </option>
-              ))}
-            </select>
-            <p className="muted small" id="galleryLanguageHint">
-              {CLIENT_TEXTS.languageHint}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor="galleryTheme">{CLIENT_TEXTS.themeLabel}</label>
-            <select id="galleryTheme" {...register("galleryTheme")}>
-              <option value="">{CLIENT_TEXTS.themeStudio}</option>
-              <option value="light">{CLIENT_TEXTS.themeLight}</option>
-              <option value="dark">{CLIENT_TEXTS.themeDark}</option>
-            </select>
-          </div>
+        <div className="field">
+          <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
+          <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
+            <option value="">{CLIENT_TEXTS.languageVisitor}</option>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+          <p className="muted small" id="galleryLanguageHint">
+            {CLIENT_TEXTS.languageHint}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="galleryTheme">{CLIENT_TEXTS.themeLabel}</label>
+          <select id="galleryTheme" {...register("galleryTheme")}>
+            <option value="">{CLIENT_TEXTS.themeStudio}</option>
+            <option value="light">{CLIENT_TEXTS.themeLight}</option>
+            <option value="dark">{CLIENT_TEXTS.themeDark}</option>
+          </select>
         </div>
         <CoverStyleChoice input={register("coverStyle")} withStudio />
         <TypefacesChoice input={register("typefaces")} withStudio />
