@@ -12,6 +12,7 @@ export interface ImageHeader {
 export type ReadAt = (offset: number, length: number) => Uint8Array;
 export function readImageHeader(raw: ArrayLike<number>, readAt?: ReadAt): ImageHeader | null;
 export function checkImage(raw: ArrayLike<number>, readAt?: ReadAt): { ok: true; header: ImageHeader } | { ok: false; code: string; message: string };
+export function endsWhole(format: string, raw: ArrayLike<number> | ArrayBuffer): boolean;
 export function withExtension(name: string, extension: string): string;
 export function servedContentType(contentType: string): string;
 export function contentTypeOfName(name: string): string;

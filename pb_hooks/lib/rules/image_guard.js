@@ -32,6 +32,7 @@ const IMAGE_FILE_FIELDS = ["original", "thumbnail", "medium", "large", "preview"
 const TEXTS = {
   notImage: "The file is not an image the app accepts (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC or BMP), whatever its name says.",
   noSize: "The image's header does not give its size, so it cannot be checked safely.",
+  notWholeLogo: "The logo is not a whole PNG or JPEG image.",
   tooManyPixels: (/** @type {number} */ w, /** @type {number} */ h) =>
     `The image is ${w} x ${h} pixels (${Math.round((w * h) / 1e5) / 10} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels.`,
 };
@@ -249,6 +250,18 @@ function checkImage(raw, readAt) {
   return { ok: true, header };
 }
 
+const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // IEND, the end of every whole PNG
+/**
+ * Whether a PNG or a JPEG (any other format is not) is whole by its last bytes: a PNG ends with IEND, a JPEG
+ * with its end-of-image marker FFD9 (maybe padded after). A header alone, or a file cut short, is not.
+ * @param {string} format @param {ArrayLike<number> | ArrayBuffer} raw
+ */
+function endsWhole(format, raw) {
+  const tail = asBytes(raw);
+  if (format === "png") return tail.length >= 12 && PNG_END.every((byte, i) => tail[tail.length - 12 + i] === byte);
+  return format === "jpeg" && tail.some((byte, i) => byte === 0xff && tail[i + 1] === 0xd9);
+}
+
 /**
  * `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension).
  * @param {string} name
@@ -284,4 +297,4 @@ function contentTypeOfName(name) {
   return "application/octet-stream";
 }
 
-module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, TEXTS, readImageHeader, checkImage, withExtension, servedContentType };
+module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, TEXTS, readImageHeader, checkImage, endsWhole, withExtension, servedContentType };
