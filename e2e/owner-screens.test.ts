@@ -232,6 +232,10 @@ describe("owner screens", () => {
     expect(buttonColor).toBe("rgb(15, 118, 110)");
 
     const logo = encodePng(64, 64, (x, y) => [x * 4, y * 4, 128, 255]);
+    // A 24-byte file that only starts like a PNG is no logo (issue 37): the app says so and uploads nothing.
+    await page.getByTestId("logo-input").setInputFiles({ name: ".png", mimeType: "image/png", buffer: logo.subarray(0, 24) });
+    await toast().getByText("This file is not a whole PNG or JPG image.").waitFor();
+    expect(await page.locator(".logo-preview img").count()).toBe(0);
     await page.getByTestId("logo-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await toast().getByText("Logo updated").waitFor();
     await page.locator(".logo-preview").getByRole("img", { name: "Studio Logo" }).waitFor();

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the PWA when dist/ is missing or older than its sources (otherwise starts at once),
- * applies migrations, makes sure a studio owner exists (from OWNER_EMAIL and OWNER_PASSWORD), then runs
+ * applies migrations, makes sure a studio owner exists (from OWNER_EMAIL and OWNER_PASSWORD, or asked for in a
+ * terminal; without either, the instruction is printed again after the server's start lines), then runs
  * PocketBase serving the API and the built app from one port. With a prebuilt dist/ it needs production
  * dependencies only (`npm ci --omit=dev`): Vite is imported only when a build is due.
  * HOST (127.0.0.1), PORT (8090) and DATA_DIR (./pb_data) override the defaults; SKIP_BUILD=1 never builds;
@@ -8,6 +9,7 @@
  * pinned SHA-256 (lib/pocketbase-binary.mjs) unless the operator set POCKETBASE_BIN.
  */
 import path from "node:path";
+import { askForOwner, lacksOwner, NO_OWNER_REMINDER } from "./lib/first-owner.mjs";
 import { buildNeeded } from "./lib/freshness.mjs";
 import { PRODUCTION_HOOKS_POOL, ROOT, lockDownDataDir, pocketbaseBinary, prepareDataDir, startPocketBase } from "./lib/pocketbase.mjs";
 
@@ -39,9 +41,13 @@ if (why) {
   await vite.build({ root: ROOT, logLevel: "warn" });
 }
 lockDownDataDir(dataDir);
-process.stdout.write(await prepareDataDir(dataDir));
+let ownerNote = await prepareDataDir(dataDir);
+// The first start in a terminal asks for the owner (issue 37); otherwise the instruction comes again below.
+if (lacksOwner(ownerNote) && process.stdin.isTTY && process.stdout.isTTY) ownerNote = await askForOwner(dataDir);
+process.stdout.write(ownerNote);
 const server = await startPocketBase({ host, port, dataDir, stdio: "inherit", hooksPool: PRODUCTION_HOOKS_POOL });
 console.log(`\nStudio Gallery is running at ${server.url}/  (data in ${path.relative(process.cwd(), dataDir) || "."})`);
+if (lacksOwner(ownerNote)) console.log(NO_OWNER_REMINDER);
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {

@@ -3,7 +3,7 @@
  * expiration earlier than now = Expired; otherwise Active. "Expiring" means the expiration is 0 to 7 whole
  * days ahead, days rounded down.
  */
-import { contractGalleryStatus, parsePbDate, type GalleryStatus } from "./contract";
+import { contractGalleryStatus, expiryDay, parsePbDate, type GalleryStatus } from "./contract";
 
 export type { GalleryStatus };
 
@@ -20,6 +20,14 @@ export const EXPIRING_WINDOW_DAYS = 7;
 export function parseDate(value: string | null | undefined): Date | null {
   const ms = parsePbDate(value);
   return ms === null ? null : new Date(ms);
+}
+
+/**
+ * The day the owner chose for a gallery's expiry ("YYYY-MM-DD", "" for none): its `expiryDay`, or for a row
+ * stored before the day was kept, the day its instant ends in the studio's time zone.
+ */
+export function chosenExpiryDay(row: { expirationDate?: string | null; expiryDay?: string }, timeZone: string): string {
+  return row.expiryDay || expiryDay(row.expirationDate, timeZone);
 }
 
 /** The contract's rule (the server answers by the same function). */

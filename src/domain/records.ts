@@ -32,7 +32,10 @@ export interface ClientFields {
   notes: string;
   accessUrl: string;
   accessCode: string;
+  /** When the gallery closes: the end of `expiryDay` in the studio's time zone, as the server derives it (pb_hooks/lib/core/expiry.js). */
   expirationDate: string;
+  /** The expiry as the day the owner chose ("YYYY-MM-DD", "" for none; absent in older rows): a change of the studio's zone never moves it. */
+  expiryDay?: string;
   enabled: boolean;
   /** What visitors may download (pb_hooks/lib/rules/delivery_rules.js); "" from before it existed means originals. */
   downloadMode: DownloadMode | "";

@@ -60,7 +60,13 @@ export interface SyncOptions {
 }
 
 export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOptions = {}) {
-  const status = createStatus({ isOnline: true, isSyncing: false, lastSyncedAt: null, error: null, uploads: [] });
+  // Online or not from the browser's own state at start, and as it changes in every tab (a page reloaded
+  // without a connection used to say "Online" until a sync ran: issue 37); the leader's scheduler sets it too.
+  const browserOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
+  const status = createStatus({ isOnline: browserOnline(), isSyncing: false, lastSyncedAt: null, error: null, uploads: [] });
+  if (typeof window !== "undefined") {
+    for (const event of ["online", "offline"]) window.addEventListener(event, () => status.set({ isOnline: browserOnline() }));
+  }
   let running: Promise<SyncResult> | null = null;
 
   // What the last session knew: edits made offline before the first sync of this session need the offset.

@@ -77,6 +77,36 @@ function guardUploads(record) {
   }
 }
 
+/** Bytes of a logo's end read to see it is whole (a JPEG's end-of-image marker may have padding after it). */
+const LOGO_TAIL_BYTES = 64;
+
+/**
+ * The studio's logo, judged by its bytes as a photo is (issue 37): a PNG or a JPEG with a readable size that
+ * ends as a whole file of its format, stored under its format's extension; anything else answers 400 on
+ * `logo` (a 24-byte file that only starts like a PNG was "Logo updated").
+ */
+function guardLogo(record) {
+  const guard = require(`${__hooks}/lib/rules/image_guard.js`);
+  const files = record.getUnsavedFiles("logo");
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i];
+    const verdict = inspect(file);
+    let whole = false;
+    if (verdict.ok && (verdict.header.format === "png" || verdict.header.format === "jpeg")) {
+      const reader = file.reader.open();
+      try {
+        const start = Math.max(0, file.size - LOGO_TAIL_BYTES);
+        reader.seek(start, 0);
+        whole = guard.endsWhole(verdict.header.format, toBytes(reader, file.size - start));
+      } finally {
+        reader.close();
+      }
+    }
+    if (!whole) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, "validation_not_whole_logo", undefined, { logo: "validation_not_whole_logo" });
+    file.name = guard.withExtension(file.name, verdict.header.extension);
+  }
+}
+
 /** The Content-Type of a stored file: what its bytes were sniffed as when it was stored. */
 function storedContentType(fsys, key) {
   const guard = require(`${__hooks}/lib/rules/image_guard.js`);
@@ -167,4 +197,4 @@ function guardFileRoute(e) {
   }
 }
 
-module.exports = { guardUploads, serveStudioFile, guardFileRoute };
+module.exports = { guardUploads, guardLogo, serveStudioFile, guardFileRoute };

@@ -9,8 +9,9 @@
  *    name and email (lib/handlers/proof_people.js);
  * 2. per-field newest-edit-wins (lib/core/sync_save.js), which may put back fields the request may not change;
  * 3. the rules on the values the request keeps: a client's access key (checked once, here, on the code that
- *    is kept), session generation and cover (lib/core/references.js); an image's set (lib/core/sets.js); then the
- *    field times are stored;
+ *    is kept), expiry day and instant (lib/core/expiry.js), session generation and cover (lib/core/references.js); an
+ *    image's set (lib/core/sets.js); then the field times are stored; a new studio time zone re-derives when
+ *    each gallery closes (lib/core/expiry.js);
  * 4. an image's crc32 is never changed by an update (lib/core/transfers.js).
  */
 function beforeCreate(e) {
@@ -23,6 +24,7 @@ function beforeCreate(e) {
   if (name === "clients") {
     const defaults = require(`${__hooks}/lib/core/client_defaults.js`);
     defaults.applyAccessKey(record);
+    times = require(`${__hooks}/lib/core/expiry.js`).applyExpiry(e.app, record, null, times, now);
     defaults.applyGeneration(record);
     times = require(`${__hooks}/lib/core/references.js`).keepCoverValid(e.app, record, null, times, {}, now);
   }
@@ -40,17 +42,23 @@ function beforeUpdate(e) {
   if (name === "clients") {
     const defaults = require(`${__hooks}/lib/core/client_defaults.js`);
     defaults.applyAccessKey(record);
+    times = require(`${__hooks}/lib/core/expiry.js`).applyExpiry(e.app, record, record.original(), times, now);
     defaults.applyGeneration(record);
     times = require(`${__hooks}/lib/core/references.js`).keepCoverValid(e.app, record, record.original(), times, syncSave.storedTimes(record), now);
   }
   if (name === "images") times = require(`${__hooks}/lib/core/sets.js`).keepSetValid(e.app, record, times, now);
   record.set("fieldTimes", times);
   if (name === "images") require(`${__hooks}/lib/core/transfers.js`).keepCrc32(record);
+  // A new studio time zone moves when each gallery closes, never its day (lib/core/expiry.js).
+  if (name === "settings" && record.getString("timeZone") !== record.original().getString("timeZone")) {
+    require(`${__hooks}/lib/core/expiry.js`).reexpireAll(e.app, record.getString("timeZone"));
+  }
 }
 
 function firstChecks(record, name) {
   if (name === "clients") require(`${__hooks}/lib/core/client_defaults.js`).applyClientDefaults(record);
   if (name === "proof_people") require(`${__hooks}/lib/handlers/proof_people.js`).cleanFields(record);
+  if (name === "settings") require(`${__hooks}/lib/core/image_files.js`).guardLogo(record);
   if (name === "images") {
     require(`${__hooks}/lib/rules/file_names.js`).sanitizeRecordNames(record);
     require(`${__hooks}/lib/core/image_files.js`).guardUploads(record);

@@ -52,6 +52,8 @@ const COLLECTIONS = /** @type {const} */ ([
       "accessUrl",
       "accessCode",
       "expirationDate",
+      // The expiry as the day the owner chose (issue 37): the server derives expirationDate from it (lib/core/expiry.js).
+      "expiryDay",
       "enabled",
       "downloadMode",
       "downloadPin",

@@ -253,6 +253,18 @@ function checkImage(raw, readAt) {
   return { ok: true, header };
 }
 
+const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // IEND, the end of every whole PNG
+/**
+ * Whether a PNG or a JPEG (any other format is not) is whole by its last bytes: a PNG ends with IEND, a JPEG
+ * with its end-of-image marker FFD9 (maybe padded after). A header alone, or a file cut short, is not.
+ * @param {string} format @param {ArrayLike<number> | ArrayBuffer} raw
+ */
+function endsWhole(format, raw) {
+  const tail = asBytes(raw);
+  if (format === "png") return tail.length >= 12 && PNG_END.every((byte, i) => tail[tail.length - 12 + i] === byte);
+  return format === "jpeg" && tail.some((byte, i) => byte === 0xff && tail[i + 1] === 0xd9);
+}
+
 /**
  * `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension).
  * @param {string} name
@@ -288,4 +300,4 @@ function contentTypeOfName(name) {
   return "application/octet-stream";
 }
 
-module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, readImageHeader, checkImage, withExtension, servedContentType };
+module.exports = { contentTypeOfName, HEADER_BYTES, MAX_PIXELS, FORMATS, IMAGE_FILE_FIELDS, readImageHeader, checkImage, endsWhole, withExtension, servedContentType };

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { avifIspe, gifHeader, jpegHeader, pngHeader, tiffIfdAtEnd, webpVp8x } from "../../../tests/server/image-bytes";
+import { encodePng } from "../../../scripts/lib/png.mjs";
 import type * as Guard from "./image_guard.js";
 
 const require = createRequire(import.meta.url);
@@ -52,5 +53,18 @@ describe("image headers read by the server", () => {
     expect(guard.servedContentType("text/javascript; charset=utf-8")).toBe("application/octet-stream");
     expect(guard.contentTypeOfName("evil_abc123.gif")).toBe("image/gif");
     expect(guard.contentTypeOfName("evil_abc123.js")).toBe("application/octet-stream");
+  });
+});
+
+describe("a whole logo (issue 37)", () => {
+  it("ends a PNG with its IEND chunk and a JPEG with its end-of-image marker, padding allowed", () => {
+    const png = Buffer.from(encodePng(4, 3, () => [1, 2, 3, 255]));
+    expect(guard.endsWhole("png", png.subarray(-64))).toBe(true);
+    expect(guard.endsWhole("png", png.subarray(0, 24))).toBe(false);
+    expect(guard.endsWhole("png", png.subarray(0, png.length - 1))).toBe(false);
+    expect(guard.endsWhole("jpeg", [0xff, 0xda, 1, 2, 0xff, 0xd9])).toBe(true);
+    expect(guard.endsWhole("jpeg", [0xff, 0xd9, 0, 0, 0])).toBe(true);
+    expect(guard.endsWhole("jpeg", [0xff, 0xd8, 0xff, 0xe0, 0, 16])).toBe(false);
+    expect(guard.endsWhole("gif", [0x3b])).toBe(false);
   });
 });

@@ -65,6 +65,7 @@ const REFUSALS = {
   access_code_taken: "Another client already has this access code. Choose another one or generate a new code.",
   set_of_other_gallery: "This set belongs to another gallery.",
   validation_not_an_image: "The file is not an image the app accepts (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC or BMP), whatever its name says.",
+  validation_not_whole_logo: "The logo is not a whole PNG or JPEG image.",
   validation_image_size_unknown: "The image's header does not give its size, so it cannot be checked safely.",
   validation_too_many_pixels: "The image is {width} x {height} pixels ({megapixels} megapixels); the limit is {limit} megapixels.",
   validation_not_jpeg: "The jpeg file must be a JPEG.",

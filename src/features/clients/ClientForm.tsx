@@ -89,6 +89,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
       <label className="checkbox">
         <input type="checkbox" {...register("enabled")} /> {CLIENT_TEXTS.galleryEnabled}
       </label>
+      <label className="checkbox">
+        <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
+      </label>
       <fieldset className="form-section">
         <legend>{CLIENT_TEXTS.deliveryTitle}</legend>
         <div className="form-row">
@@ -101,6 +104,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
                 </option>
               ))}
             </select>
+            <p className="muted small" id="downloadModeHint">
+              {CLIENT_TEXTS.downloadsHint}
+            </p>
           </div>
           <TextField
             label={CLIENT_TEXTS.downloadPinLabel}
@@ -108,6 +114,7 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
             autoComplete="off"
             maxLength={4}
             placeholder={CLIENT_TEXTS.downloadPinPlaceholder}
+            hint={CLIENT_TEXTS.downloadPinHint}
             error={errors.downloadPin?.message ?? serverErrors.downloadPin}
             {...register("downloadPin")}
           />
@@ -126,6 +133,9 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
           </p>
           {jpegStatus}
         </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>{CLIENT_TEXTS.lookTitle}</legend>
         <div className="field">
           <label htmlFor="galleryLanguage">{CLIENT_TEXTS.languageLabel}</label>
           <select id="galleryLanguage" aria-describedby="galleryLanguageHint" {...register("language")}>
@@ -150,12 +160,6 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
         </div>
         <CoverStyleChoice input={register("coverStyle")} withStudio />
         <TypefacesChoice input={register("typefaces")} withStudio />
-        <label className="checkbox">
-          <input type="checkbox" {...register("noReminders")} /> {CLIENT_TEXTS.noReminders}
-        </label>
-        <p className="muted small" id="downloadModeHint">
-          {CLIENT_TEXTS.downloadsHint} {CLIENT_TEXTS.downloadPinHint}
-        </p>
       </fieldset>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? pendingLabel : submitLabel}

@@ -1,7 +1,7 @@
 /** Client writes from the screens: through the store's one write path, with the specification's toasts. */
 import { isLocale } from "../../lib/i18n/locales";
 import { generateAccessCode } from "../../domain/access";
-import { expiryDay } from "../../domain/contract";
+import { chosenExpiryDay } from "../../domain/gallery-status";
 import { db } from "../../store/db";
 import { StoreError } from "../../store/errors";
 import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
@@ -23,7 +23,7 @@ export function clientFormValues(row: ClientRow, timeZone: string): ClientFormVa
     email: row.email,
     eventType: row.eventType,
     eventDate: toDateInput(row.eventDate),
-    expirationDate: expiryDay(row.expirationDate, timeZone),
+    expirationDate: chosenExpiryDay(row, timeZone),
     accessCode: row.accessCode,
     accessUrl: row.accessUrl,
     notes: row.notes,

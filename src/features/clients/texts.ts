@@ -67,6 +67,8 @@ const TEXTS = localized("clients", {
   sharedCode: "Another client has this same code, so the code alone opens neither gallery (the link still works). Generate a new code for one of them.",
   invalidAccessUrl: "Use lowercase letters, digits and dashes",
   deliveryTitle: "Delivery",
+  /** The client form's section of the gallery's language, theme, cover and typefaces. */
+  lookTitle: "Look and language",
   noReminders: "Don't send expiry reminders for this gallery",
   emailTitle: "Email",
   emailGallery: "Email gallery to client",

@@ -3,8 +3,7 @@
  * activity (online). Reads the device's store live: changes from sync appear as they land, no polling.
  */
 import { Link } from "react-router-dom";
-import { expiryDay } from "../../domain/contract";
-import { parseDate } from "../../domain/gallery-status";
+import { chosenExpiryDay, parseDate } from "../../domain/gallery-status";
 import { formatDate } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import { StatusBadge } from "../clients/StatusBadge";
@@ -47,9 +46,9 @@ export function Dashboard() {
               <li key={client.id} className="list-row">
                 <div>
                   <Link to={`/clients/${client.id}`}>{client.name}</Link>
-                  <p className="muted small">{DASHBOARD_TEXTS.expiresIn(days, formatDate(new Date(`${expiryDay(client.expirationDate, timeZone)}T00:00:00Z`)))}</p>
+                  <p className="muted small">{DASHBOARD_TEXTS.expiresIn(days, formatDate(new Date(`${chosenExpiryDay(client, timeZone)}T00:00:00Z`)))}</p>
                 </div>
-                <Button variant="outline" onClick={() => void extendGallery(client)} aria-label={`${DASHBOARD_TEXTS.extend} ${client.name}`}>
+                <Button variant="outline" onClick={() => void extendGallery(client, timeZone)} aria-label={`${DASHBOARD_TEXTS.extend} ${client.name}`}>
                   {DASHBOARD_TEXTS.extend}
                 </Button>
               </li>

@@ -21,6 +21,16 @@ import { BrandingSchema, LOGO_MAX_BYTES, LOGO_TYPES, type BrandingInput, type Br
 import { SETTINGS_TEXTS } from "./texts";
 import "./settings.css";
 
+/** Whether the browser decodes the file as an image: a header alone, or bytes that are no image, do not (issue 37). */
+async function decodes(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function LogoField({ settings }: { settings: SettingsRow }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
@@ -30,6 +40,8 @@ function LogoField({ settings }: { settings: SettingsRow }) {
     if (!file) return;
     const problem = !LOGO_TYPES.includes(file.type) ? SETTINGS_TEXTS.logoWrongType : file.size > LOGO_MAX_BYTES ? SETTINGS_TEXTS.logoTooLarge : !navigator.onLine ? SETTINGS_TEXTS.needsConnection : null;
     if (problem) return toast({ title: SETTINGS_TEXTS.errorLogo, description: problem, variant: "destructive" });
+    // Judged by its bytes, as the server judges it (pb_hooks/lib/core/image_files.js guardLogo).
+    if (!(await decodes(file))) return toast({ title: SETTINGS_TEXTS.errorLogo, description: SETTINGS_TEXTS.logoUnreadable, variant: "destructive" });
     const url = URL.createObjectURL(file);
     setPreview(url);
     setIsUploading(true);

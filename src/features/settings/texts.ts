@@ -73,6 +73,7 @@ export const SETTINGS_TEXTS = localized("settings", {
   logoUpdated: "Logo updated",
   errorLogo: "Error uploading logo",
   logoWrongType: "The logo must be a PNG or JPG image.",
+  logoUnreadable: "This file is not a whole PNG or JPG image.",
   logoTooLarge: "The logo must be 2 MB or smaller.",
   noLogo: "No logo yet",
   primaryColor: "Primary Color",

@@ -29,12 +29,16 @@ function normalize(input: Partial<ClientFields>): Partial<ClientFields> {
   return out;
 }
 
-/** A chosen expiry day ("YYYY-MM-DD") becomes the end of that day in the studio's time zone. */
+/**
+ * A chosen expiry day ("YYYY-MM-DD") is kept as the day (`expiryDay`, what the server derives the instant
+ * from) and, until the server answers, as the end of that day in the studio's time zone; "" clears both.
+ */
 async function withExpiryInstant<T extends Partial<ClientFields>>(db: StudioDb, input: T): Promise<T> {
   const value = input.expirationDate;
+  if (value === "") return { ...input, expiryDay: "" };
   if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return input;
   const settings = await settingsRow(db);
-  return { ...input, expirationDate: pbDateAt(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())) };
+  return { ...input, expiryDay: value, expirationDate: pbDateAt(endOfDayInZone(value, settings?.timeZone || deviceTimeZone())) };
 }
 
 /** The owner's message when another client on this device has the code (the server says the same). */
@@ -72,6 +76,7 @@ export async function createClient(db: StudioDb, input: ClientInput): Promise<Cl
     accessUrl: given.accessUrl || generateAccessUrl(),
     accessCode: given.accessCode || generateAccessCode(),
     expirationDate: given.expirationDate ?? "",
+    expiryDay: given.expiryDay ?? "",
     enabled: given.enabled ?? true,
     downloadMode: given.downloadMode || "originals",
     downloadPin: given.downloadPin ?? "",
