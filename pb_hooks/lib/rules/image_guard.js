@@ -265,11 +265,7 @@ function endsWhole(format, raw) {
   return format === "jpeg" && tail.some((byte, i) => byte === 0xff && tail[i + 1] === 0xd9);
 }
 
-/**
- * `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension).
- * @param {string} name
- * @param {string} extension
- */
+/** `name` with the extension of the format its bytes are (PocketBase keeps the uploaded name's extension). @param {string} name @param {string} extension */
 function withExtension(name, extension) {
   const dot = name.lastIndexOf(".");
   const stem = dot > 0 ? name.slice(0, dot) : name;
@@ -289,10 +285,7 @@ function servedContentType(contentType) {
   return "application/octet-stream";
 }
 
-/**
- * The type of a stored name that guardUploads gave the extension of its bytes; anything else is bytes.
- * @param {string} name
- */
+/** The type of a stored name that guardUploads gave the extension of its bytes; anything else is bytes. @param {string} name */
 function contentTypeOfName(name) {
   const dot = String(name).lastIndexOf(".");
   const ext = dot >= 0 ? String(name).slice(dot).toLowerCase() : "";
