@@ -162,12 +162,18 @@ const TEXTS = localized("clients", {
   fieldNotes: "Notes",
   selection: "Selection",
   selectAll: "Select all clients",
+  /** A gallery's status (src/domain/gallery-status.ts), as the badge says it. */
+  statuses: { Active: "Active", Expired: "Expired", Dormant: "Dormant" },
+  /** The event types of the client form (src/domain/contract.ts), as the screens say them. */
+  eventTypes: { Wedding: "Wedding", Portrait: "Portrait", Family: "Family", Commercial: "Commercial", Event: "Event" },
 });
 
 const MAIL_STATUS: Record<string, string> = { sent: "sent", "not-configured": "notConfigured", failed: "failed" };
 
 /** The client screens' texts; a mail's status is the server's word ("not-configured", ...). */
 export const CLIENT_TEXTS = withEntries(TEXTS, {
+  /** An event type as the screens say it; a value the app does not know (an older server's) as it is. */
+  eventType: (type: string): string => (TEXTS.eventTypes as Readonly<Record<string, string>>)[type] ?? type,
   /** A mail of the client's history: its kind named ("reminder-7" -> "7-day expiry reminder"), its status as the server says it. */
   mailStatus: (kind: string, status: string, when: string, error: string): string =>
     TEXTS.mailStatus((TEXTS.mailKinds as Readonly<Record<string, string>>)[kind] ?? kind, MAIL_STATUS[status] ?? "sending", when, error),

@@ -8,6 +8,16 @@ export const CONVERTER_TEXTS = localized("converter", {
   noClientWarning: "Please select a client before converting images",
   standaloneTitle: "Standalone Image Converter",
   targetFormat: "Target Format",
+  /** Each target format's line in the list (src/domain/convert-formats.ts); "original" names itself too. */
+  formats: {
+    jpeg: "Good compression, some quality loss",
+    png: "Lossless, with transparency when the photo has it",
+    webp: "Modern format, excellent compression",
+    avif: "Next-generation format",
+    tiff: "Professional printing",
+    original: "Unchanged",
+  },
+  formatOriginal: "Original",
   quality: "Quality",
   lossless: "Lossless Conversion",
   keepMetadata: "Keep metadata",
