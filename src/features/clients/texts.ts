@@ -48,7 +48,9 @@ const TEXTS = localized("clients", {
   activityViews: "Views",
   activityVisitors: "Visitors",
   activityLastVisit: "Last visit",
-  activityDownloads: "Downloads",
+  /** Photos downloaded one by one or in zips (the dashboard's figure), then each way on its own. */
+  activityDownloads: "Photos downloaded",
+  activitySingle: "Downloaded one by one",
   activityZips: "Zip downloads",
   activityFavourites: "Favourites",
   activityPeople: "People choosing",
@@ -77,6 +79,7 @@ const TEXTS = localized("clients", {
   emailSend: "Send",
   emailQueued: "Gallery email queued",
   emailQueuedText: "It goes out with the link and access code when this device syncs.",
+  emailSending: "Sending the gallery email…",
   emailNoAddress: "Add the client's email address in the form above to email the gallery.",
   emailNotConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM), so gallery emails and expiry reminders are not sent.",
   emailStatusUnavailable: "Whether email is set up shows when you are online.",
