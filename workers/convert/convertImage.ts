@@ -151,7 +151,7 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
       const image = imageDataOf(pixels);
       // OxiPNG drops an alpha channel that says nothing; a lossy PNG of an opaque photo is written as RGB.
       if (options.lossless) bytes = await optimisePng(await encodePng(image), { level: 2 });
-      else bytes = isOpaque(image) ? await encodeRgbPng(posterize(image, quality)) : await encodePng(posterize(image, quality));
+      else bytes = isOpaque(image) ? await encodeRgbPng(posterize(image, quality), { tryUnfiltered: quality < 100 }) : await encodePng(posterize(image, quality));
       if (keep) bytes = await embedInPng(new Uint8Array(bytes), meta);
       break;
     }

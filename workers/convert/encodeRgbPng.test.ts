@@ -41,4 +41,16 @@ describe("RGB PNG", () => {
     for (let p = 0; p < 301 * 203; p++) image.data.subarray(p * 4, p * 4 + 3).forEach((v, c) => (rgb[p * 3 + c] = v));
     expect(decoded.equals(rgb)).toBe(true);
   });
+
+  it("keeps the smaller of filtered and unfiltered rows when asked, which a posterized photo needs", async () => {
+    const image = photo(320, 240);
+    // A lossy PNG's posterize: 20 levels a channel.
+    for (let i = 0; i < image.data.length; i += 4) for (let c = 0; c < 3; c++) image.data[i + c] = Math.round(Math.round(image.data[i + c]! / 13.4) * 13.4);
+    const adaptive = await encodeRgbPng(image);
+    const either = await encodeRgbPng(image, { tryUnfiltered: true });
+    expect(either.length).toBeLessThanOrEqual(adaptive.length);
+    const decoded = await sharp(either).raw().toBuffer();
+    expect(decoded.length).toBe(320 * 240 * 3);
+    for (let p = 0; p < 320 * 240; p += 97) expect([...decoded.subarray(p * 3, p * 3 + 3)]).toEqual([...image.data.subarray(p * 4, p * 4 + 3)]);
+  });
 });

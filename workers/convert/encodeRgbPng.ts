@@ -4,6 +4,9 @@
  * transparent pixel is written here as 8-bit RGB (colour type 2): each row filtered the way libpng picks by
  * default (of None, Sub, Up, Average and Paeth, the one whose bytes sum smallest as signed values), the rows
  * deflated by the platform's CompressionStream ("deflate" is the zlib stream an IDAT chunk holds).
+ * That heuristic suits photos and fails posterized ones (a lossy PNG has few levels per channel: unfiltered
+ * rows deflate to two thirds of the filtered ones there), so with `tryUnfiltered` the rows are also deflated
+ * unfiltered, side by side, and the smaller stream is kept.
  */
 import { crc32 } from "../zip/crc32";
 
@@ -68,19 +71,27 @@ function filterRow(cur: Uint8Array, prev: Uint8Array, out: Uint8Array): number {
   return best;
 }
 
+/** A zlib stream being written: `write` rows, `done` for the bytes. */
+function deflater() {
+  const stream = new CompressionStream("deflate");
+  const bytes = new Response(stream.readable).arrayBuffer();
+  const writer = stream.writable.getWriter();
+  return { write: (rows: Uint8Array) => writer.write(rows), done: async () => (await writer.close(), new Uint8Array(await bytes)) };
+}
+
 /** An 8-bit RGB PNG of opaque RGBA pixels (the alpha bytes are dropped). */
-export async function encodeRgbPng(image: RgbaPixels): Promise<Uint8Array<ArrayBuffer>> {
+export async function encodeRgbPng(image: RgbaPixels, { tryUnfiltered = false } = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { width, height, data } = image;
   const stride = width * 3;
-  const stream = new CompressionStream("deflate");
-  const deflated = new Response(stream.readable).arrayBuffer();
-  const writer = stream.writable.getWriter();
+  const filtered = deflater();
+  const unfiltered = tryUnfiltered ? deflater() : null;
   let prev = new Uint8Array(stride);
   let cur = new Uint8Array(stride);
   const trials = new Uint8Array(5 * (stride + 1));
   for (let y0 = 0; y0 < height; y0 += ROWS_PER_WRITE) {
     const rows = Math.min(ROWS_PER_WRITE, height - y0);
     const batch = new Uint8Array(rows * (stride + 1));
+    const plain = unfiltered ? new Uint8Array(rows * (stride + 1)) : null;
     for (let r = 0; r < rows; r++) {
       const from = (y0 + r) * width * 4;
       for (let x = 0, i = 0; x < width; x++, i += 3) {
@@ -90,12 +101,13 @@ export async function encodeRgbPng(image: RgbaPixels): Promise<Uint8Array<ArrayB
       }
       const start = filterRow(cur, prev, trials);
       batch.set(trials.subarray(start, start + stride + 1), r * (stride + 1));
+      plain?.set(trials.subarray(0, stride + 1), r * (stride + 1)); // filter 0 (None): the row as it is
       [prev, cur] = [cur, prev];
     }
-    await writer.write(batch);
+    await Promise.all([filtered.write(batch), plain && unfiltered?.write(plain)]);
   }
-  await writer.close();
-  const idat = new Uint8Array(await deflated);
+  const [a, b] = await Promise.all([filtered.done(), unfiltered?.done()]);
+  const idat = b && b.length < a.length ? b : a;
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
