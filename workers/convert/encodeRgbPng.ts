@@ -76,7 +76,7 @@ function deflater() {
   const stream = new CompressionStream("deflate");
   const bytes = new Response(stream.readable).arrayBuffer();
   const writer = stream.writable.getWriter();
-  return { write: (rows: Uint8Array) => writer.write(rows), done: async () => (await writer.close(), new Uint8Array(await bytes)) };
+  return { write: (rows: Uint8Array<ArrayBuffer>) => writer.write(rows), done: async () => (await writer.close(), new Uint8Array(await bytes)) };
 }
 
 /** An 8-bit RGB PNG of opaque RGBA pixels (the alpha bytes are dropped). */
