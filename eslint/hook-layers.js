@@ -16,7 +16,7 @@ export const HOOK_LAYERS = ["records", "rules", "core", "handlers"];
 export const HOOK_FILES = {
   records: ["sync_registry.js"],
   rules: [
-    "bidi.js", "canonical_json.js", "contract.js", "delivery_rules.js", "file_names.js", "friction.js",
+    "auth_alert_mail.js", "bidi.js", "canonical_json.js", "contract.js", "delivery_rules.js", "file_names.js", "friction.js",
     "gallery_language.js", "image_guard.js", "image_sizes.js", "mail_rules.js", "mail_texts.js", "original_limit.js",
     "proofing_rules.js", "query_string.js", "retry_after.js", "rules.js", "sync_rules.js",
   ],

@@ -8,6 +8,7 @@ import { parseDate } from "../../domain/gallery-status";
 import { formatDate } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import { StatusBadge } from "../clients/StatusBadge";
+import { CLIENT_TEXTS } from "../clients/texts";
 import { useStudioTimeZone } from "../settings/useSettingsRow";
 import { useClients } from "../clients/useClients";
 import { extendGallery } from "./actions";
@@ -79,7 +80,7 @@ export function Dashboard() {
                   <div>
                     <Link to={`/clients/${client.id}`}>{client.name}</Link>
                     <p className="muted small">
-                      {client.eventType}
+                      {CLIENT_TEXTS.eventType(client.eventType)}
                       {eventDate ? ` · ${formatDate(eventDate)}` : ""}
                     </p>
                   </div>
