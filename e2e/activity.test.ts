@@ -57,7 +57,8 @@ it("shows a visitor's views and zip on the client's page and in the dashboard's 
   const owner = await ownerSession(browser, server);
   const recent = owner.page.getByTestId("recent-activity");
   await recent.getByRole("link", { name: "Dora Maar" }).waitFor();
-  expect(await recent.textContent()).toContain("1 view · 2 downloads");
+  // One word for one figure (issue 37): the dashboard and the card both count the photos downloaded.
+  expect(await recent.textContent()).toContain("1 view · 2 photos downloaded");
   await saveShot(owner.page, "dashboard-recent-activity", 0);
   await recent.getByRole("link", { name: "Dora Maar" }).click();
   await owner.page.getByRole("tab", { name: "Client Details" }).click();
@@ -65,7 +66,8 @@ it("shows a visitor's views and zip on the client's page and in the dashboard's 
   await card.getByText("1 (2 photos)").waitFor();
   const stats = await card.locator("dl > div").allTextContents();
   expect(stats.slice(0, 2)).toEqual(["Views1", "Visitors1"]);
-  expect(stats).toContain("Downloads0");
+  expect(stats).toContain("Photos downloaded2");
+  expect(stats).toContain("Downloaded one by one0");
   expect(stats).toContain("Failed code attempts0");
   await card.scrollIntoViewIfNeeded();
   await saveShot(owner.page, "client-activity-card", 0);

@@ -15,6 +15,7 @@ import { buildZip } from "../workers/zip/test-zip";
 import { NewClientPage } from "./pages/ClientPages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { ownerSession } from "./support/owner-session";
+import { saveShot } from "./support/screenshots";
 import { launchChromium } from "./support/browser";
 import { corruptJpeg, makeJpeg, type TestFile } from "./support/photos";
 
@@ -86,14 +87,22 @@ describe("standalone converter", () => {
       const out = await downloadResult(`portrait${ext}`);
       const header = readImageHeader(new Uint8Array(out));
       expect(header, format).toMatchObject({ format: expected, width: 320, height: 240 });
+      // An opaque photo's PNG has no alpha channel (issue 37: a 0.9 MB JPEG made a 10.6 MB RGBA PNG).
+      if (format === "png") expect(await sharp(out).metadata(), "PNG of an opaque photo").toMatchObject({ channels: 3, hasAlpha: false });
     }
+    // A PNG with a transparent pixel keeps its alpha channel.
+    const clear = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    await convertStandalone([{ name: "clear.png", mimeType: "image/png", buffer: clear }], "png");
+    expect(await sharp(await downloadResult("clear.png")).metadata()).toMatchObject({ channels: 4, hasAlpha: true });
   });
 
   it("keeps every pixel with lossless PNG and WebP and with TIFF, and makes smaller files at lower quality", async () => {
     const photo = { name: "exact.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 160, 120, 9) };
     const source = await pixels(photo.buffer, "image/jpeg");
     await convertStandalone([photo], "png", { lossless: true });
-    expect(await pixels(await downloadResult("exact.png"), "image/png")).toEqual(source);
+    const exact = await downloadResult("exact.png");
+    expect(await pixels(exact, "image/png")).toEqual(source);
+    expect(await sharp(exact).metadata()).toMatchObject({ channels: 3, hasAlpha: false });
     await convertStandalone([photo], "webp", { lossless: true });
     expect(await pixels(await downloadResult("exact.webp"), "image/webp")).toEqual(source);
     // TIFF is always lossless (browsers cannot read it: libvips does), and says so next to the quality.
@@ -236,7 +245,7 @@ describe("client converter", () => {
     expect(items.map((i) => [i.originalName, i.mimeType]).sort()).toEqual([["one.png", "image/png"], ["two.png", "image/png"]]);
   });
 
-  it("shows a converted file the gallery cannot take (over 20 MB) as an error with its reason, and keeps it downloadable", async () => {
+  it("says a converted file over the gallery's limit (20 MB) was converted and is too large, with what to do, and keeps it downloadable", async () => {
     await page.goto("/clients/new");
     await new NewClientPage(page).create({ name: "Oversize Otto" });
     await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
@@ -247,24 +256,32 @@ describe("client converter", () => {
     const noise = Buffer.alloc(3000 * 2600 * 3);
     for (let i = 0, x = 7; i < noise.length; i++) noise[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
     const big = await sharp(noise, { raw: { width: 3000, height: 2600, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-    const files = [
-      { name: "huge.jpg", mimeType: "image/jpeg", buffer: big },
-      { name: "small.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 300, 200, 23) },
-    ];
-    await page.getByLabel("Choose images").setInputFiles(files);
+    // Alone: it converted, so the words say so (never "Conversion Failed ... try again").
+    await page.getByLabel("Choose images").setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: big }]);
     await page.getByRole("button", { name: "Convert", exact: true }).click();
-    await page.getByRole("heading", { name: "Conversion Completed with Issues" }).waitFor({ timeout: 120_000 });
-    const row = page.getByRole("dialog").getByRole("listitem").filter({ hasText: "huge" });
-    await row.getByText(/not added to the gallery: .*larger than 20 MB/).waitFor();
-    expect(await row.getByText("Done").count()).toBe(0);
-    await page.getByRole("dialog").getByRole("listitem").filter({ hasText: "small" }).getByText("Done").waitFor();
-    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Conversion Completed with Issues" }).waitFor({ timeout: 120_000 });
+    const row = dialog.getByRole("listitem").filter({ hasText: "huge" });
+    await row.getByText(/· Converted, not added$/).waitFor();
+    const why = row.getByText(/^Converted to [\d.]+ MB: over the gallery's 20 MB limit$/);
+    await why.waitFor();
+    expect(await why.evaluate((el) => el.scrollWidth <= el.clientWidth), "the row's reason is cut off").toBe(true);
+    await dialog.getByText(/1 converted image is larger than the gallery's limit of 20 MB, so not added\. Download from Not added to the gallery below, or convert again as JPEG/).waitFor();
+    await page.getByText("Converted, but too large for the gallery").first().waitFor();
+    expect(await page.getByText("Conversion Failed").count()).toBe(0);
+    await saveShot(page, "converter-too-large");
+    await dialog.getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("heading", { name: "Not added to the gallery" }).waitFor();
     const saved = await downloadResult("huge.png");
     expect(saved.length).toBeGreaterThan(20 * 1024 * 1024);
-    expect((await sharp(saved).metadata()).width).toBe(3000);
+    expect(await sharp(saved).metadata()).toMatchObject({ width: 3000, channels: 3 });
 
+    // A file that fits is added as before.
+    await page.getByLabel("Choose images").setInputFiles([{ name: "small.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(page, 300, 200, 23) }]);
+    await page.getByRole("button", { name: "Convert", exact: true }).click();
+    await dialog.getByRole("listitem").filter({ hasText: "small" }).getByText("Done").waitFor({ timeout: 60_000 });
+    await dialog.getByRole("button", { name: "Close" }).click();
     await page.goto(`/clients/${clientId}`);
     await page.getByText("Showing 1 image").waitFor();
   });

@@ -1,6 +1,6 @@
 /**
- * The converters' target formats (specification, section 9): id, name, description, MIME type and
- * extension. An unknown format falls back to JPEG. 'original' keeps the file as it is (client converter only).
+ * The converters' target formats (specification, section 9): id, name, MIME type and extension (each
+ * format's description is a screen text: CONVERTER_TEXTS.formats). An unknown format falls back to JPEG. 'original' keeps the file as it is (client converter only).
  * MIME types come from image-formats.ts; the extensions are the specification's (a converted TIFF is .tiff).
  */
 import { IMAGE_EXTENSIONS } from "./image-files";
@@ -11,18 +11,17 @@ export type TargetFormatId = "jpeg" | "png" | "webp" | "avif" | "tiff" | "origin
 export interface FormatOption {
   id: TargetFormatId;
   name: string;
-  description: string;
   mimeType: string;
   extension: string;
 }
 
 export const FORMATS: readonly FormatOption[] = [
-  { id: "jpeg", name: "JPEG", description: "Good compression, some quality loss", mimeType: IMAGE_FORMATS.jpeg.mimeType, extension: ".jpg" },
-  { id: "png", name: "PNG", description: "Lossless with transparency", mimeType: IMAGE_FORMATS.png.mimeType, extension: ".png" },
-  { id: "webp", name: "WebP", description: "Modern format, excellent compression", mimeType: IMAGE_FORMATS.webp.mimeType, extension: ".webp" },
-  { id: "avif", name: "AVIF", description: "Next-generation format", mimeType: IMAGE_FORMATS.avif.mimeType, extension: ".avif" },
-  { id: "tiff", name: "TIFF", description: "Professional printing", mimeType: IMAGE_FORMATS.tiff.mimeType, extension: ".tiff" },
-  { id: "original", name: "Original", description: "Unchanged", mimeType: "", extension: "" },
+  { id: "jpeg", name: "JPEG", mimeType: IMAGE_FORMATS.jpeg.mimeType, extension: ".jpg" },
+  { id: "png", name: "PNG", mimeType: IMAGE_FORMATS.png.mimeType, extension: ".png" },
+  { id: "webp", name: "WebP", mimeType: IMAGE_FORMATS.webp.mimeType, extension: ".webp" },
+  { id: "avif", name: "AVIF", mimeType: IMAGE_FORMATS.avif.mimeType, extension: ".avif" },
+  { id: "tiff", name: "TIFF", mimeType: IMAGE_FORMATS.tiff.mimeType, extension: ".tiff" },
+  { id: "original", name: "Original", mimeType: "", extension: "" },
 ];
 
 export const DEFAULT_FORMAT: TargetFormatId = "jpeg";

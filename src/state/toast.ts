@@ -28,6 +28,17 @@ export function toast(t: Omit<Toast, "id">): void {
   useToasts.getState().show(t);
 }
 
+/** Shows a toast and returns its id, for `dismissToast` once what it says is no longer true. */
+export function toastWithId(t: Omit<Toast, "id">): number {
+  useToasts.getState().show(t);
+  return useToasts.getState().current!.id;
+}
+
+/** Takes the toast `id` away if it still shows (another toast has replaced it otherwise). */
+export function dismissToast(id: number): void {
+  useToasts.getState().dismiss(id);
+}
+
 /** Shows the toast after the next full page load. */
 export function toastAfterReload(t: Omit<Toast, "id" | "action">): void {
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(t));

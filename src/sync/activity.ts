@@ -17,6 +17,11 @@ const ActivitySchema = z.object({
 });
 export type GalleryActivity = z.infer<typeof ActivitySchema>;
 
+/** Photos downloaded, one by one or in zips: the one figure the dashboard and the client's card both call so. */
+export function photosDownloaded(a: Pick<GalleryActivity, "singleDownloads" | "zipPhotos">): number {
+  return a.singleDownloads + a.zipPhotos;
+}
+
 const FIELDS = "id,client,views,sessions,singleDownloads,zipDownloads,zipPhotos,lastVisit";
 
 /** The gallery's counters, null before its first visitor. */

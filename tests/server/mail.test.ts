@@ -163,7 +163,7 @@ describe("emails in the gallery's language (issue 27)", () => {
       expect((await runReminders(expiry - 3 * DAY)).body.sent).toBe(2);
       const byTo = (address: string) => smtp.messages.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text === address)!;
       const german = byTo("lena@client.test");
-      expect(german.subject).toBe("Deine Galerie von Lumen Studio läuft in 7 Tagen ab");
+      expect(german.subject).toBe("Ihre Galerie von Lumen Studio läuft in 7 Tagen ab");
       expect(german.text).toContain("(31. Mai 2032)");
       expect(german.html).toContain("Galerie öffnen");
       const english = byTo("ann@client.test");

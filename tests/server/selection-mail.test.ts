@@ -61,9 +61,9 @@ describe("the studio's selection email", () => {
     });
     expect(mail.subject).toBe("Anna (galerie de Ada Lovelace) a envoyé sa sélection");
     expect(days.some((day) => mail.text?.includes(`Anna (galerie de Ada Lovelace) a envoyé sa sélection le ${day}.`)), mail.text).toBe(true);
-    expect(mail.text).toContain("Album : 1 choisie sur 30");
-    expect(mail.text).toContain(`Galerie : https://photos.lumen.test/gallery/${gallery.accessUrl}`);
-    expect(mail.text).toContain("Favoris : 0");
+    expect(mail.text).toContain("Album\u202f: 1 choisie sur 30");
+    expect(mail.text).toContain(`Galerie\u202f: https://photos.lumen.test/gallery/${gallery.accessUrl}`);
+    expect(mail.text).toContain("Favoris\u202f: 0");
     expect(mail.html).toContain("déverrouiller la sélection");
   });
 

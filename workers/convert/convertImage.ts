@@ -2,7 +2,8 @@
  * Converts one image in a worker. Decoding: the browser's own decoder for what it reads (JPEG, PNG, GIF's
  * first frame, WebP, AVIF, BMP: EXIF orientation applied once, colour profiles converted to sRGB, CMYK and
  * 16-bit inputs handled by it), UTIF for TIFF. Encoding: MozJPEG (our WASM SIMD build where the engine has
- * SIMD, else @jsquash's: encodeJpeg.ts), PNG (+ OxiPNG when lossless is asked), WebP (lossy or lossless) and
+ * SIMD, else @jsquash's: encodeJpeg.ts), PNG (RGB when no pixel is transparent: encodeRgbPng.ts; + OxiPNG
+ * when lossless is asked), WebP (lossy or lossless) and
  * AVIF from @jsquash (WASM), TIFF by writeTiff (lossless Deflate, for print).
  * Lossy WebP of what the browser decodes goes through the browser's own libwebp (native code with SIMD,
  * faster than the WASM build; Chromium encodes at method 3) where it can encode WebP, else @jsquash's.
@@ -24,6 +25,7 @@ import { benchAvifOptions, stageTimer } from "./benchHooks";
 import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "./carriedMetadata";
 import { embedInJpeg, embedInPng, embedInWebp } from "./embedMetadata";
 import { encodeJpeg } from "./encodeJpeg";
+import { encodeRgbPng, isOpaque } from "./encodeRgbPng";
 
 export interface ConvertOptions {
   format: string;
@@ -122,7 +124,9 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
   switch (format.id) {
     case "png": {
       const image = imageDataOf(pixels);
-      bytes = options.lossless ? await optimisePng(await encodePng(image), { level: 2 }) : await encodePng(posterize(image, quality));
+      // OxiPNG drops an alpha channel that says nothing; a lossy PNG of an opaque photo is written as RGB.
+      if (options.lossless) bytes = await optimisePng(await encodePng(image), { level: 2 });
+      else bytes = isOpaque(image) ? await encodeRgbPng(posterize(image, quality), { tryUnfiltered: quality < 100 }) : await encodePng(posterize(image, quality));
       if (keep) bytes = await embedInPng(new Uint8Array(bytes), meta);
       break;
     }

@@ -38,8 +38,8 @@ describe("mail rules", () => {
 
   it("writes the default email, its subject, the reminders and the button in the gallery's language", () => {
     const vars = { client: "Lena", link: "https://x/gallery/abc", code: "K2", studio: "Lumen", expiry: "31. Mai 2026", lang: "de" };
-    expect(rules.galleryMessage("", vars)).toEqual({ subject: "Deine Fotos von Lumen sind fertig", text: expect.stringContaining("Zugangscode K2") });
-    expect(rules.reminderMessage("reminder-1", vars).subject).toBe("Deine Galerie von Lumen läuft morgen ab");
+    expect(rules.galleryMessage("", vars)).toEqual({ subject: "Ihre Fotos von Lumen sind fertig", text: expect.stringContaining("Zugangscode K2") });
+    expect(rules.reminderMessage("reminder-1", vars).subject).toBe("Ihre Galerie von Lumen läuft morgen ab");
     expect(rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen", color: "" }).html).toContain("Galerie öffnen");
     // The studio's own template is sent as written, in any language.
     expect(rules.galleryMessage("Hi {client}", vars).text).toBe("Hi Lena");

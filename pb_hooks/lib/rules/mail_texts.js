@@ -83,26 +83,26 @@ const MAIL_TEXTS = {
     },
   },
   de: {
-    template: "Hallo {client},\n\ndeine Fotos sind fertig! Öffne deine private Galerie unter {link} und gib den Zugangscode {code} ein.\n\nWir wünschen dir viel Freude damit.\n{studio}",
-    subject: (studio) => (studio ? "Deine Fotos von " + studio + " sind fertig" : "Deine Fotos sind fertig"),
+    template: "Hallo {client},\n\nIhre Fotos sind fertig! Öffnen Sie Ihre private Galerie unter {link} und geben Sie den Zugangscode {code} ein.\n\nWir wünschen Ihnen viel Freude damit.\n{studio}",
+    subject: (studio) => (studio ? "Ihre Fotos von " + studio + " sind fertig" : "Ihre Fotos sind fertig"),
     open: "Galerie öffnen",
     reminder: (kind, v) => {
       const when = kind === "reminder-1" ? "morgen" : "in 7 Tagen";
       return {
-        subject: "Deine Galerie" + (v.studio ? " von " + v.studio : "") + " läuft " + when + " ab",
-        text: "Hallo " + v.client + ",\n\nnur zur Erinnerung: Deine private Galerie schließt " + when + " (" + v.expiry + "). Lade deine Fotos bis dahin herunter oder wähle deine Favoriten unter " + v.link + " mit dem Zugangscode " + v.code + ".\n\n" + (v.studio || ""),
+        subject: "Ihre Galerie" + (v.studio ? " von " + v.studio : "") + " läuft " + when + " ab",
+        text: "Hallo " + v.client + ",\n\nnur zur Erinnerung: Ihre private Galerie schließt " + when + " (" + v.expiry + "). Laden Sie Ihre Fotos bis dahin herunter oder wählen Sie Ihre Favoriten unter " + v.link + " mit dem Zugangscode " + v.code + ".\n\n" + (v.studio || ""),
       };
     },
   },
   fr: {
-    template: "Bonjour {client},\n\nVos photos sont prêtes ! Ouvrez votre galerie privée sur {link} et saisissez le code d’accès {code}.\n\nNous espérons qu’elles vous plairont.\n{studio}",
+    template: "Bonjour {client},\n\nVos photos sont prêtes\u202f! Ouvrez votre galerie privée sur {link} et saisissez le code d’accès {code}.\n\nNous espérons qu’elles vous plairont.\n{studio}",
     subject: (studio) => (studio ? "Vos photos de " + studio + " sont prêtes" : "Vos photos sont prêtes"),
     open: "Ouvrir votre galerie",
     reminder: (kind, v) => {
       const when = kind === "reminder-1" ? "demain" : "dans 7 jours";
       return {
         subject: "Votre galerie" + (v.studio ? " de " + v.studio : "") + " expire " + when,
-        text: "Bonjour " + v.client + ",\n\nPetit rappel : votre galerie privée ferme " + when + " (" + v.expiry + "). Téléchargez ou choisissez vos photos préférées d’ici là sur " + v.link + " avec le code d’accès " + v.code + ".\n\n" + (v.studio || ""),
+        text: "Bonjour " + v.client + ",\n\nPetit rappel\u202f: votre galerie privée ferme " + when + " (" + v.expiry + "). Téléchargez ou choisissez vos photos préférées d’ici là sur " + v.link + " avec le code d’accès " + v.code + ".\n\n" + (v.studio || ""),
       };
     },
   },
@@ -188,11 +188,11 @@ const SELECTION_TEXTS = {
     who: (person, client) => person + " (galerie de " + client + ")",
     subject: (who) => who + " a envoyé sa sélection",
     submitted: (who, day) => who + " a envoyé sa sélection" + (day ? " le " + day : "") + ".",
-    email: (person, email) => "E-mail de " + person + " : " + email,
-    gallery: "Galerie : ",
-    list: (name, count, limit) => name + " : " + count + " choisie" + (count > 1 ? "s" : "") + (limit > 0 ? " sur " + limit : ""),
-    favourites: "Favoris : ",
-    comments: "Commentaires : ",
+    email: (person, email) => "E-mail de " + person + "\u202f: " + email,
+    gallery: "Galerie\u202f: ",
+    list: (name, count, limit) => name + "\u202f: " + count + " choisie" + (count > 1 ? "s" : "") + (limit > 0 ? " sur " + limit : ""),
+    favourites: "Favoris\u202f: ",
+    comments: "Commentaires\u202f: ",
     footer: "Ouvrez la page du client dans Studio Gallery pour voir les photos, copier les noms de fichiers ou déverrouiller la sélection.",
   },
   es: {

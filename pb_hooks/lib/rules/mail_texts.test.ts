@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../../src/lib/i18n/locales";
 import { MAIL_TEXTS, SELECTION_TEXTS, mailLanguage, selectionTexts } from "./mail_texts.js";
@@ -36,5 +37,23 @@ describe("mail texts", () => {
       expect(t.list("Album", 12, 0), lang).not.toContain("0 ");
     }
     expect(selectionTexts("xx")).toBe(SELECTION_TEXTS.en);
+  });
+
+  it("speaks in each language's one register and typography, as the app's catalogues do (issue 37)", () => {
+    const vars = { client: "Ada", link: "L", code: "K2", studio: "Lumen", expiry: "DAY" };
+    const all = (lang: string) => {
+      const t = MAIL_TEXTS[lang]!;
+      const r = [t.reminder("reminder-1", vars), t.reminder("reminder-7", vars)];
+      return [t.template, t.subject("Lumen"), t.open, ...r.flatMap((x) => [x.subject, x.text])].join("\n");
+    };
+    expect(all("de")).not.toMatch(/(?<!\p{L})(?:[Dd]u|[Dd]ich|[Dd]ir|[Dd]ein\p{L}*)(?!\p{L})/u);
+    expect(all("nl")).not.toMatch(/(?<!\p{L})(?:[Uu]|[Uu]w)(?!\p{L})/u);
+    const french = all("fr") + JSON.stringify(selectionTexts("fr").list("Album", 1, 30)) + selectionTexts("fr").gallery;
+    expect(french).not.toMatch(/[ \u00a0][:;?!]/);
+    // The default the Settings page shows is the one the server sends.
+    for (const lang of Object.keys(MAIL_TEXTS).filter((l) => l !== "en")) {
+      const catalogue = JSON.parse(readFileSync(new URL(`../../src/locales/${lang}/settings.json`, import.meta.url), "utf8")) as { defaultEmailTemplate: string };
+      expect(MAIL_TEXTS[lang]!.template, lang).toBe(catalogue.defaultEmailTemplate);
+    }
   });
 });

@@ -95,7 +95,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
 
   return (
     <section className="gallery-tab" role="tabpanel">
-      <ShareAccess accessUrl={client.accessUrl} accessCode={client.accessCode} />
+      <ShareAccess clientId={client.id} accessUrl={client.accessUrl} accessCode={client.accessCode} />
       <UploadZones
         isBusy={!!importer.run && !importer.run.isComplete}
         onPhotos={(files) => void importer.startPhotos(files, { set: target })}

@@ -39,6 +39,8 @@ export const IMAGE_TEXTS = localized("client-gallery", {
   shareCopied: "Access message copied",
   shareCopiedText: "Paste it into an email or message to your client.",
   shareFailed: "Could not copy",
+  shareNotSynced: "Not on the server yet",
+  shareNotSyncedText: "This gallery's link and code reach the server with the next sync; until then the link would show Gallery Not Found. Copy the access message once this device has synced.",
   shareMessage: icu<[base: string, url: string, code: string]>(
     "Your gallery is ready! Visit {base}/gallery/{url} and use access code {code} to view and download your photos.",
     "base",

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { formatDateTime } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
 import { db } from "../../store/db";
-import { fetchActivity, type GalleryActivity } from "../../sync/activity";
+import { fetchActivity, photosDownloaded, type GalleryActivity } from "../../sync/activity";
 import { fetchAccessFailures } from "../../sync/accessFailures";
 import { MailHistory } from "./MailHistory";
 import { CLIENT_TEXTS } from "./texts";
@@ -48,7 +48,8 @@ export function ActivityCard({ clientId }: { clientId: string }) {
     [CLIENT_TEXTS.activityViews, known ? String(a?.views ?? 0) : dash],
     [CLIENT_TEXTS.activityVisitors, known ? String(a?.sessions ?? 0) : dash],
     [CLIENT_TEXTS.activityLastVisit, known ? (lastVisit ? formatDateTime(lastVisit) : CLIENT_TEXTS.activityNever) : dash],
-    [CLIENT_TEXTS.activityDownloads, known ? String(a?.singleDownloads ?? 0) : dash],
+    [CLIENT_TEXTS.activityDownloads, known ? String(a ? photosDownloaded(a) : 0) : dash],
+    [CLIENT_TEXTS.activitySingle, known ? String(a?.singleDownloads ?? 0) : dash],
     [CLIENT_TEXTS.activityZips, known ? CLIENT_TEXTS.activityZipPhotos(a?.zipDownloads ?? 0, a?.zipPhotos ?? 0) : dash],
     [CLIENT_TEXTS.activityPeople, choosing === undefined ? dash : String(choosing.people)],
     [CLIENT_TEXTS.activityFavourites, choosing === undefined ? dash : CLIENT_TEXTS.activityFavouritesOf(choosing.favourites, choosing.perPerson)],

@@ -57,7 +57,7 @@ export function ClientForm({ defaults, submitLabel, pendingLabel, onSubmit, serv
         <select id="eventType" {...register("eventType")}>
           {EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {CLIENT_TEXTS.eventType(t)}
             </option>
           ))}
         </select>

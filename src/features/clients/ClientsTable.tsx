@@ -134,7 +134,7 @@ export function ClientsTable() {
                       ) : null}
                     </td>
                     <td className="col-optional">{client.email || "—"}</td>
-                    <td className="col-optional">{client.eventType || "—"}</td>
+                    <td className="col-optional">{client.eventType ? CLIENT_TEXTS.eventType(client.eventType) : "—"}</td>
                     <td className="col-optional">{dateOrDash(client.eventDate)}</td>
                     <td>
                       <span className="status-cell">

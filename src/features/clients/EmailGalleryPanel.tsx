@@ -1,12 +1,12 @@
 /**
  * 'Email gallery to client' on the client's page: a request through the store (a synced client field), so
- * offline it waits in the outbox (the panel says it is queued) and the server sends it when the device syncs.
+ * offline it waits in the outbox (the panel says it is queued) and the server sends it when the device syncs;
+ * online the panel says it is being sent, then what the server did (emailStatus.ts).
  * Before it is asked, a preview shows the email as the client will get it (EmailPreviewDialog); Send asks.
  * Says when the server has no SMTP, and what happened to the last message (online).
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { formatMoment } from "../../domain/format";
 import { db } from "../../store/db";
 import type { ClientRow } from "../../store/rows";
 import { pendingEntriesOf } from "../../store/outbox";
@@ -14,7 +14,9 @@ import { fetchLastMail, fetchMailConfigured, type MailLogEntry } from "../../syn
 import { Button } from "../../ui/Button";
 import { useGalleryUrl } from "../settings/useSettingsRow";
 import { requestGalleryEmail } from "./actions";
+import { useSyncStatus } from "../sync-status/useSyncStatus";
 import { EmailPreviewDialog } from "./EmailPreviewDialog";
+import { emailStatusLine } from "./emailStatus";
 import { CLIENT_TEXTS } from "./texts";
 import "./clients.css";
 
@@ -27,6 +29,8 @@ export function EmailGalleryPanel({ client }: { client: ClientRow }) {
   const galleryUrl = useGalleryUrl();
   // A request the server has not seen yet: waiting in this device's outbox.
   const queued = useLiveQuery(async () => (await pendingEntriesOf(db, "clients", clientId)).some((e) => Number(e.fields.galleryEmailAt) > 0), [clientId]) ?? false;
+  const { isOnline } = useSyncStatus();
+  const line = emailStatusLine(queued, isOnline, last);
   useEffect(() => {
     fetchMailConfigured().then(setConfigured, () => setConfigured("unknown"));
     fetchLastMail(clientId).then(setLast, () => setLast(null));
@@ -50,14 +54,14 @@ export function EmailGalleryPanel({ client }: { client: ClientRow }) {
       {configured === false ? <p className="field-warning" role="status">{CLIENT_TEXTS.emailNotConfigured}</p> : null}
       {configured === "unknown" ? <p className="muted small">{CLIENT_TEXTS.emailStatusUnavailable}</p> : null}
       {galleryUrl === "" ? <p className="muted small">{CLIENT_TEXTS.emailNoGalleryAddress}</p> : null}
-      {queued ? (
+      {line?.isPending ? (
         <p className="small" role="status" data-testid="email-queued">
-          <strong>{CLIENT_TEXTS.emailQueued}.</strong> {CLIENT_TEXTS.emailQueuedText}
+          {line.text}
         </p>
       ) : null}
-      {last && !queued ? (
+      {line && !line.isPending ? (
         <p className="muted small" data-testid="last-mail">
-          {CLIENT_TEXTS.mailStatus(last.kind, last.status, formatMoment(last.updated), last.error)}
+          {line.text}
         </p>
       ) : null}
     </div>

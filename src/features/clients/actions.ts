@@ -7,8 +7,10 @@ import { StoreError } from "../../store/errors";
 import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
+import { appSync } from "../../sync/appSync";
 import type { ClientFormValues } from "./client-schema";
 import { toDateInput } from "./client-schema";
+import { emailRequestedToast } from "./emailStatus";
 import { CLIENT_TEXTS } from "./texts";
 import { errorText } from "../../lib/refusals/refusals";
 
@@ -76,7 +78,9 @@ export async function submitClientChanges(id: string, values: ClientFormValues):
 export async function requestGalleryEmail(id: string): Promise<void> {
   try {
     await updateClient(db, id, { galleryEmailAt: Date.now() });
-    toast({ title: CLIENT_TEXTS.emailQueued, description: CLIENT_TEXTS.emailQueuedText });
+    // Online the sync sends it at once and the panel follows it; offline it waits, and the toast says so.
+    const queued = emailRequestedToast(appSync.status.get().isOnline);
+    if (queued) toast(queued);
   } catch (err) {
     toast({ title: CLIENT_TEXTS.errorUpdating, description: errorText(err), variant: "destructive" });
   }

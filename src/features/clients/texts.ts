@@ -48,7 +48,9 @@ const TEXTS = localized("clients", {
   activityViews: "Views",
   activityVisitors: "Visitors",
   activityLastVisit: "Last visit",
-  activityDownloads: "Downloads",
+  /** Photos downloaded one by one or in zips (the dashboard's figure), then each way on its own. */
+  activityDownloads: "Photos downloaded",
+  activitySingle: "Downloaded one by one",
   activityZips: "Zip downloads",
   activityFavourites: "Favourites",
   activityPeople: "People choosing",
@@ -79,6 +81,7 @@ const TEXTS = localized("clients", {
   emailSend: "Send",
   emailQueued: "Gallery email queued",
   emailQueuedText: "It goes out with the link and access code when this device syncs.",
+  emailSending: "Sending the gallery email…",
   emailNoAddress: "Add the client's email address in the form above to email the gallery.",
   emailNotConfigured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM), so gallery emails and expiry reminders are not sent.",
   emailStatusUnavailable: "Whether email is set up shows when you are online.",
@@ -164,12 +167,18 @@ const TEXTS = localized("clients", {
   fieldNotes: "Notes",
   selection: "Selection",
   selectAll: "Select all clients",
+  /** A gallery's status (src/domain/gallery-status.ts), as the badge says it. */
+  statuses: { Active: "Active", Expired: "Expired", Dormant: "Dormant" },
+  /** The event types of the client form (src/domain/contract.ts), as the screens say them. */
+  eventTypes: { Wedding: "Wedding", Portrait: "Portrait", Family: "Family", Commercial: "Commercial", Event: "Event" },
 });
 
 const MAIL_STATUS: Record<string, string> = { sent: "sent", "not-configured": "notConfigured", failed: "failed" };
 
 /** The client screens' texts; a mail's status is the server's word ("not-configured", ...). */
 export const CLIENT_TEXTS = withEntries(TEXTS, {
+  /** An event type as the screens say it; a value the app does not know (an older server's) as it is. */
+  eventType: (type: string): string => (TEXTS.eventTypes as Readonly<Record<string, string>>)[type] ?? type,
   /** A mail of the client's history: its kind named ("reminder-7" -> "7-day expiry reminder"), its status as the server says it. */
   mailStatus: (kind: string, status: string, when: string, error: string): string =>
     TEXTS.mailStatus((TEXTS.mailKinds as Readonly<Record<string, string>>)[kind] ?? kind, MAIL_STATUS[status] ?? "sending", when, error),

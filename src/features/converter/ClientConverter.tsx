@@ -5,6 +5,9 @@
  */
 import { useState } from "react";
 import { FORMATS } from "../../domain/convert-formats";
+import { originalLimitBytes } from "../../domain/original-limit";
+import { db } from "../../store/db";
+import { settingsRow } from "../../store/repositories/settings";
 import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { saveBlob } from "../downloads/saveFile";
@@ -13,6 +16,7 @@ import { importPhotos } from "../upload/importFiles";
 import { ConversionDialog } from "./ConversionDialog";
 import { ConverterForm, type ConverterInput } from "./ConverterForm";
 import { ResultsPanel } from "./ResultsPanel";
+import { clientOutcome, splitByLimit } from "./outcome";
 import { CONVERTER_TEXTS } from "./texts";
 import { useConversion, type ConvertSettings, type ConvertedResult } from "./useConversion";
 import "./converter.css";
@@ -41,9 +45,13 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
         return;
       }
       const converted = await conversion.convertAll(inputs, settings, signal, undefined, true);
+      // A converted file over the gallery's limit is kept for download, said as converted and too large.
+      const limitBytes = originalLimitBytes(await settingsRow(db));
+      const { fits, tooLarge } = splitByLimit(converted, limitBytes);
+      conversion.markTooLarge(tooLarge, limitBytes);
       // Each converted file is "Done" only once it is in the gallery; one the import refuses shows why.
       const refused = new Set<string>();
-      const files = converted.map((r) => ({ id: r.id, file: new File([r.blob], r.name, { type: r.mimeType }) }));
+      const files = fits.map((r) => ({ id: r.id, file: new File([r.blob], r.name, { type: r.mimeType }) }));
       // Conversions are not imports: no duplicate check (converting again on purpose adds again), no journal.
       const stored = files.length
         ? (await importPhotos(clientId, files, (id, patch) => {
@@ -58,20 +66,11 @@ export function ClientConverter({ clientId }: { clientId: string | null }) {
           }, { signal, checkDuplicates: false })).stored
         : 0;
       conversion.finish();
-      const lost = converted.filter((r) => refused.has(r.id));
-      if (lost.length) {
-        setNotAdded((kept) => [...kept, ...lost]);
-        toast({ title: CONVERTER_TEXTS.notAddedTitle, description: CONVERTER_TEXTS.notAddedToast(lost.length), variant: "destructive" });
-      }
-      if (signal.aborted) {
-        toast({ title: CONVERTER_TEXTS.progressCancelled, description: CONVERTER_TEXTS.cancelledClientSummary(stored, inputs.length - stored) });
-        if (stored > 0) setFormKey((k) => k + 1);
-      } else if (stored > 0) {
-        toast({ title: CONVERTER_TEXTS.conversionSuccessful, description: CONVERTER_TEXTS.conversionSuccessfulText(stored) });
-        setFormKey((k) => k + 1); // the selection is cleared on success
-      } else {
-        toast({ title: CONVERTER_TEXTS.conversionFailed, description: CONVERTER_TEXTS.conversionFailedClient(what), variant: "destructive" });
-      }
+      const lost = fits.filter((r) => refused.has(r.id));
+      if (lost.length || tooLarge.length) setNotAdded((kept) => [...kept, ...tooLarge, ...lost]);
+      const run = { total: inputs.length, converted: converted.length, stored, tooLarge: tooLarge.length, refused: lost.length, cancelled: signal.aborted, what, limitBytes } as const;
+      for (const t of clientOutcome(run)) toast(t);
+      if (stored > 0) setFormKey((k) => k + 1); // the selection is cleared once something is in the gallery
     } finally {
       setIsBusy(false);
     }

@@ -64,7 +64,7 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
         <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value as TargetFormatId)} disabled={isBusy}>
           {formats.map((f) => (
             <option key={f.id} value={f.id}>
-              {f.name} — {f.description}
+              {f.id === "original" ? CONVERTER_TEXTS.formatOriginal : f.name} — {CONVERTER_TEXTS.formats[f.id]}
             </option>
           ))}
         </select>

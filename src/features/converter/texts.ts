@@ -8,6 +8,16 @@ export const CONVERTER_TEXTS = localized("converter", {
   noClientWarning: "Please select a client before converting images",
   standaloneTitle: "Standalone Image Converter",
   targetFormat: "Target Format",
+  /** Each target format's line in the list (src/domain/convert-formats.ts); "original" names itself too. */
+  formats: {
+    jpeg: "Good compression, some quality loss",
+    png: "Lossless, with transparency when the photo has it",
+    webp: "Modern format, excellent compression",
+    avif: "Next-generation format",
+    tiff: "Professional printing",
+    original: "Unchanged",
+  },
+  formatOriginal: "Original",
   quality: "Quality",
   lossless: "Lossless Conversion",
   keepMetadata: "Keep metadata",
@@ -44,7 +54,15 @@ export const CONVERTER_TEXTS = localized("converter", {
   /** A file converted before the cancel but not yet added to the gallery: kept for download. */
   cancelledNotAdded: "Converted, but not added to the gallery: cancelled. Download it from Not added to the gallery.",
   overall: "Overall progress",
-  status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed", cancelled: "Cancelled" },
+  status: { queued: "Queued", uploading: "Reading", adding: "Adding to the gallery", downloading: "Saving", success: "Done", error: "Failed", cancelled: "Cancelled", tooLarge: "Converted, not added" },
+  /** A converted file over the gallery's limit (Settings > General): its row, the run's title and what to do. */
+  tooLargeRow: icu<[size: string, limit: string]>("Converted to {size}: over the gallery's {limit} limit", "size", "limit"),
+  tooLargeTitle: "Converted, but too large for the gallery",
+  tooLargeText: icu<[n: number, limit: string]>(
+    "{n, plural, one {# converted image is} other {# converted images are}} larger than the gallery's limit of {limit}, so not added. Download from Not added to the gallery below, or convert again as JPEG or at a lower quality; Settings > General raises the limit up to 200 MB.",
+    "n",
+    "limit",
+  ),
   /** A converted file the gallery could not take: it stays downloadable from the results below. */
   notAdded: icu<[reason: string]>("Converted, but not added to the gallery: {reason} Download it from Not added to the gallery.", "reason"),
   notAddedTitle: "Not added to the gallery",

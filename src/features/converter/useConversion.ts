@@ -10,6 +10,7 @@ import { hasExtension } from "../../domain/image-files";
 import { mediaPool, type ConvertOptions, type ConvertedFile, type MediaApi } from "../../workers-client/media";
 import type { ImportItem } from "../upload/importFiles";
 import { errorMessage } from "../../lib/errors";
+import { tooLargeRow } from "./outcome";
 import { CONVERTER_TEXTS } from "./texts";
 
 export interface ConvertSettings {
@@ -32,6 +33,8 @@ export interface ConversionRun {
   isComplete: boolean;
   isCancelled?: boolean;
   error?: string;
+  /** Converted files over the gallery's limit (client converter): kept out of the gallery, said as such. */
+  tooLarge?: { ids: string[]; limitBytes: number };
 }
 
 let nextId = 0;
@@ -108,8 +111,17 @@ export function useConversion() {
     setRun((r) => (r && !r.isComplete ? { ...r, isCancelled: true } : r));
   }, []);
 
+  /** Converted files the gallery's limit keeps out: each row says its converted size against the limit. */
+  const markTooLarge = useCallback((files: Array<{ id: string; blob: Blob }>, limitBytes: number) => {
+    if (!files.length) return;
+    const rows = new Map(files.map((f) => [f.id, tooLargeRow(f.blob.size, limitBytes)]));
+    setRun((r) =>
+      r ? { ...r, tooLarge: { ids: [...rows.keys()], limitBytes }, items: r.items.map((i) => (rows.has(i.id) ? { ...i, status: "error", progress: 0, error: rows.get(i.id) } : i)) } : r,
+    );
+  }, []);
+
   const finish = useCallback(() => setRun((r) => (r ? { ...r, isComplete: true } : r)), []);
   const fail = useCallback((message: string) => setRun((r) => ({ items: r?.items ?? [], isComplete: true, error: message })), []);
   const close = useCallback(() => setRun((r) => (r?.isComplete ? null : r)), []);
-  return { run, begin, cancel, convertAll, fromFiles, fromZip, update, finish, fail, close };
+  return { run, begin, cancel, convertAll, fromFiles, fromZip, update, markTooLarge, finish, fail, close };
 }

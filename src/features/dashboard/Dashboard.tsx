@@ -8,6 +8,7 @@ import { formatDate } from "../../domain/format";
 import { Button } from "../../ui/Button";
 import { StatusBadge } from "../clients/StatusBadge";
 import { CodeOnlyPressureNotice } from "../settings/CodeOnlyPressureNotice";
+import { CLIENT_TEXTS } from "../clients/texts";
 import { useStudioTimeZone } from "../settings/useSettingsRow";
 import { useClients } from "../clients/useClients";
 import { extendGallery } from "./actions";
@@ -80,7 +81,7 @@ export function Dashboard() {
                   <div>
                     <Link to={`/clients/${client.id}`}>{client.name}</Link>
                     <p className="muted small">
-                      {client.eventType}
+                      {CLIENT_TEXTS.eventType(client.eventType)}
                       {eventDate ? ` · ${formatDate(eventDate)}` : ""}
                     </p>
                   </div>

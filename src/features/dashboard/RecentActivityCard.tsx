@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatMoment } from "../../domain/format";
 import type { ClientRow } from "../../store/rows";
-import { fetchRecentActivity, type GalleryActivity } from "../../sync/activity";
+import { fetchRecentActivity, photosDownloaded, type GalleryActivity } from "../../sync/activity";
 import { DASHBOARD_TEXTS } from "./texts";
 import "./dashboard.css";
 
@@ -39,7 +39,7 @@ export function RecentActivityCard({ clients }: { clients: ClientRow[] | undefin
             <li key={a.id} className="list-row">
               <div>
                 <Link to={`/clients/${a.client}`}>{names.get(a.client)}</Link>
-                <p className="muted small">{DASHBOARD_TEXTS.activityLine(a.views, a.singleDownloads + a.zipPhotos)}</p>
+                <p className="muted small">{DASHBOARD_TEXTS.activityLine(a.views, photosDownloaded(a))}</p>
               </div>
               <span className="muted small">{DASHBOARD_TEXTS.lastVisit(formatMoment(a.lastVisit))}</span>
             </li>

@@ -21,10 +21,11 @@ export const DASHBOARD_TEXTS = localized("dashboard", {
   recentActivity: "Recent activity",
   noActivity: "No client has opened a gallery yet.",
   activityOffline: "Recent activity shows when you are online.",
-  activityLine: icu<[views: number, downloads: number]>(
-    "{views, plural, one {# view} other {# views}} · {downloads, plural, one {# download} other {# downloads}}",
+  /** `photos`: photos downloaded, one by one or in zips (the client's card says the same figure by the same words). */
+  activityLine: icu<[views: number, photos: number]>(
+    "{views, plural, one {# view} other {# views}} · {photos, plural, one {# photo downloaded} other {# photos downloaded}}",
     "views",
-    "downloads",
+    "photos",
   ),
   lastVisit: icu<[when: string]>("Last visit {when}", "when"),
 });

@@ -38,6 +38,10 @@ const TEXTS = localized("upload", {
   zipUploaded: "Zip saved on this device",
   zipExtracted: icu<[n: number]>("Extracted and processed {n} images from the zip file; they upload with the next sync.", "n"),
   zipFailed: "Zip upload failed",
+  /** Online: the photos are in the gallery and the sync is sending them (importWords.ts). */
+  importAdded: "Photos added to the gallery",
+  addedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} added.", "n"),
+  zipAddedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} from the zip added.", "n"),
   tooLarge: icu<[limit: string]>("Not imported: larger than {limit}. Raise 'Largest original' in Settings > General (up to 200 MB), or export a smaller JPEG.", "limit"),
   skippedTitle: "Some files were not added",
   skipped: icu<[n: number, names: string, limit: string]>("{names} {n, plural, one {is} other {are}} larger than {limit}.", "n", "names", "limit"),

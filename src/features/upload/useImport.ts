@@ -13,8 +13,10 @@ import { forgetImport, setImportFiles, startImport, type NewImport } from "../..
 import { setsForFolders } from "../../store/repositories/sets";
 import { topFolder, zipFolders } from "../../domain/zip-folders";
 import { toast } from "../../state/toast";
+import { appSync } from "../../sync/appSync";
 import { importPhotos, importZip, planZip, type ImportItem, type ImportOutcome, type ZipPlan } from "./importFiles";
 import { PAGE_ID, holdPageLock } from "./importPage";
+import { savedWords } from "./importWords";
 import { UPLOAD_TEXTS } from "./texts";
 import { errorMessage } from "../../lib/errors";
 
@@ -124,10 +126,10 @@ export function useImport(clientId: string) {
       if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored - duplicates.length) });
       const failed = files.length - stored - duplicates.length;
       const skipped = queued.filter(({ id }) => duplicates.includes(id));
-      if (offerDuplicates(skipped.map(({ file }) => file.name), { kind: "images", files: skipped.map(({ file }) => file) }, failed ? UPLOAD_TEXTS.someErrors + "." : stored ? UPLOAD_TEXTS.allSaved(stored) : "")) return;
+      if (offerDuplicates(skipped.map(({ file }) => file.name), { kind: "images", files: skipped.map(({ file }) => file) }, failed ? UPLOAD_TEXTS.someErrors + "." : stored ? savedWords(stored, appSync.status.get().isOnline, "images").description : "")) return;
       if (noSpace.length) return;
-      // Nothing is uploaded yet (sync sends it): the dialog follows the upload; the toast says where they are.
-      if (failed === 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.allSaved(stored) });
+      // The dialog follows the upload; the toast says where the photos are now (importWords.ts).
+      if (failed === 0) toast(savedWords(stored, appSync.status.get().isOnline, "images"));
       else if (stored > 0) toast({ title: UPLOAD_TEXTS.importCompleted, description: UPLOAD_TEXTS.someErrors });
       else toast({ title: UPLOAD_TEXTS.uploadFailed, description: UPLOAD_TEXTS.someErrors, variant: "destructive" });
     },
@@ -156,8 +158,8 @@ export function useImport(clientId: string) {
         setRun((r) => (r ? { ...r, isComplete: true } : r));
         if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, plan.entries.length - stored - duplicates.length) });
         const skipped: ZipPlan = { entries: plan.entries.filter((_, i) => duplicates.includes(String(i))), skipped: 0 };
-        if (offerDuplicates(skipped.entries.map((e) => e.name), { kind: "zip", zip, plan: skipped }, stored ? UPLOAD_TEXTS.zipExtracted(stored) : "")) return;
-        toast({ title: UPLOAD_TEXTS.zipUploaded, description: UPLOAD_TEXTS.zipExtracted(stored) });
+        if (offerDuplicates(skipped.entries.map((e) => e.name), { kind: "zip", zip, plan: skipped }, stored ? savedWords(stored, appSync.status.get().isOnline, "zip").description : "")) return;
+        toast(savedWords(stored, appSync.status.get().isOnline, "zip"));
       } catch (err) {
         if (signal.aborted) return setRun((r) => ({ kind: "zip", items: r?.items ?? [], isComplete: true, isCancelled: true }));
         const message = errorMessage(err);

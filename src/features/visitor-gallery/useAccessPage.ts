@@ -1,7 +1,7 @@
 /** The access page's logic: the studio's branding, and a code that opens the gallery it belongs to. */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "../../state/toast";
+import { dismissToast, toast, toastWithId } from "../../state/toast";
 import { GalleryApiError, galleryApi, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
 import { GALLERY_TEXTS } from "./texts";
@@ -11,6 +11,8 @@ export function useAccessPage() {
   const [studio, setStudio] = useState<StudioBranding | null>(null);
   /** The puzzle's progress (0-1) while the door asks one, else null. */
   const [proofProgress, setProofProgress] = useState<number | null>(null);
+  /** The toast of the last refused code: the right code takes it away (it said "invalid" over the cover). */
+  const refusal = useRef<number | null>(null);
   useEffect(() => {
     galleryApi.studio().then(setStudio, () => undefined);
   }, []);
@@ -24,11 +26,12 @@ export function useAccessPage() {
           toast({ title: GALLERY_TEXTS.error, description: GALLERY_TEXTS.couldNotAccess, variant: "destructive" });
           return;
         }
+        if (refusal.current !== null) dismissToast(refusal.current);
         navigate(`/gallery/${accessUrl}`);
       } catch (err) {
         if (err instanceof GalleryApiError && err.status === 403) throw err; // the page is off: the field says so
         const message = err instanceof GalleryApiError && err.serverMessage ? err.serverMessage : GALLERY_TEXTS.invalidCodeFallback;
-        toast({ title: GALLERY_TEXTS.invalidCode, description: message, variant: "destructive" });
+        refusal.current = toastWithId({ title: GALLERY_TEXTS.invalidCode, description: message, variant: "destructive" });
         throw err;
       }
     },
