@@ -52,7 +52,7 @@ describe("mail texts", () => {
     expect(french).not.toMatch(/[ \u00a0][:;?!]/);
     // The default the Settings page shows is the one the server sends.
     for (const lang of Object.keys(MAIL_TEXTS).filter((l) => l !== "en")) {
-      const catalogue = JSON.parse(readFileSync(new URL(`../../src/locales/${lang}/settings.json`, import.meta.url), "utf8")) as { defaultEmailTemplate: string };
+      const catalogue = JSON.parse(readFileSync(new URL(`../../../src/locales/${lang}/settings.json`, import.meta.url), "utf8")) as { defaultEmailTemplate: string };
       expect(MAIL_TEXTS[lang]!.template, lang).toBe(catalogue.defaultEmailTemplate);
     }
   });

@@ -59,10 +59,10 @@ describe("refusalText", () => {
   it("shows a code in the active language with its parameters, and the server's English for an unknown code", async () => {
     await activate("de", [Promise.resolve({ namespace: "refusals", messages: catalogue("de")! })]);
     expect(refusalText({ code: "person_required", message: REFUSALS.person_required })).toBe(
-      "Sag uns zuerst deinen Namen, damit das Fotostudio weiß, wessen Auswahl das ist.",
+      "Sagen Sie uns zuerst Ihren Namen, damit das Fotostudio weiß, wessen Auswahl das ist.",
     );
     expect(refusalText({ code: "list_full", message: "x", params: { limit: 3, list: "Prints {n}" } })).toBe(
-      "Für Prints {n} kannst du bis zu 3 Fotos auswählen. Entferne eines, um ein anderes auszuwählen.",
+      "Für Prints {n} können Sie bis zu 3 Fotos auswählen. Entfernen Sie eines, um ein anderes auszuwählen.",
     );
     expect(refusalText({ code: "a_newer_servers_code", message: "Something new." }, "fallback")).toBe("Something new.");
     expect(refusalText({ code: "a_newer_servers_code" }, "fallback")).toBe("fallback");
