@@ -8,6 +8,7 @@
  * rows deflate to two thirds of the filtered ones there), so with `tryUnfiltered` the rows are also deflated
  * unfiltered, side by side, and the smaller stream is kept.
  */
+import { concatBytes } from "../../src/lib/bytes";
 import { crc32 } from "../zip/crc32";
 
 export interface RgbaPixels {
@@ -113,12 +114,5 @@ export async function encodeRgbPng(image: RgbaPixels, { tryUnfiltered = false } 
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering, not interlaced
-  const parts = [SIGNATURE, chunk("IHDR", header), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes([SIGNATURE, chunk("IHDR", header), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))]);
 }

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { formatDateTime } from "../../domain/format";
 import { peopleBurst } from "../../domain/proofing";
 import { Button } from "../../ui/Button";
-import { Dialog } from "../../ui/Dialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { removePeople } from "./proofingActions";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 import type { OwnerProofPerson } from "./useProofing";
@@ -22,7 +22,6 @@ interface Props {
 
 export function PeopleSelection({ people, selected, onSelect }: Props) {
   const [isConfirming, setConfirming] = useState(false);
-  const [isRemoving, setIsRemoving] = useState(false);
   const [openedAt] = useState(() => Date.now()); // "lately" as of opening the page
   const burst = peopleBurst(people, openedAt);
   const chosen = people.filter((p) => selected.has(p.id));
@@ -53,30 +52,18 @@ export function PeopleSelection({ people, selected, onSelect }: Props) {
           </span>
         </p>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         isOpen={isConfirming && chosen.length > 0}
         title={T.removePeopleTitle(chosen.length)}
-        onClose={() => !isRemoving && setConfirming(false)}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={isRemoving}>
-              {T.cancel}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={isRemoving}
-              onClick={async () => {
-                setIsRemoving(true);
-                const ok = await removePeople(chosen.map((p) => p.id));
-                setIsRemoving(false);
-                setConfirming(false);
-                if (ok) onSelect(new Set());
-              }}
-            >
-              {isRemoving ? T.removing : T.remove}
-            </Button>
-          </>
-        }
+        cancelLabel={T.cancel}
+        confirmLabel={T.remove}
+        busyLabel={T.removing}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          const ok = await removePeople(chosen.map((p) => p.id));
+          setConfirming(false);
+          if (ok) onSelect(new Set());
+        }}
       >
         <p>
           {T.removePeopleText(
@@ -85,7 +72,7 @@ export function PeopleSelection({ people, selected, onSelect }: Props) {
             sum((p) => p.comments.length),
           )}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
