@@ -15,6 +15,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ownerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
+import { saveRegionShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -62,6 +63,7 @@ describe("code-only page under pressure", () => {
     await notice.getByRole("link", { name: "Reset it or turn the page off in Settings > Security" }).click();
     const card = owner.page.getByTestId("code-only-page");
     await card.getByText("visitors currently solve a puzzle of about 21 seconds on a phone").waitFor();
+    await saveRegionShot(owner.page, "settings-code-only-page", card);
     await card.getByRole("button", { name: "Reset wrong codes" }).click();
     await card.getByText("No puzzle is asked: visitors get in at once.").waitFor();
     await card.getByRole("checkbox", { name: "Open galleries by their code alone (/gallery/access)" }).uncheck();

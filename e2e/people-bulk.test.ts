@@ -12,6 +12,7 @@ import { launchChromium } from "./support/browser";
 import { uploadPhoto } from "./support/gallery-seed";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
 import { ownerSession } from "./support/owner-session";
+import { saveRegionShot } from "./support/screenshots";
 
 let server: AppServer;
 let browser: Browser;
@@ -54,6 +55,7 @@ describe("a burst of new people", () => {
     await panel.getByText("13 people selected").waitFor();
     await panel.getByRole("checkbox", { name: "Select Rosa" }).uncheck();
     await panel.getByText("12 people selected").waitFor();
+    await saveRegionShot(page, "people-burst-selected", panel.getByTestId("people-burst"), panel.getByTestId("people-selection"));
     await panel.getByRole("button", { name: "Remove selected" }).click();
     const confirm = page.getByRole("dialog", { name: "Remove 12 people?" });
     await confirm.getByText("Their 0 favourites, 0 picks and 0 comments go with them", { exact: false }).waitFor();

@@ -58,12 +58,12 @@ describe("production start", () => {
       expect(buildNeeded(root)).toBe("stale");
       // The hooks' files the app imports (the zip writer's file names, the contract) are sources of the build too.
       utimesSync(path.join(root, "src", "main.tsx"), past, past);
-      mkdirSync(path.join(root, "pb_hooks", "lib"), { recursive: true });
-      writeFileSync(path.join(root, "pb_hooks", "lib", "file_names.js"), "changed");
-      for (const p of ["pb_hooks/lib/rules/file_names.js", "pb_hooks/lib", "pb_hooks", "src"]) utimesSync(path.join(root, p), past, past);
+      mkdirSync(path.join(root, "pb_hooks", "lib", "rules"), { recursive: true });
+      writeFileSync(path.join(root, "pb_hooks", "lib", "rules", "file_names.js"), "changed");
+      for (const p of ["pb_hooks/lib/rules/file_names.js", "pb_hooks/lib/rules", "pb_hooks/lib", "pb_hooks", "src"]) utimesSync(path.join(root, p), past, past);
       expect(buildNeeded(root)).toBeNull();
       const later = new Date(Date.now() + 60_000);
-      utimesSync(path.join(root, "pb_hooks", "lib", "file_names.js"), later, later);
+      utimesSync(path.join(root, "pb_hooks", "lib", "rules", "file_names.js"), later, later);
       expect(buildNeeded(root)).toBe("stale");
     } finally {
       rmSync(root, { recursive: true, force: true });
