@@ -77,15 +77,13 @@ function access(e) {
   return e.json(200, { accessUrl: match.getString("accessUrl") });
 }
 
-/** GET /api/owner/code-only-page: the code-only page's switch and pressure (owner only; lib/core/access_guard.js). */
+/** GET /api/owner/code-only-page: the code-only page's switch and pressure (the ownerOnly policy of lib/handlers/owner_routes.js; lib/core/access_guard.js). */
 function codeOnlyPage(e) {
-  if (!isStudioOwner(e)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   return e.json(200, require(`${__hooks}/lib/core/access_guard.js`).codeOnlyState());
 }
 
 /** POST /api/owner/code-only-page {reset?: true, on?: boolean}: the owner's reset and switch; answers the new state. */
 function changeCodeOnlyPage(e) {
-  if (!isStudioOwner(e)) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(403, "owner_only");
   const body = requestBody(e);
   if (body.reset !== undefined && body.reset !== true) throw new BadRequestError("reset must be true when given.");
   if (body.on !== undefined && typeof body.on !== "boolean") throw new BadRequestError("on must be true or false when given.");
