@@ -13,3 +13,15 @@ export function originalLimitBytes(settings?: { maxOriginalMB?: number | null } 
   const valid = Number.isInteger(mb) && mb >= 1 && mb <= MAX_ORIGINAL_MB;
   return (valid ? mb : DEFAULT_ORIGINAL_MB) * 1024 * 1024;
 }
+
+/** A clip's default limit (issue 38): 4 GB, an hour of 4K from most cameras. */
+export const DEFAULT_VIDEO_MB = 4096;
+/** The ceiling the studio may set for clips (the images collection's original field allows 64 GB). */
+export const MAX_VIDEO_MB = 65536;
+
+/** The studio's limit for clips in bytes; 0, missing or out-of-range settings mean the default. */
+export function videoLimitBytes(settings?: { maxVideoMB?: number | null } | null): number {
+  const mb = Number(settings?.maxVideoMB);
+  const valid = Number.isInteger(mb) && mb >= 1 && mb <= MAX_VIDEO_MB;
+  return (valid ? mb : DEFAULT_VIDEO_MB) * 1024 * 1024;
+}

@@ -82,6 +82,22 @@ export interface ImageFields {
   uploadedAt: string;
   /** The set (sub-gallery) the photo is in, an id of a set of its client; "" or absent for none (issue 26). */
   set?: string;
+  /** "video" for a clip (issue 38); "" or "photo" (absent in older rows) for a photo. */
+  kind?: MediaKind | "";
+  /** A clip's length in seconds; 0 (or absent) for a photo. */
+  duration?: number;
+  /** A clip's web version (issue 38): "" none yet, "made" (the webVideo file), "original" (the original plays everywhere), "unsupported" (delivered as shot). */
+  webStatus?: WebStatus | "";
+}
+
+export const MEDIA_KINDS = ["photo", "video"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const WEB_STATUSES = ["made", "original", "unsupported"] as const;
+export type WebStatus = (typeof WEB_STATUSES)[number];
+
+/** A clip, not a photo (issue 38). */
+export function isVideo(item: { kind?: string | null }): boolean {
+  return item.kind === "video";
 }
 
 /** A set of a gallery (issue 26): a tab of the visitor's gallery ("Ceremony"), in `position` order. */
@@ -107,6 +123,8 @@ export interface SettingsFields {
   noReminders: boolean;
   /** The largest original accepted, MB (1-200); 0 for the default 20 (domain/original-limit.ts). */
   maxOriginalMB: number;
+  /** The largest clip accepted, MB; 0 (or absent, older rows) for the default 4096 (domain/original-limit.ts, issue 38). */
+  maxVideoMB?: number;
   /** The studio's default language for galleries (issue 27): one of LOCALES, "" (or absent, older rows) for English. */
   language?: string;
   /** The studio's default gallery theme (issue 27); "" (or absent, older rows) is light. */

@@ -26,6 +26,8 @@ export interface ImageFiles {
   preview: string;
   /** The full-size JPEG of a non-JPEG original (issue 25); absent on rows stored before it existed. */
   jpeg?: string;
+  /** A clip's web version (issue 38); absent on photos and older rows. */
+  webVideo?: string;
 }
 
 export interface ImageRow extends ImageFields, SyncMeta {
@@ -47,6 +49,8 @@ export interface ImageBlobRow {
   preview?: Blob;
   /** The full-size JPEG of a non-JPEG original (issue 25), until it is uploaded with the original. */
   jpeg?: Blob;
+  /** A clip's web version (issue 38), made on the device, until it is uploaded (kept while the original is). */
+  webVideo?: Blob;
 }
 
 /** A gallery's set (issue 26). */

@@ -93,10 +93,13 @@ const COLLECTIONS = /** @type {const} */ ([
     creates: true,
     parent: { collection: "clients", field: "client" },
     // `set`: the photo's set of its gallery, "" for none (issue 26; kept valid by lib/core/sets.js).
-    synced: ["filename", "originalName", "metadata", "set"],
-    setAtCreate: { fileSize: 0, mimeType: "", width: 0, height: 0, checksum: "", crc32: "", placeholder: "", uploadedAt: "" },
+    // `webStatus` (issue 38): a clip's web version, "" until one is made, then "made", "original" (the original
+    // plays everywhere) or "unsupported" (delivered as shot); synced, since another device may make it later.
+    synced: ["filename", "originalName", "metadata", "set", "webStatus"],
+    // `kind` "video" is a clip (issue 38; "" is a photo), `duration` its seconds.
+    setAtCreate: { fileSize: 0, mimeType: "", width: 0, height: 0, checksum: "", crc32: "", placeholder: "", uploadedAt: "", kind: "", duration: 0 },
     pulled: {},
-    files: ["original", "thumbnail", "medium", "large", "preview", "jpeg"],
+    files: ["original", "thumbnail", "medium", "large", "preview", "jpeg", "webVideo"],
     filesIn: "files",
     tombstones: true,
     subject: "file",
@@ -108,7 +111,7 @@ const COLLECTIONS = /** @type {const} */ ([
     writer: "owner",
     creates: false,
     parent: null,
-    synced: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB", "language", "galleryTheme", "coverStyle", "typefaces"],
+    synced: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB", "maxVideoMB", "language", "galleryTheme", "coverStyle", "typefaces"],
     setAtCreate: {},
     pulled: {},
     files: ["logo"],

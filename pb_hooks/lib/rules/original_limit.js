@@ -27,4 +27,13 @@ function tooLargeMessage(size, limit) {
   return require("./refusals.js").refusalMessage("validation_file_size_limit", tooLargeParams(size, limit));
 }
 
-module.exports = { DEFAULT_ORIGINAL_MB, MAX_ORIGINAL_MB, originalLimitBytes, tooLargeParams, tooLargeMessage };
+const DEFAULT_VIDEO_MB = 4096;
+const MAX_VIDEO_MB = 65536;
+
+/** A clip's limit (issue 38), the same rule as src/domain/original-limit.ts: settings.maxVideoMB, 4096 MB by default. @param {unknown} maxVideoMB @returns {number} bytes */
+function videoLimitBytes(maxVideoMB) {
+  const mb = Number(maxVideoMB);
+  return (Number.isInteger(mb) && mb >= 1 && mb <= MAX_VIDEO_MB ? mb : DEFAULT_VIDEO_MB) * 1024 * 1024;
+}
+
+module.exports = { DEFAULT_ORIGINAL_MB, MAX_ORIGINAL_MB, DEFAULT_VIDEO_MB, MAX_VIDEO_MB, originalLimitBytes, videoLimitBytes, tooLargeParams, tooLargeMessage };
