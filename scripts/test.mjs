@@ -71,7 +71,12 @@ if (tiers.includes("static")) {
   run("lint", bin("eslint"), ["."]);
 }
 if (tiers.includes("unit")) vitest("unit");
-if (tiers.includes("server")) vitest("server");
+/** Clips for the video tests (issue 38) are made in the tests by Debian's ffmpeg, never committed. */
+const ensureFfmpeg = () => ensureDebianPackage("/usr/bin/ffmpeg", "ffmpeg", "The video tests make their clips with ffmpeg");
+if (tiers.includes("server")) {
+  ensureFfmpeg();
+  vitest("server");
+}
 if (tiers.includes("proxy")) {
   const nginx = process.env.NGINX_PATH || ensureDebianPackage("/usr/sbin/nginx", "nginx", "The proxy tests need nginx (or set NGINX_PATH)");
   ensureDebianPackage("/usr/bin/openssl", "openssl", "The proxy tests make a throwaway certificate with openssl");
@@ -79,6 +84,7 @@ if (tiers.includes("proxy")) {
 }
 if (tiers.includes("browser")) {
   const chromium = ensureChromium();
+  ensureFfmpeg();
   ensureDebianPackage("/usr/bin/exiftool", "libimage-exiftool-perl", "The codec tests read metadata back with exiftool");
   ensureDebianPackage("/usr/bin/heif-enc", "libheif-examples", "The codec tests make a HEIC photo with heif-enc");
   ensureDebianPackage("/usr/bin/sqlite3", "sqlite3", "The access-friction test writes recent failures into the database with sqlite3");
@@ -89,6 +95,7 @@ if (tiers.includes("bench")) {
   ensureDebianPackage("/usr/bin/wrk", "wrk", "The image endpoint's benchmark against an independent load generator needs wrk");
   ensureDebianPackage("/usr/share/wallpapers/Flow/contents/images/5120x2880.jpg", "plasma-workspace-wallpapers", "The image benchmarks need its 14.7 MP photographs");
   ensureChromium();
+  ensureFfmpeg();
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("bench");
 }
 
