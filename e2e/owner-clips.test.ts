@@ -1,10 +1,10 @@
 /**
  * The owner's clips (issue 38), on the device, offline, in real Chromium: two clips held only by this device
  * (made by ffmpeg in the test, written into the device's database as an import leaves them). The grid shows
- * each one's poster with a play mark and its length; the viewer plays the H.264 clip from the device's bytes
- * (time advances, nothing starts by itself, Left and Right seek in the player rather than change clips) and,
- * for the HEVC clip this Chromium cannot decode, keeps the poster with the reason and says why its client
- * gets it as shot. The end-to-end test of a clip's whole way (import, upload, visitor) is the lead's.
+ * each one's poster with a play mark and its length, and a clip becomes the gallery's cover as a photo does;
+ * the viewer plays the H.264 clip from the device's bytes (time advances, nothing starts by itself, Left and
+ * Right seek in the player rather than change clips) and, for the HEVC clip this Chromium cannot decode,
+ * keeps the poster with the reason and says why its client gets it as shot. The end-to-end test of a clip's whole way (import, upload, visitor) is the lead's.
  * With SCREENSHOT_DIR set it saves owner-clips-grid, owner-clip-viewer and owner-clip-cannot-play.
  */
 import { execFileSync } from "node:child_process";
@@ -113,6 +113,14 @@ describe("the owner's clips", () => {
       { length: "0:02", mark: true, poster: 320 },
     ]);
     await saveRegionShot(page, "owner-clips-grid", grid);
+  });
+
+  it("makes a clip the gallery's cover, as a photo", async () => {
+    const grid = page.getByRole("list", { name: "Images" });
+    await grid.getByRole("button", { name: "Set drone.mp4 as the gallery's cover" }).click();
+    await page.getByTestId("toast").getByText("Cover photo set").waitFor();
+    const marks = await grid.locator(".image-card").evaluateAll((cards) => cards.map((card) => !!card.querySelector(".image-card-cover-mark")));
+    expect(marks).toEqual([false, true]);
   });
 
   it("plays a clip from the device's bytes, never by itself, its arrows seeking rather than changing clips", async () => {
