@@ -43,6 +43,21 @@ export const FEATURES = {
   "visitor-gallery": ["downloads"],
 };
 
+/**
+ * The folders of workers/ that stand on one another, from the top down: the converter uses the import
+ * steps' decoders, both use the metadata code, and none of them imports one above it. Folders not listed
+ * are not held to an order here.
+ */
+export const WORKER_FOLDERS = ["convert", "image", "metadata"];
+
+/** What is wrong with one folder of workers/ importing another, else null. */
+function workersProblem(fromPath, toPath) {
+  const from = fromPath.split(/[\\/]/)[1];
+  const to = toPath.split(/[\\/]/)[1];
+  if (WORKER_FOLDERS.indexOf(to) < 0 || WORKER_FOLDERS.indexOf(from) <= WORKER_FOLDERS.indexOf(to)) return null;
+  return `workers/${from} may not import workers/${to}: the folders of workers/ stand ${WORKER_FOLDERS.join(" > ")} (WORKER_FOLDERS in eslint/layers.js).`;
+}
+
 /** "src/<layer>" or "workers" for a path relative to the project root, else null. */
 function partOf(relative) {
   const segments = relative.split(/[\\/]/);
@@ -89,12 +104,14 @@ const oneWay = {
     const root = context.cwd;
     const from = partOf(path.relative(root, context.filename));
     if (!from) return {};
-    const fromFeature = featureOf(path.relative(root, context.filename));
+    const fromPath = path.relative(root, context.filename);
+    const fromFeature = featureOf(fromPath);
     function check(node, source) {
       if (typeof source !== "string" || !source.startsWith(".")) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const to = partOf(target);
-      const message = to && (problem(from, to, node) ?? featureProblem(fromFeature, featureOf(target)));
+      const inWorkers = from === "workers" && to === "workers" ? workersProblem(fromPath, target) : null;
+      const message = to && (problem(from, to, node) ?? featureProblem(fromFeature, featureOf(target)) ?? inWorkers);
       if (message) context.report({ node, message });
     }
     return {

@@ -37,6 +37,9 @@ const BAD: [file: string, code: string, message: RegExp][] = [
   ["src/features/downloads/x.fixture.ts", 'import type { ImportItem } from "../upload/importFiles";\nexport type A = ImportItem;', /src\/features\/downloads may not import src\/features\/upload/],
   ["src/features/visitor-gallery/x.fixture.tsx", 'export const load = () => import("../clients/ClientForm");', /src\/features\/visitor-gallery may not import src\/features\/clients/],
   ["src/features/new-thing/x.fixture.ts", 'import { saveBlob } from "../downloads/saveFile";\nvoid saveBlob;', /src\/features\/new-thing is not in the table/],
+  // The folders of workers/: no arrow back up (issue 38: the web JPEG took the converter's metadata writer).
+  ["workers/image/x.fixture.ts", 'import { encodeJpeg } from "../convert/encodeJpeg";\nvoid encodeJpeg;', /workers\/image may not import workers\/convert/],
+  ["workers/metadata/x.fixture.ts", 'import { inspectImage } from "../image/source";\nvoid inspectImage;', /workers\/metadata may not import workers\/image/],
 ];
 
 const GOOD: [file: string, code: string][] = [
@@ -48,6 +51,8 @@ const GOOD: [file: string, code: string][] = [
   ["src/features/clients/x.fixture.tsx", 'import { db } from "../../store/db";\nimport { runSync } from "../../sync/engine";\nvoid db; void runSync;'],
   ["src/app/x.fixture.tsx", 'import { db } from "../store/db";\nimport { R } from "../routes/DashboardRoute";\nvoid db; void R;'],
   ["workers/image/y.fixture.ts", 'import { IMAGE_SIZES } from "../../src/domain/image-sizes";\nvoid IMAGE_SIZES;'],
+  ["workers/convert/y.fixture.ts", 'import { embedInJpeg } from "../metadata/embedMetadata";\nimport { readSource } from "../image/source";\nvoid embedInJpeg; void readSource;'],
+  ["workers/image/z.fixture.ts", 'import { metadataOf } from "../metadata/readMetadata";\nimport { crc32 } from "../zip/crc32";\nvoid metadataOf; void crc32;'],
   ["src/features/upload/y.fixture.ts", 'import { processOptions } from "../../media/processOptions";\nvoid processOptions;'],
   ["src/app/y.fixture.tsx", 'import { rebuildMissingSizes } from "../media/rebuildSizes";\nvoid rebuildMissingSizes;'],
   ["src/features/clients/y.fixture.tsx", 'import { useZipDownload } from "../downloads/useZipDownload";\nimport { S } from "./StatusBadge";\nvoid useZipDownload; void S;'],

@@ -2,7 +2,8 @@
  * A converted file says which colour space its pixels are in (issue 37): a photo without an ICC profile is
  * decoded as sRGB (what browsers assume), so its TIFF says sRGB (EXIF ColorSpace 1) as exiftool reads it,
  * even when the source's EXIF said "Uncalibrated" (libvips writes that into every JPEG it makes) or had no
- * EXIF at all; with a profile carried along, the source's word stands.
+ * EXIF at all; with a profile carried along, the source's word stands. (Beside the TIFF writer it reads
+ * back, above the metadata code it tests.)
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { readMetadata } from "../image/metadata";
-import { writeTiff } from "../image/writeTiff";
-import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "./carriedMetadata";
+import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "../metadata/carriedMetadata";
+import { readMetadata } from "../metadata/readMetadata";
+import { writeTiff } from "./writeTiff";
 
 function exiftool(bytes: Uint8Array): Record<string, unknown> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sg-exif-"));
@@ -31,7 +32,7 @@ async function tiffOf(meta: CarriedMetadata): Promise<Record<string, unknown>> {
   return exiftool(new Uint8Array(await (await writeTiff({ width: 8, height: 6, data }, tiffExtras(meta))).arrayBuffer()));
 }
 
-const carried = async (jpeg: Buffer) => carriedMetadata(await readMetadata(new Blob([jpeg]), "jpeg"), "jpeg", true);
+const carried = async (jpeg: Buffer) => carriedMetadata(await readMetadata(new Blob([new Uint8Array(jpeg)]), "jpeg"), "jpeg", true);
 
 describe("the colour space a converted TIFF names", () => {
   it("is sRGB for an untagged JPEG whose EXIF says Uncalibrated", async () => {

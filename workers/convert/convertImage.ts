@@ -9,23 +9,24 @@
  * faster than the WASM build; Chromium encodes at method 3) where it can encode WebP, else @jsquash's.
  * The quality (1-100) changes every lossy output; a lossy PNG is posterized by it before encoding. TIFF is
  * always lossless (the form says so). 'original' returns the file as is.
+ * The input is read once (image/source.ts: header, metadata and, for TIFF and HEIC, the pixels' bytes from
+ * one pass) and decoded once.
  */
 import encodeAvif from "@jsquash/avif/encode";
 import optimisePng from "@jsquash/oxipng/optimise";
 import encodePng from "@jsquash/png/encode";
 import encodeWebp from "@jsquash/webp/encode";
 import { convertedName, formatFor } from "../../src/domain/convert-formats";
-import { decodeImage, inspectImage } from "../image/processImage";
-import { readMetadata } from "../image/metadata";
-import type { ImageHeader } from "../image/sniff";
 import { decodeHeic } from "../image/heic";
+import { decodeImage, readSource, type ImageSource } from "../image/source";
 import { decodeTiff, decodeTiffPixels } from "../image/tiff";
-import { writeTiff } from "../image/writeTiff";
+import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "../metadata/carriedMetadata";
+import { embedInJpeg, embedInPng, embedInWebp } from "../metadata/embedMetadata";
+import { metadataOf } from "../metadata/readMetadata";
 import { benchAvifOptions, stageTimer } from "./benchHooks";
-import { carriedMetadata, NO_METADATA, tiffExtras, type CarriedMetadata } from "./carriedMetadata";
-import { embedInJpeg, embedInPng, embedInWebp } from "./embedMetadata";
 import { encodeJpeg } from "./encodeJpeg";
 import { encodeRgbPng, isOpaque } from "./encodeRgbPng";
+import { writeTiff } from "./writeTiff";
 
 export interface ConvertOptions {
   format: string;
@@ -50,11 +51,11 @@ const CARRIES_METADATA = new Set(["jpeg", "png", "webp", "tiff"]);
  * The pixels, untouched in their own colour space when its profile goes with them (decoded without
  * colour conversion), else converted to sRGB by the browser. EXIF orientation is applied by the decoder.
  * Formats the browser decodes come on a canvas (the browser's encoder reads it without a copy to script);
- * TIFF and HEIC come as ImageData from their own decoders.
+ * TIFF and HEIC come as ImageData from their own decoders, from the bytes already read.
  */
-async function decodePixels(file: Blob, header: ImageHeader, keepProfile: boolean, lap: (stage: string) => void): Promise<ImageData | OffscreenCanvasRenderingContext2D> {
-  if (header.format === "tiff") return decodeTiff(file);
-  if (header.format === "heic") return decodeHeic(file);
+async function decodePixels({ file, header, bytes }: ImageSource, keepProfile: boolean, lap: (stage: string) => void): Promise<ImageData | OffscreenCanvasRenderingContext2D> {
+  if (header.format === "tiff") return decodeTiff(bytes.buffer);
+  if (header.format === "heic") return decodeHeic(bytes);
   const bitmap = keepProfile ? await createImageBitmap(file, { imageOrientation: "from-image", colorSpaceConversion: "none" }).catch(() => decodeImage(file, header)) : await decodeImage(file, header);
   lap("decode");
   try {
@@ -82,8 +83,8 @@ async function browserWebp(pixels: ImageData | OffscreenCanvasRenderingContext2D
 }
 
 /** The input's metadata as the output carries it: orientation reset, GPS gone when asked, RGB profiles only. */
-async function metadataFor(file: Blob, header: ImageHeader, removeLocation: boolean): Promise<CarriedMetadata> {
-  return carriedMetadata(await readMetadata(file, header.format), header.format, removeLocation);
+async function metadataFor({ header, bytes }: ImageSource, removeLocation: boolean): Promise<CarriedMetadata> {
+  return carriedMetadata(await metadataOf(bytes, header.format), header.format, removeLocation);
 }
 
 /** Fewer levels per channel at lower quality: 100 keeps all 256, 1 keeps 2. */
@@ -104,22 +105,18 @@ export async function convertImage(file: Blob, name: string, options: ConvertOpt
   const format = formatFor(options.format);
   if (format.id === "original") return { name, mimeType: file.type, blob: file };
   const quality = Math.min(100, Math.max(1, Math.round(options.quality)));
-  if (format.id === "tiff") {
-    const { header } = await inspectImage(file);
-    if (header.format === "tiff") {
-      // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
-      const pixels = await decodeTiffPixels(await file.arrayBuffer());
-      const meta = options.keepMetadata !== false ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
-      const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, tiffExtras({ ...meta, icc: pixels.icc ?? null }));
-      return { name: convertedName(name, format), mimeType: format.mimeType, blob };
-    }
-  }
   const timer = stageTimer(name, format.id);
-  const { header } = await inspectImage(file);
   const keep = options.keepMetadata !== false && CARRIES_METADATA.has(format.id);
-  const meta = keep ? await metadataFor(file, header, options.removeLocation !== false) : NO_METADATA;
+  const source = await readSource(file, { metadata: keep });
+  const meta = keep ? await metadataFor(source, options.removeLocation !== false) : NO_METADATA;
   timer.lap("read header and metadata");
-  const pixels = await decodePixels(file, header, !!meta.icc, timer.lap);
+  if (format.id === "tiff" && source.header.format === "tiff") {
+    // TIFF to TIFF for print keeps the input's depth (16 bits stay 16) and its ICC profile.
+    const pixels = await decodeTiffPixels(source.bytes.buffer);
+    const blob = await writeTiff({ width: pixels.width, height: pixels.height, data: pixels.rgba, bits: pixels.bits }, tiffExtras({ ...meta, icc: pixels.icc ?? null }));
+    return { name: convertedName(name, format), mimeType: format.mimeType, blob };
+  }
+  const pixels = await decodePixels(source, !!meta.icc, timer.lap);
   let bytes: ArrayBuffer | Uint8Array<ArrayBuffer>;
   switch (format.id) {
     case "png": {

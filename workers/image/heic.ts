@@ -37,11 +37,12 @@ function libheif(): Promise<Libheif> {
   return loading;
 }
 
-export async function decodeHeic(file: Blob): Promise<ImageData> {
+/** The primary image, from the file or from its bytes already read (source.ts). */
+export async function decodeHeic(file: Blob | Uint8Array): Promise<ImageData> {
   const lib = await libheif(); // refuses with HEIC_OFF_MESSAGE when this build has no decoder
   let images: HeifImage[] = [];
   try {
-    images = new lib.HeifDecoder().decode(new Uint8Array(await file.arrayBuffer()));
+    images = new lib.HeifDecoder().decode(file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer()));
     const image = images.find((i) => i.is_primary()) ?? images[0];
     if (!image) throw new Error("no image");
     const width = image.get_width();

@@ -8,11 +8,9 @@
  * (webJpeg.ts); the smaller sizes are WebP. When the gallery delivers originals as JPEG, a HEIC, TIFF, AVIF
  * or WebP original also gets a full-size JPEG (fullJpeg.ts). The original is never modified.
  */
-import { ImageError, MAX_PIXELS } from "./errors";
-import { orientedSize, readExifOrientation } from "./exif";
-import { HEADER_BYTES, readImageHeader, type ImageHeader } from "./sniff";
-import { decodeHeic } from "./heic";
-import { decodeTiff } from "./tiff";
+import { ImageError } from "./errors";
+import { orientedSize } from "./exif";
+import { decodeImage, inspectImage } from "./source";
 import { placeholderOf } from "./placeholder";
 import { scaledChain } from "./sizes";
 import { webJpeg } from "./webJpeg";
@@ -46,30 +44,6 @@ export interface ProcessedImage {
   placeholder: string;
   /** The full-size JPEG, when asked for and the original's format needs one. */
   jpeg?: Blob;
-}
-
-/** Formats the browser decodes by itself; TIFF and HEIC have decoders of their own (tiff.ts, heic.ts). */
-const BROWSER_DECODES = new Set(["jpeg", "png", "gif", "webp", "bmp", "avif"]);
-
-export async function inspectImage(file: Blob): Promise<{ header: ImageHeader; orientation: number }> {
-  const head = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
-  const header = readImageHeader(head);
-  if (!header) throw new ImageError("not-image", "This file is not an image: its contents are not JPEG, PNG, GIF, WebP, AVIF, HEIC, TIFF or BMP.");
-  if (header.width * header.height > MAX_PIXELS) {
-    throw new ImageError("too-many-pixels", `This image has ${Math.round((header.width * header.height) / 1e6)} megapixels; at most ${MAX_PIXELS / 1e6} are accepted.`);
-  }
-  return { header, orientation: header.format === "jpeg" ? readExifOrientation(head) : 1 };
-}
-
-export async function decodeImage(file: Blob, header: ImageHeader): Promise<ImageBitmap> {
-  if (header.format === "tiff") return createImageBitmap(await decodeTiff(file));
-  if (header.format === "heic") return createImageBitmap(await decodeHeic(file));
-  if (!BROWSER_DECODES.has(header.format)) throw new ImageError("unsupported", `${header.format.toUpperCase()} images cannot be shown in browsers; convert them to JPEG first.`);
-  try {
-    return await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    throw new ImageError("corrupt", "This image is damaged and cannot be read.");
-  }
 }
 
 /** WebP where the browser encodes it (smaller thumbnails), JPEG otherwise. */

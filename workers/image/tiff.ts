@@ -121,7 +121,8 @@ export function to8Bit(pixels: TiffPixels): Uint8ClampedArray<ArrayBuffer> {
   return out;
 }
 
-export async function decodeTiff(file: Blob): Promise<ImageData> {
-  const pixels = await decodeTiffPixels(await file.arrayBuffer());
+/** The first page as 8-bit ImageData, from the file or from its bytes already read (source.ts). */
+export async function decodeTiff(file: Blob | ArrayBuffer): Promise<ImageData> {
+  const pixels = await decodeTiffPixels(file instanceof ArrayBuffer ? file : await file.arrayBuffer());
   return new ImageData(to8Bit(pixels), pixels.width, pixels.height);
 }

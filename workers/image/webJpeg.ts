@@ -6,9 +6,9 @@
  * location go, since a web copy travels further than the original; ICC profiles are left out (the pixels
  * are sRGB, which a JPEG without a profile means).
  */
-import { embedInJpeg } from "../convert/embedMetadata";
-import { cleanExifTags, writeExifBlock } from "./exifBlock";
-import { readMetadata, xmpWithoutLocation } from "./metadata";
+import { embedInJpeg } from "../metadata/embedMetadata";
+import { cleanExifTags, writeExifBlock } from "../metadata/exifBlock";
+import { readMetadata, xmpWithoutLocation } from "../metadata/readMetadata";
 import type { ImageHeader } from "./sniff";
 
 export const WEB_JPEG_QUALITY = 0.85;

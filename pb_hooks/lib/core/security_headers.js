@@ -16,6 +16,8 @@ const APP_CSP = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' blob: data:",
+  // The owner's viewer plays a clip from the device's bytes (issue 38), an object URL like its photos'.
+  "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",

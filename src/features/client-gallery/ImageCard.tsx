@@ -1,11 +1,14 @@
 /**
  * One card of the owner's grid: thumbnail, selection checkbox, View / Download / Delete on hover, and in
  * its caption the gallery's cover mark or 'Set as cover'. With `onDrag` (a gallery with sets, issue 26) the
- * card can be dragged onto a set on desktop; `onDrag(null)` when the drag ends.
+ * card can be dragged onto a set on desktop; `onDrag(null)` when the drag ends. A clip (issue 38) shows its
+ * poster with a play mark and its length.
  */
 import { memo } from "react";
+import { formatDuration } from "../../domain/clip-display";
+import { isVideo } from "../../domain/records";
 import type { ImageRow } from "../../store/rows";
-import { IMAGE_TEXTS } from "./texts";
+import { CLIP_TEXTS, IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
 import "./images.css";
 import { imageName } from "../../domain/image-files";
@@ -31,6 +34,7 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
   // A long name is cut in its stem, never in its extension: the owner tells a .jpg from a .heic at a glance.
   const dot = name.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  const length = isVideo(image) ? formatDuration(image.duration ?? 0) : null;
   return (
     <div
       className={`image-card${isSelected ? " is-selected" : ""}`}
@@ -46,10 +50,10 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
       }
       onDragEnd={onDrag ? () => onDrag(null) : undefined}
     >
-      <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={`${IMAGE_TEXTS.view} ${name}`}>
+      <button type="button" className="image-card-open" onClick={() => onView(image.id)} aria-label={length ? CLIP_TEXTS.playLabel(name, length) : `${IMAGE_TEXTS.view} ${name}`}>
         {hasFailed ? (
           <span className="image-unavailable">
-            {IMAGE_TEXTS.unavailable}
+            {length ? CLIP_TEXTS.unavailable : IMAGE_TEXTS.unavailable}
             <small>{IMAGE_TEXTS.imageId(image.id)}</small>
           </span>
         ) : url ? (
@@ -57,6 +61,15 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
         ) : (
           <span className="skeleton image-skeleton" aria-hidden="true" />
         )}
+        {length ? (
+          <span className="clip-marks" aria-hidden="true">
+            <svg className="clip-play" viewBox="0 0 48 48">
+              <circle cx="24" cy="24" r="23" />
+              <path d="M19 14.5v19l15-9.5z" />
+            </svg>
+            <span className="clip-length">{length}</span>
+          </span>
+        ) : null}
       </button>
       <label className="image-card-check">
         <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={`Select ${name}`} />

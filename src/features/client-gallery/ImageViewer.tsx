@@ -2,16 +2,20 @@
  * Full-screen viewer: the preview, 'k of n', previous/next (disabled at the ends), Left/Right/Escape,
  * Download, and the file's name, size and upload date. A modal: focus is trapped in it and returns on close.
  * It is rendered on the page's body with an opaque backdrop, so no ancestor's stacking or transform lets the
- * grid show through.
+ * grid show through. A clip plays in the browser's own player (ClipPlayer.tsx) with its length in the details;
+ * while the player has the focus, Left and Right are its own (seeking), not previous and next.
  */
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import { formatDuration } from "../../domain/clip-display";
 import { formatBytes, formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
+import { isVideo } from "../../domain/records";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
 import { useFocusTrap } from "../../ui/useFocusTrap";
-import { IMAGE_TEXTS } from "./texts";
+import { ClipPlayer, webStatusNote } from "./ClipPlayer";
+import { CLIP_TEXTS, IMAGE_TEXTS } from "./texts";
 import { useImageUrl } from "./useImageUrl";
 import "./images.css";
 import { imageName } from "../../domain/image-files";
@@ -26,7 +30,8 @@ interface Props {
 
 export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Props) {
   const image = images[index];
-  const { url, hasFailed } = useImageUrl(image?.id, "preview");
+  const clip = !!image && isVideo(image);
+  const { url, hasFailed } = useImageUrl(clip ? undefined : image?.id, "preview");
   const hasPrevious = index > 0;
   const hasNext = index < images.length - 1;
   const ref = useRef<HTMLDivElement>(null);
@@ -35,6 +40,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") onClose();
+      else if (e.target instanceof HTMLVideoElement) return;
       else if (e.key === "ArrowLeft" && hasPrevious) onIndex(index - 1);
       else if (e.key === "ArrowRight" && hasNext) onIndex(index + 1);
     };
@@ -62,17 +68,23 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload }: Pro
         <button type="button" className="viewer-nav" onClick={() => onIndex(index - 1)} disabled={!hasPrevious} aria-label={IMAGE_TEXTS.previous}>
           ‹
         </button>
-        {hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label={IMAGE_TEXTS.loadingImage} />}
+        {clip ? <ClipPlayer key={image.id} image={image} name={name} /> : hasFailed ? <p className="image-unavailable">{IMAGE_TEXTS.unavailable}</p> : url ? <img src={url} alt={name} /> : <span className="spinner" aria-label={IMAGE_TEXTS.loadingImage} />}
         <button type="button" className="viewer-nav" onClick={() => onIndex(index + 1)} disabled={!hasNext} aria-label={IMAGE_TEXTS.next}>
           ›
         </button>
       </div>
       <div className="viewer-info">
         <strong>{name}</strong>
+        {clip ? (
+          <span>
+            {CLIP_TEXTS.length} {formatDuration(image.duration ?? 0)}
+          </span>
+        ) : null}
         <span>{formatBytes(image.fileSize)}</span>
         <span>
           {IMAGE_TEXTS.uploaded} {uploaded ? formatDate(uploaded) : "—"}
         </span>
+        {clip && webStatusNote(image) ? <p className="viewer-clip-note">{webStatusNote(image)}</p> : null}
       </div>
     </div>,
     document.body,

@@ -103,7 +103,22 @@ export const IMAGE_TEXTS = localized("client-gallery", {
     zipFoldersYes: "Make them sets",
     zipFoldersNo: "Import without sets",
   },
+  /** Clips (issue 38): the grid's play mark and length, the viewer's player and its notes. */
+  clips: {
+    playLabel: icu<[name: string, duration: string]>("Play {name}, {duration}", "name", "duration"),
+    length: "Length",
+    loading: "Loading the clip",
+    unavailable: "Clip Unavailable",
+    cannotPlay: "This device can't play this clip's format. It is delivered to your client as it was shot.",
+    pending: "This clip's web version isn't on the server yet. It plays here once the device that imported it has sent it.",
+    unsupported: icu<[codec: string]>(
+      "No web version: the device that imported this clip couldn't decode its {codec} video. Your client gets the original as it was shot: it plays on devices that read {codec}, and shows its poster elsewhere.",
+      "codec",
+    ),
+  },
 });
 
 /** The sets' texts (issue 26), in the active language like the rest. */
 export const SET_TEXTS = IMAGE_TEXTS.sets;
+/** The clips' texts (issue 38). */
+export const CLIP_TEXTS = IMAGE_TEXTS.clips;

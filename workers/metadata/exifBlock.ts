@@ -4,7 +4,7 @@
  * removed on request, thumbnails, maker notes and offsets into the old file dropped), and written again as
  * a little-endian EXIF block.
  */
-import { ifdSize, writeIfd, type TiffTag } from "./writeTiff";
+import { ifdSize, TYPE_SIZE, writeIfd, type TiffTag } from "./ifd";
 
 export interface ExifTags {
   ifd0: TiffTag[];
@@ -12,7 +12,6 @@ export interface ExifTags {
   gps: TiffTag[];
 }
 
-const SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
 const BYTE_TYPES = new Set([1, 2, 6, 7]);
 const EXIF_POINTER = 34665;
 const GPS_POINTER = 34853;
@@ -40,7 +39,7 @@ function readIfd(v: DataView, little: boolean, at: number): { tags: TiffTag[]; e
     const tag = v.getUint16(e, little);
     const type = v.getUint16(e + 2, little);
     const n = v.getUint32(e + 4, little);
-    const size = SIZES[type];
+    const size = TYPE_SIZE[type];
     if (!size || n > 1 << 20) continue;
     const where = size * n > 4 ? v.getUint32(e + 8, little) : e + 8;
     if (where + size * n > v.byteLength) continue;

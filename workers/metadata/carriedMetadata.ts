@@ -1,11 +1,11 @@
 /**
- * The input's metadata as a converted file carries it (convertImage.ts): EXIF cleaned (orientation reset,
+ * The input's metadata as a converted file carries it (workers/convert/convertImage.ts): EXIF cleaned (orientation reset,
  * GPS gone when asked), XMP, and the ICC profile when it is an RGB one. Pure: unit-tested in Node.
  */
 import type { ImageFormat } from "../../src/domain/contract";
-import { cleanExifTags, writeExifBlock } from "../image/exifBlock";
-import { xmpWithoutLocation, type PhotoMetadata } from "../image/metadata";
-import type { TiffExtras, TiffTag } from "../image/writeTiff";
+import { cleanExifTags, writeExifBlock } from "./exifBlock";
+import type { TiffExtras, TiffTag } from "./ifd";
+import { xmpWithoutLocation, type PhotoMetadata } from "./readMetadata";
 import type { MetadataBlocks } from "./embedMetadata";
 
 export interface CarriedMetadata extends MetadataBlocks {

@@ -5,8 +5,8 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { cleanExifTags, readExifTags, writeExifBlock } from "../image/exifBlock";
-import { readMetadata, xmpWithoutLocation } from "../image/metadata";
+import { cleanExifTags, readExifTags, writeExifBlock } from "./exifBlock";
+import { readMetadata, xmpWithoutLocation } from "./readMetadata";
 import { embedInJpeg, embedInPng, embedInWebp } from "./embedMetadata";
 
 const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="48,51.5N" dc:format="image/jpeg"/></rdf:RDF></x:xmpmeta>`;
@@ -29,7 +29,7 @@ const plain = () => sharp({ create: { width: 64, height: 48, channels: 3, backgr
 describe("metadata blocks", () => {
   it("reads EXIF, XMP and ICC from a camera-like JPEG and cleans the EXIF for a converted copy", async () => {
     const input = await cameraJpeg();
-    const meta = await readMetadata(new Blob([input]), "jpeg");
+    const meta = await readMetadata(new Blob([new Uint8Array(input)]), "jpeg");
     const icc = (await sharp(input).metadata()).icc!;
     expect(Buffer.from(meta.icc!).equals(icc)).toBe(true);
     expect(new TextDecoder().decode(meta.xmp!)).toContain("GPSLatitude");
@@ -52,7 +52,7 @@ describe("metadata blocks", () => {
   ] as const)
     it(`embeds EXIF, XMP and ICC in ${format} that libvips reads back`, async () => {
       const input = await cameraJpeg();
-      const meta = await readMetadata(new Blob([input]), "jpeg");
+      const meta = await readMetadata(new Blob([new Uint8Array(input)]), "jpeg");
       const blocks = { exif: writeExifBlock(cleanExifTags(meta.exif!, { removeLocation: true })), xmp: meta.xmp, icc: meta.icc };
       const out = Buffer.from(await embed(new Uint8Array(await make()), blocks));
       const info = await sharp(out).metadata();

@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import * as UTIF from "utif2";
 import { describe, expect, it } from "vitest";
-import { decodeTiffPixels } from "./tiff";
+import { decodeTiffPixels } from "../image/tiff";
 import { writeTiff, type RgbaPixels } from "./writeTiff";
 
 /** A photo-like gradient with noise, opaque unless `alpha` is given. */

@@ -6,7 +6,7 @@
  */
 import { readExifTags, type ExifTags } from "./exifBlock";
 import { fromHeif } from "./heifMetadata";
-import type { ImageFormat } from "./sniff";
+import type { ImageFormat } from "../../src/domain/image-formats";
 import { asciiAt, concatBytes, inflateBytes } from "../../src/lib/bytes";
 
 export interface PhotoMetadata {
@@ -99,12 +99,17 @@ function fromTiff(b: Uint8Array): PhotoMetadata {
   return { exif, xmp, icc };
 }
 
-/** The input's metadata blocks (HEIC: EXIF and XMP, heifMetadata.ts); empty for formats we do not read it from (GIF, BMP, AVIF). */
-export async function readMetadata(file: Blob, format: ImageFormat): Promise<PhotoMetadata> {
+/** Formats whose metadata may sit anywhere in the file: read whole. JPEG and PNG keep theirs before the pixels. */
+export const METADATA_ANYWHERE: readonly ImageFormat[] = ["webp", "tiff", "heic"];
+/** JPEG and PNG keep their metadata before the pixels: this much of the file holds it. */
+export const METADATA_HEAD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The metadata blocks of a file's bytes (the whole file for METADATA_ANYWHERE, else at least its first
+ * METADATA_HEAD_BYTES; HEIC: EXIF and XMP, heifMetadata.ts); empty for formats we do not read it from (GIF, BMP, AVIF).
+ */
+export async function metadataOf(bytes: Uint8Array, format: ImageFormat): Promise<PhotoMetadata> {
   try {
-    // JPEG and PNG keep their metadata before the pixels; WebP, TIFF and HEIC may keep it anywhere.
-    const whole = format === "webp" || format === "tiff" || format === "heic";
-    const bytes = new Uint8Array(await (whole ? file : file.slice(0, 16 * 1024 * 1024)).arrayBuffer());
     if (format === "jpeg") return fromJpeg(bytes);
     if (format === "png") return await fromPng(bytes);
     if (format === "webp") return fromWebp(bytes);
@@ -114,6 +119,12 @@ export async function readMetadata(file: Blob, format: ImageFormat): Promise<Pho
     // Damaged metadata is left behind; the pixels still convert.
   }
   return { ...EMPTY };
+}
+
+/** The metadata blocks of a file, read for that alone (metadataOf). */
+export async function readMetadata(file: Blob, format: ImageFormat): Promise<PhotoMetadata> {
+  const whole = METADATA_ANYWHERE.includes(format);
+  return metadataOf(new Uint8Array(await (whole ? file : file.slice(0, METADATA_HEAD_BYTES)).arrayBuffer()), format);
 }
 
 /** The XMP packet without its location properties (exif:GPS...), for 'Remove location'. */
