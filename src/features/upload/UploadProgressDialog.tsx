@@ -8,7 +8,7 @@
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
 import { useUploadStates } from "../sync-status/useUploadStates";
-import type { ItemStatus } from "./importFiles";
+import type { ItemStatus } from "../../media/importItems";
 import { UPLOAD_TEXTS } from "./texts";
 import type { ImportRun } from "./useImport";
 

@@ -42,18 +42,11 @@ const TEXTS = localized("upload", {
   importAdded: "Photos added to the gallery",
   addedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} added.", "n"),
   zipAddedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} from the zip added.", "n"),
-  tooLarge: icu<[limit: string]>("Not imported: larger than {limit}. Raise 'Largest original' in Settings > General (up to 200 MB), or export a smaller JPEG.", "limit"),
   skippedTitle: "Some files were not added",
   skipped: icu<[n: number, names: string, limit: string]>("{names} {n, plural, one {is} other {are}} larger than {limit}.", "n", "names", "limit"),
   notZip: "Choose a .zip file.",
   /** The device has no room left (issue 23): what was not imported, and what to do. */
   outOfSpaceTitle: "This device is out of space",
-  outOfSpace: icu<[missing: number, total: number]>(
-    "This device is out of space: {missing} of {total, plural, one {# photo was} other {# photos were}} not imported. Free space or sync first.",
-    "missing",
-    "total",
-  ),
-  notImportedNoSpace: "Not imported: this device is out of space.",
   noImagesInZip: "The zip archive contains no images.",
   status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled", duplicate: "Already in this gallery" },
   /** Files skipped because the gallery already has their bytes (issue 23). */

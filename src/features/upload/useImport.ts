@@ -14,7 +14,10 @@ import { setsForFolders } from "../../store/repositories/sets";
 import { topFolder, zipFolders } from "../../domain/zip-folders";
 import { toast } from "../../state/toast";
 import { appSync } from "../../sync/appSync";
-import { importPhotos, importZip, planZip, type ImportItem, type ImportOutcome, type ZipPlan } from "./importFiles";
+import type { ImportItem, ImportOutcome } from "../../media/importItems";
+import { importPhotos } from "../../media/importPhotos";
+import { importZip, planZip, type ZipPlan } from "../../media/importZip";
+import { MEDIA_TEXTS } from "../../media/texts";
 import { PAGE_ID, holdPageLock } from "./importPage";
 import { savedWords } from "./importWords";
 import { UPLOAD_TEXTS } from "./texts";
@@ -122,7 +125,7 @@ export function useImport(clientId: string) {
       }
       const { stored, duplicates, noSpace } = outcome;
       setRun((r) => (r ? { ...r, isComplete: true } : r));
-      if (noSpace.length) toast({ title: UPLOAD_TEXTS.outOfSpaceTitle, description: UPLOAD_TEXTS.outOfSpace(noSpace.length, files.length), variant: "destructive" });
+      if (noSpace.length) toast({ title: UPLOAD_TEXTS.outOfSpaceTitle, description: MEDIA_TEXTS.outOfSpace(noSpace.length, files.length), variant: "destructive" });
       if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored - duplicates.length) });
       const failed = files.length - stored - duplicates.length;
       const skipped = queued.filter(({ id }) => duplicates.includes(id));
