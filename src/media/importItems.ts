@@ -4,11 +4,16 @@
  * against the gallery, and the media item a processed photo becomes (src/store/repositories/images.ts).
  */
 import { pbDateAt } from "../domain/contract";
+import { formatBytes } from "../domain/format";
 import { DuplicateCheck } from "../domain/imports";
+import { originalLimitBytes, videoLimitBytes } from "../domain/original-limit";
 import { errorMessage } from "../lib/errors";
 import { db } from "../store/db";
 import { galleryContents, type NewImage } from "../store/repositories/images";
+import { settingsRow } from "../store/repositories/settings";
 import type { ProcessedImage } from "../workers-client/media";
+import { isClipName } from "./clipFiles";
+import { MEDIA_TEXTS } from "./texts";
 
 /**
  * "adding": converted, on its way into the gallery (the client converter's files are done only once there).
@@ -26,6 +31,8 @@ export interface ImportItem {
   error?: string;
   /** What is being done to it now, when it takes long (a clip's web version); shown beside its status. */
   step?: string;
+  /** What the owner should know of it once stored (a clip kept without a web version, and why). */
+  note?: string;
 }
 
 export type ItemUpdate = (id: string, patch: Partial<ImportItem>) => void;
@@ -48,6 +55,8 @@ export interface ImportOutcome {
   duplicates: string[];
   /** Ids of the items not imported because the device is out of space (nothing of them was written). */
   noSpace: string[];
+  /** What the owner should know of stored items, once each (a clip kept without a web version). */
+  notes?: string[];
 }
 
 export async function duplicateCheck(clientId: string, options: ImportOptions): Promise<DuplicateCheck | null> {
@@ -97,4 +106,31 @@ export function newImage(clientId: string, name: string, original: Blob, p: Proc
 /** How a file that did not finish shows: cancelled (by the person) or failed (with the reason). */
 export function failure(err: unknown, signal?: AbortSignal): Partial<ImportItem> {
   return signal?.aborted ? { status: "cancelled", progress: 0 } : { status: "error", progress: 0, error: errorMessage(err, String(err)) };
+}
+
+/**
+ * The studio's limits, read once a run: a file over its kind's limit (a photo's original, a clip) is refused
+ * before any work, with the reason; null when it fits.
+ */
+export async function studioLimits(): Promise<(name: string, size: number) => string | null> {
+  const settings = await settingsRow(db);
+  const photo = originalLimitBytes(settings);
+  const clip = videoLimitBytes(settings);
+  return (name, size) => {
+    if (isClipName(name)) return size > clip ? MEDIA_TEXTS.clipTooLarge(formatBytes(clip)) : null;
+    return size > photo ? MEDIA_TEXTS.tooLarge(formatBytes(photo)) : null;
+  };
+}
+
+/**
+ * Runs jobs one at a time, in the order they ask: a clip's web version takes the device's encoder and
+ * minutes, so clips go one after another while photos share the media workers.
+ */
+export function oneAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (job) => {
+    const next = last.then(job, job);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }

@@ -1,7 +1,9 @@
 /**
- * Imports photos and zip archives into a client's gallery on this device: every file goes through the
- * media workers (type by bytes, pixel limit, orientation, thumbnail, preview, watermark, checksum) and lands
- * in the store through the images repository; sync uploads it when online.
+ * Imports photos, clips and zip archives into a client's gallery on this device: every photo goes through
+ * the media workers (type by bytes, pixel limit, orientation, thumbnail, preview, watermark, checksum), every
+ * clip through makeClip.ts (one at a time: poster, sizes, web version), and each lands in the store through
+ * the images repository; sync uploads it when online. A clip over the studio's clip limit, a photo over its
+ * original limit, is refused before any work.
  *
  * Photos are stored one by one as they finish, so a failure of one file never costs the others. A zip is
  * all or nothing for what is wrong with the archive itself (limits, unsafe paths, damaged data: nothing is
@@ -17,26 +19,34 @@
  * CRC is computed by a worker first, a zip entry's is read from the archive's directory.
  */
 import { contentKey } from "../domain/imports";
-import { formatBytes } from "../domain/format";
-import { originalLimitBytes } from "../domain/original-limit";
 import { db } from "../store/db";
 import { StoreError } from "../store/errors";
 import { addImages } from "../store/repositories/images";
 import { markImported } from "../store/repositories/imports";
-import { settingsRow } from "../store/repositories/settings";
 import { mediaPool } from "../workers-client/media";
-import { duplicateCheck, failure, newImage, uploadTimes, type ImportOptions, type ImportOutcome, type ItemUpdate } from "./importItems";
+import { isClipName } from "./clipFiles";
+import { duplicateCheck, failure, newImage, oneAtATime, studioLimits, uploadTimes, type ImportOptions, type ImportOutcome, type ItemUpdate } from "./importItems";
 import { SpaceBudget } from "./importSpace";
 import { processOptions } from "./processOptions";
+import { makeClip, type MadeClip } from "./makeClip";
 import { MEDIA_TEXTS } from "./texts";
+import { deviceVideoTools, type VideoTools } from "./videoTools";
 
-/** Checks, processes and stores each photo; says how many were stored and which were duplicates. */
-export async function importPhotos(clientId: string, files: { id: string; file: File; size?: number }[], update: ItemUpdate, run: ImportOptions): Promise<ImportOutcome> {
+/** Checks, processes and stores each photo and clip; says how many were stored and which were duplicates. */
+export async function importPhotos(
+  clientId: string,
+  files: { id: string; file: File; size?: number }[],
+  update: ItemUpdate,
+  run: ImportOptions,
+  tools: VideoTools = deviceVideoTools,
+): Promise<ImportOutcome> {
   const { signal, journalId } = run;
   const options = await processOptions(clientId);
-  const limit = originalLimitBytes(await settingsRow(db));
+  const refusal = await studioLimits();
   const check = await duplicateCheck(clientId, run);
   const pool = mediaPool();
+  const clipTurn = oneAtATime();
+  const notes = new Set<string>();
   const times = uploadTimes(files.map(({ file }) => file.name), db.serverNow());
   let stored = 0;
   const duplicates: string[] = [];
@@ -52,9 +62,11 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
       let claimed!: () => void;
       previousClaim = new Promise<void>((resolve) => (claimed = resolve));
       try {
-        if (size > limit) throw new Error(MEDIA_TEXTS.tooLarge(formatBytes(limit)));
+        const refused = refusal(file.name, size);
+        if (refused) throw new Error(refused);
+        let crc32: string | undefined;
         if (check) {
-          const crc = await pool.run(
+          crc32 = await pool.run(
             (api) => {
               update(id, { status: "uploading", progress: 10 });
               return api.fileCrc32(file);
@@ -62,7 +74,7 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
             signal,
           );
           await turn;
-          const isNew = check.claim(contentKey(crc, size));
+          const isNew = check.claim(contentKey(crc32, size));
           claimed();
           if (!isNew) {
             duplicates.push(id);
@@ -74,28 +86,40 @@ export async function importPhotos(clientId: string, files: { id: string; file: 
           noSpace.push(id);
           return update(id, { status: "error", progress: 0, error: MEDIA_TEXTS.notImportedNoSpace });
         }
-        const processed = await pool.run(
-          (api) => {
-            update(id, { status: "uploading", progress: 30 });
-            return api.processImage(file, options);
-          },
-          signal,
-        );
-        update(id, { progress: 80 });
-        await addImages(db, [newImage(clientId, file.name, file, processed, times[index]!, options.signature, run.set)], journalId ? { importId: journalId, keys: [id] } : undefined);
+        let made: MadeClip;
+        if (isClipName(file.name)) {
+          const fields = { client: clientId, name: file.name, uploadedAt: times[index]!, set: run.set };
+          const onStep = (progress: number, step: string) => update(id, { status: "uploading", progress, step });
+          made = await clipTurn(() => {
+            if (signal?.aborted) throw signal.reason;
+            return makeClip(file, fields, { tools, options, signal, crc32, onStep });
+          });
+        } else {
+          const processed = await pool.run(
+            (api) => {
+              update(id, { status: "uploading", progress: 30 });
+              return api.processImage(file, options);
+            },
+            signal,
+          );
+          made = { image: newImage(clientId, file.name, file, processed, times[index]!, options.signature, run.set) };
+        }
+        update(id, { progress: 80, step: undefined });
+        await addImages(db, [made.image], journalId ? { importId: journalId, keys: [id] } : undefined);
         stored++;
-        update(id, { status: "success", progress: 100 });
+        update(id, { status: "success", progress: 100, ...(made.note ? { note: made.note } : {}) });
+        if (made.note) notes.add(made.note);
       } catch (err) {
         if (err instanceof StoreError && err.kind === "quota") {
-          space.exhaust(); // the photo's transaction rolled back whole: nothing of it was written
+          space.exhaust(); // the file's transaction rolled back whole: nothing of it was written
           noSpace.push(id);
-          return update(id, { status: "error", progress: 0, error: MEDIA_TEXTS.notImportedNoSpace });
+          return update(id, { status: "error", progress: 0, step: undefined, error: MEDIA_TEXTS.notImportedNoSpace });
         }
-        update(id, failure(err, signal));
+        update(id, { ...failure(err, signal), step: undefined });
       } finally {
         claimed(); // no-op once claimed; lets the next file claim when this one failed first
       }
     }),
   );
-  return { stored, duplicates, noSpace };
+  return { stored, duplicates, noSpace, notes: [...notes] };
 }

@@ -9,6 +9,10 @@ const TEXTS = localized("upload", {
   imageZoneTitle: "Drag and drop images here, or click to browse",
   /** `formats`: PHOTO_FORMATS (joined), without HEIC in a build that does not decode it. */
   imageZoneHint: icu<[formats: string, limit: string]>("{formats} · up to {limit} each", "formats", "limit"),
+  /** Beside the photo formats (issue 38): `formats`: CLIP_FORMATS (joined). */
+  clipZoneHint: icu<[formats: string, limit: string]>("clips: {formats} up to {limit} each", "formats", "limit"),
+  /** A clip this device could not decode was kept as shot (issue 38); the toast's text says which device can do better. */
+  clipKeptTitle: "Clip kept without a web version",
   zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
   zipZoneHint: icu<[limit: string]>("ZIP files up to {limit}, of photos in the same formats", "limit"),
   titleImages: "Uploading Images",
@@ -97,6 +101,7 @@ const TEXTS = localized("upload", {
 /** The texts, with the entries that take lists of names (joined here, counted for their plurals). */
 export const UPLOAD_TEXTS = withEntries(TEXTS, {
   imageZoneHint: (formats: readonly string[], limit: string): string => TEXTS.imageZoneHint(formats.join(", "), limit),
+  clipZoneHint: (formats: readonly string[], limit: string): string => TEXTS.clipZoneHint(formats.join(", "), limit),
   skipped: (names: string[], limit: string): string => TEXTS.skipped(names.length, names.join(", "), limit),
   duplicatesNote: (names: string[]): string => TEXTS.duplicatesNote(names.length, nameList(names)),
   interruptedPhotos: (missing: string[], total: number, client: string): string =>
