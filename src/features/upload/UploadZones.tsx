@@ -65,7 +65,8 @@ export function UploadZones({ isBusy, onPhotos, onZip, sets = [], target = "", o
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
-        hint={`${UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(limit))} · ${UPLOAD_TEXTS.clipZoneHint(CLIP_FORMATS, formatBytes(videoLimitBytes(settings)))}`}
+        hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(limit))}
+        secondHint={UPLOAD_TEXTS.clipZoneHint(CLIP_FORMATS, formatBytes(videoLimitBytes(settings)))}
         accept={`${photoAccept("image/*")},${CLIP_ACCEPT}`}
         isMultiple
         isDisabled={isBusy}

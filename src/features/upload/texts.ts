@@ -9,8 +9,8 @@ const TEXTS = localized("upload", {
   imageZoneTitle: "Drag and drop images here, or click to browse",
   /** `formats`: PHOTO_FORMATS (joined), without HEIC in a build that does not decode it. */
   imageZoneHint: icu<[formats: string, limit: string]>("{formats} · up to {limit} each", "formats", "limit"),
-  /** Beside the photo formats (issue 38): `formats`: CLIP_FORMATS (joined). */
-  clipZoneHint: icu<[formats: string, limit: string]>("clips: {formats} up to {limit} each", "formats", "limit"),
+  /** Below the photo formats (issue 38): `formats`: CLIP_FORMATS (joined). */
+  clipZoneHint: icu<[formats: string, limit: string]>("Clips: {formats} · up to {limit} each", "formats", "limit"),
   /** A clip this device could not decode was kept as shot (issue 38); the toast's text says which device can do better. */
   clipKeptTitle: "Clip kept without a web version",
   zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
