@@ -8,6 +8,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import layers from "./eslint/layers.js";
+import mediaBytes from "./eslint/media-bytes.js";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "pb_data", "dev-dist", "pb_migrations", "coverage", "workers/convert/mozjpeg-simd/*.js"] },
@@ -30,6 +31,14 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}", "workers/**/*.ts"],
     plugins: { layers },
     rules: { "layers/one-way": "error" },
+  },
+  {
+    // One writer of media bytes (issue 38): src/store/repositories/mediaBytes.ts, and the sync's upload
+    // confirmations (eslint/media-bytes.js). Tests set up their own bytes.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/store/test-db.ts"],
+    plugins: { "media-bytes": mediaBytes },
+    rules: { "media-bytes/one-writer": "error" },
   },
   {
     // pb_hooks/lib requires flow down its layers (eslint/hook-layers.js, docs/ARCHITECTURE.md "Server").

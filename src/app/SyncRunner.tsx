@@ -11,7 +11,7 @@ import { requestPersistentStorage } from "../sync/localData";
 import { createCacheFiller } from "../sync/offlineCache";
 import { db } from "../store/db";
 import { rebuildMissingSizes } from "../media/rebuildSizes";
-import { makeMissingJpegs } from "../features/client-gallery/makeJpegs";
+import { makeMissingJpegs } from "../media/makeJpegs";
 
 function rebuildAfterSyncs(): () => void {
   const controller = new AbortController();

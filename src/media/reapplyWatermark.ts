@@ -6,6 +6,7 @@
  * signature in the image's metadata (a synced edit through the images repository). Images the server
  * has not fully received yet are left alone: their upload is still waiting.
  */
+import { isVideo } from "../domain/records";
 import { needsWatermark, watermarkSignature } from "../domain/watermark";
 import { db } from "../store/db";
 import { keepPreview } from "../store/imageCache";
@@ -22,9 +23,12 @@ export function currentSignature(settings: SettingsRow | null | undefined): stri
   return watermarkSignature(settings ? { ...settings, logo: settings.logoFile?.name === settings.logo ? settings.logo : "" } : null);
 }
 
-/** On the server (original and preview uploaded) and made with another watermark than `signature`. */
+/**
+ * On the server (original and preview uploaded) and made with another watermark than `signature`. Not a clip:
+ * its poster and web version are made from the clip at import (re-applying would mean a new web version).
+ */
 export function needsReapply(image: ImageRow, signature: string): boolean {
-  return !!image.files.original && !!image.files.preview && needsWatermark(image.metadata, signature);
+  return !isVideo(image) && !!image.files.original && !!image.files.preview && needsWatermark(image.metadata, signature);
 }
 
 export async function reapplyWatermark(images: ImageRow[], onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<{ done: number; failed: number }> {

@@ -5,6 +5,7 @@
  * new files. One tab at a time does it (a Web Lock); an image that fails is left until the next session.
  */
 import { ADDED_SIZE_FIELDS } from "../domain/image-sizes";
+import { isVideo } from "../domain/records";
 import { db } from "../store/db";
 import type { ImageRow } from "../store/rows";
 import { imageFile } from "../sync/imageFiles";
@@ -17,9 +18,12 @@ const LOCK_NAME = "studio-gallery-rebuild-sizes";
 /** Images that failed in this session: not tried again until the app is reopened. */
 const failed = new Set<string>();
 
-/** An image on the server (its original uploaded) that lacks one of the added sizes or its placeholder. */
+/**
+ * An image on the server (its original uploaded) that lacks one of the added sizes or its placeholder. A clip
+ * never: its sizes are its poster's, made at import (its original is a video the photo pipeline cannot read).
+ */
 export function needsSizes(row: ImageRow): boolean {
-  return !!row.files.original && !!row.files.thumbnail && (!row.placeholder || ADDED_SIZE_FIELDS.some((field) => !row.files[field]));
+  return !isVideo(row) && !!row.files.original && !!row.files.thumbnail && (!row.placeholder || ADDED_SIZE_FIELDS.some((field) => !row.files[field]));
 }
 
 async function rebuildOne(row: ImageRow, signal: AbortSignal): Promise<void> {

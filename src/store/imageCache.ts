@@ -6,6 +6,7 @@
  */
 import { DEFAULT_PREVIEW_GALLERIES, galleryRecency, type CacheGallery, type Eviction } from "../domain/offline-cache";
 import type { StudioDb } from "./db";
+import { dropMediaFiles, keepMediaFile } from "./repositories/mediaBytes";
 
 /** syncState key of the owner's choice (device-only: each device has its own space). */
 export const PREVIEW_GALLERIES_KEY = "offlinePreviewGalleries";
@@ -76,12 +77,7 @@ export async function evictImageFiles(db: StudioDb, evicted: Eviction[]): Promis
     let count = 0;
     for (const { id, kinds } of evicted) {
       if (pending.has(id)) continue;
-      const row = await db.imageBlobs.get(id);
-      if (!row) continue;
-      const next = { ...row };
-      for (const kind of kinds) delete next[kind];
-      if (next.original || next.thumbnail || next.preview || next.medium || next.large) await db.imageBlobs.put(next);
-      else await db.imageBlobs.delete(id);
+      if (!(await dropMediaFiles(db, id, kinds))) continue;
       count += kinds.length;
     }
     return count;
@@ -90,8 +86,5 @@ export async function evictImageFiles(db: StudioDb, evicted: Eviction[]): Promis
 
 /** Replaces the device's copy of an image's preview (re-rendered here after the server took the new one). */
 export async function keepPreview(db: StudioDb, id: string, preview: Blob): Promise<void> {
-  await db.transaction("rw", db.imageBlobs, async () => {
-    const row = (await db.imageBlobs.get(id)) ?? { id };
-    await db.imageBlobs.put({ ...row, preview });
-  });
+  await keepMediaFile(db, id, "preview", preview);
 }

@@ -11,6 +11,7 @@ import { recordConflict } from "../store/conflicts";
 import { confirmEntries, dropPendingField, outboxTables, pendingEntriesOf, rememberDeleted } from "../store/outbox";
 import { isSyncedCollection, isVisitorCollection } from "../domain/registry";
 import { deleteGalleryRows, registryTables, tableOf } from "../store/registryTables";
+import { dropMediaBytes } from "../store/repositories/mediaBytes";
 
 export interface Tombstone {
   recordCollection: string;
@@ -75,7 +76,7 @@ export async function applyTombstones(db: StudioDb, tombstones: Tombstone[]): Pr
         await confirmEntries(db, pending); // nothing of them can reach the server any more
         await rememberDeleted(db, collection, [id]);
         await tableOf(db, collection).delete(id);
-        if (collection === "images") await db.imageBlobs.delete(id);
+        if (collection === "images") await dropMediaBytes(db, [id]);
       }
     }
   });

@@ -6,6 +6,7 @@
  */
 import { galleryImageUrl } from "../domain/image-url";
 import type { StudioDb } from "../store/db";
+import { keepMediaFile } from "../store/repositories/mediaBytes";
 import { pb } from "./pocketbase";
 
 export type ImageFileKind = "thumbnail" | "medium" | "large" | "preview" | "original";
@@ -30,10 +31,7 @@ export async function imageFile(db: StudioDb, id: string, kind: ImageFileKind, s
   if (!pending) {
     pending = fetchFromServer(id, kind, signal).then(async (blob) => {
       if (kind === "thumbnail" || kind === "preview") {
-        await db.transaction("rw", db.imageBlobs, async () => {
-          const row = (await db.imageBlobs.get(id)) ?? { id };
-          await db.imageBlobs.put({ ...row, [kind]: blob });
-        });
+        await keepMediaFile(db, id, kind, blob);
       }
       return blob;
     });

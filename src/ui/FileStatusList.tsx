@@ -13,6 +13,8 @@ export interface FileStatusItem {
   name: string;
   status: string;
   error?: string;
+  /** What the person should know of a file that went through (said below it, not as an error). */
+  note?: string;
 }
 
 const ROW_HEIGHT = 56;
@@ -27,6 +29,10 @@ const Row = memo(function Row({ item, statusLine }: { item: FileStatusItem; stat
       {item.error ? (
         <span className="file-status-error" title={item.error}>
           {item.error}
+        </span>
+      ) : item.note ? (
+        <span className="file-status-note" title={item.note}>
+          {item.note}
         </span>
       ) : null}
     </div>

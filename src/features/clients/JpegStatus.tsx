@@ -5,7 +5,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
 import type { ClientRow } from "../../store/rows";
-import { wantsJpeg } from "../client-gallery/makeJpegs";
+import { wantsJpeg } from "../../media/makeJpegs";
 import { CLIENT_TEXTS } from "./texts";
 
 export function JpegStatus({ client }: { client: Pick<ClientRow, "id" | "originalsAs"> }) {

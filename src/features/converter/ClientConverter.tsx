@@ -12,7 +12,7 @@ import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { saveBlob } from "../downloads/saveFile";
 import { useZipDownload } from "../downloads/useZipDownload";
-import { importPhotos } from "../upload/importFiles";
+import { importPhotos } from "../../media/importPhotos";
 import { ConversionDialog } from "./ConversionDialog";
 import { ConverterForm, type ConverterInput } from "./ConverterForm";
 import { ResultsPanel } from "./ResultsPanel";

@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from "react";
 import { CONVERTIBLE_EXTENSIONS, formatFor } from "../../domain/convert-formats";
 import { hasExtension } from "../../domain/image-files";
 import { mediaPool, type ConvertOptions, type ConvertedFile, type MediaApi } from "../../workers-client/media";
-import type { ImportItem } from "../upload/importFiles";
+import type { ImportItem } from "../../media/importItems";
 import { errorMessage } from "../../lib/errors";
 import { tooLargeRow } from "./outcome";
 import { CONVERTER_TEXTS } from "./texts";

@@ -3,7 +3,7 @@ import { LOCALES, LOCALE_NAMES, isLocale } from "../../lib/i18n/locales";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { DEFAULT_ORIGINAL_MB } from "../../domain/original-limit";
+import { DEFAULT_ORIGINAL_MB, DEFAULT_VIDEO_MB, MAX_VIDEO_MB } from "../../domain/original-limit";
 import { deviceTimeZone } from "../../domain/time-zone";
 import { db } from "../../store/db";
 import { updateSettings } from "../../store/repositories/settings";
@@ -12,7 +12,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { checkGalleryAddress, galleryBase, type AddressCheck } from "./galleryAddress";
 import { saveSettings } from "./saveSettings";
-import { GeneralSchema, type GeneralValues } from "./settings-schema";
+import { GeneralSchema, clipLimitField, type GeneralValues } from "./settings-schema";
 import { TestEmailButton } from "./TestEmailButton";
 import { SETTINGS_TEXTS } from "./texts";
 import "./settings.css";
@@ -34,6 +34,7 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       emailTemplate: settings.emailTemplate ?? "",
       noReminders: settings.noReminders ?? false,
       maxOriginalMB: settings.maxOriginalMB || DEFAULT_ORIGINAL_MB,
+      maxVideoMB: settings.maxVideoMB || DEFAULT_VIDEO_MB,
       language: isLocale(settings.language) ? settings.language : "",
     },
   });
@@ -107,6 +108,19 @@ export function GeneralForm({ settings }: { settings: SettingsRow }) {
       />
       <p className="muted small" id="maxOriginalHint">
         {SETTINGS_TEXTS.maxOriginalHint}
+      </p>
+      <TextField
+        label={SETTINGS_TEXTS.maxVideo}
+        type="number"
+        min={0}
+        max={MAX_VIDEO_MB}
+        step={1}
+        error={errors.maxVideoMB?.message}
+        aria-describedby="maxVideoHint"
+        {...register("maxVideoMB", { setValueAs: clipLimitField })}
+      />
+      <p className="muted small" id="maxVideoHint">
+        {SETTINGS_TEXTS.maxVideoHint}
       </p>
       <div>
         <Button type="submit" disabled={isSubmitting}>

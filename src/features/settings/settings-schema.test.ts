@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BrandingSchema, GeneralSchema, PasswordSchema, UsernameSchema } from "./settings-schema";
+import { BrandingSchema, GeneralSchema, PasswordSchema, UsernameSchema, clipLimitField } from "./settings-schema";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => (r.error?.issues ?? []).map((i) => `${String(i.path[0])}: ${i.message}`);
 
@@ -17,6 +17,16 @@ describe("settings validation", () => {
     const general = { companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles", galleryUrl: "" };
     expect(GeneralSchema.safeParse({ ...general, maxOriginalMB: 45 }).success).toBe(true);
     for (const bad of [0, 201, 2.5, Number.NaN]) expect(messages(GeneralSchema.safeParse({ ...general, maxOriginalMB: bad }))).toEqual(["maxOriginalMB: Enter a whole number of MB from 1 to 200"]);
+  });
+
+  it("takes the largest clip in whole MB up to 64 GB, a blank field as 0, the default (issue 38)", () => {
+    const general = { companyName: "Lumen", email: "", websiteUrl: "", timeZone: "America/Los_Angeles", galleryUrl: "" };
+    for (const good of [0, 1, 4096, 65536]) expect(GeneralSchema.safeParse({ ...general, maxVideoMB: good }).success, String(good)).toBe(true);
+    for (const bad of [-1, 65537, 2.5, Number.NaN]) expect(messages(GeneralSchema.safeParse({ ...general, maxVideoMB: bad }))).toEqual(["maxVideoMB: Enter a whole number of MB from 0 (the default) to 65,536"]);
+    expect(clipLimitField("")).toBe(0);
+    expect(clipLimitField("  ")).toBe(0);
+    expect(clipLimitField("8192")).toBe(8192);
+    expect(Number.isNaN(clipLimitField("e"))).toBe(true);
   });
 
   it("defaults an empty colour and refuses anything but #rrggbb", () => {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "../../domain/colors";
 import { COVER_STYLES, DEFAULT_PRIMARY_COLOR, GALLERY_THEMES, TYPEFACES } from "../../domain/records";
-import { MAX_ORIGINAL_MB } from "../../domain/original-limit";
+import { MAX_ORIGINAL_MB, MAX_VIDEO_MB } from "../../domain/original-limit";
 import { isTimeZone } from "../../domain/time-zone";
 import { LOCALES } from "../../lib/i18n/locales";
 import { SETTINGS_TEXTS } from "./texts";
@@ -18,8 +18,15 @@ export const GeneralSchema = z.object({
   /** The studio's default language for galleries; "" is English. */
   language: z.enum(["", ...LOCALES]).optional(),
   maxOriginalMB: z.number(SETTINGS_TEXTS.maxOriginalRange).int(SETTINGS_TEXTS.maxOriginalRange).min(1, SETTINGS_TEXTS.maxOriginalRange).max(MAX_ORIGINAL_MB, SETTINGS_TEXTS.maxOriginalRange).optional(),
+  /** The largest clip (issue 38): whole MB up to 65,536 (64 GB); 0 (a blank field, clipLimitField) is the default, 4,096. */
+  maxVideoMB: z.number(SETTINGS_TEXTS.maxVideoRange).int(SETTINGS_TEXTS.maxVideoRange).min(0, SETTINGS_TEXTS.maxVideoRange).max(MAX_VIDEO_MB, SETTINGS_TEXTS.maxVideoRange).optional(),
 });
 export type GeneralValues = z.infer<typeof GeneralSchema>;
+
+/** The clip limit's field value: a blank field is 0, the default; anything else its number (NaN is refused). */
+export function clipLimitField(value: unknown): number {
+  return String(value ?? "").trim() === "" ? 0 : Number(value);
+}
 
 export const BrandingSchema = z.object({
   primaryColor: z

@@ -5,6 +5,8 @@ import "./upload.css";
 interface Props {
   title: string;
   hint: string;
+  /** A second line of the hint (the clips the photo zone takes, issue 38). */
+  secondHint?: string;
   accept: string;
   isMultiple: boolean;
   isDisabled?: boolean;
@@ -12,7 +14,7 @@ interface Props {
   label: string;
 }
 
-export function DropZone({ title, hint, accept, isMultiple, isDisabled, onFiles, label }: Props) {
+export function DropZone({ title, hint, secondHint, accept, isMultiple, isDisabled, onFiles, label }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
   const id = useId();
@@ -46,6 +48,7 @@ export function DropZone({ title, hint, accept, isMultiple, isDisabled, onFiles,
       <span className="dropzone-hint" id={`${id}-hint`}>
         {hint}
       </span>
+      {secondHint ? <span className="dropzone-hint">{secondHint}</span> : null}
       <input
         ref={inputRef}
         type="file"

@@ -8,6 +8,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { notImported, type ImportJournal } from "../../domain/imports";
+import { CLIP_ACCEPT } from "../../media/clipFiles";
 import { useImportAgain } from "../../state/importAgain";
 import { db } from "../../store/db";
 import { forgetImport, listImports } from "../../store/repositories/imports";
@@ -110,7 +111,7 @@ function InterruptedImport({ journal, clientName }: Interrupted) {
         ref={inputRef}
         type="file"
         hidden
-        accept={isZip ? ".zip,application/zip" : "image/*,.heic,.heif"}
+        accept={isZip ? ".zip,application/zip" : `image/*,.heic,.heif,${CLIP_ACCEPT}`}
         multiple={!isZip}
         data-testid="Choose again"
         onChange={(e) => {

@@ -3,12 +3,14 @@
  * the server has not confirmed them, 'Saved on this device · uploads when online (n photos)' (or
  * '· uploading' during a sync); 'Upload Completed Successfully' only once none of the client's photos wait.
  * 'Cancel' stops the import; the dialog then says how many photos were saved and how many were not.
+ * A clip shows what is being done to it (reading, poster, its web version with a percentage), and once
+ * stored, a note when it was kept without a web version.
  * Files skipped as duplicates are named once the import is complete, with 'Import them anyway'.
  */
 import { formatBytes } from "../../domain/format";
 import { FileWorkDialog } from "../../ui/ProgressDialog";
 import { useUploadStates } from "../sync-status/useUploadStates";
-import type { ItemStatus } from "./importFiles";
+import type { ImportItem, ItemStatus } from "../../media/importItems";
 import { UPLOAD_TEXTS } from "./texts";
 import type { ImportRun } from "./useImport";
 
@@ -39,7 +41,7 @@ export function UploadProgressDialog({ clientId, run, onCancel, onClose, onImpor
       run={run}
       titles={{ working: run?.kind === "zip" ? UPLOAD_TEXTS.titleZip : UPLOAD_TEXTS.titleImages, done, issues: UPLOAD_TEXTS.doneIssues, cancelled: UPLOAD_TEXTS.titleCancelled }}
       overallLabel={UPLOAD_TEXTS.overall}
-      statusLine={(item) => `${formatBytes(item.size)} · ${UPLOAD_TEXTS.status[item.status as ItemStatus]}`}
+      statusLine={(item) => `${formatBytes(item.size)} · ${(item as ImportItem).step ?? UPLOAD_TEXTS.status[item.status as ItemStatus]}`}
       summary={(r) => UPLOAD_TEXTS.cancelledSummary(count(r.items, "success"), r.items.length - count(r.items, "success") - count(r.items, "duplicate"))}
       note={() => (run?.duplicates?.length ? UPLOAD_TEXTS.duplicatesNote(run.duplicates) : undefined)}
       action={run?.duplicates?.length ? { label: UPLOAD_TEXTS.importAnyway, onClick: onImportAnyway } : undefined}

@@ -1,5 +1,7 @@
 /**
- * The gallery tab's two zones: images (image/*, up to the studio's limit each, 20 MB by default, several) and a zip (.zip up to 500 MB, one).
+ * The gallery tab's two zones: images and clips (image/*, up to the studio's limit each, 20 MB by default;
+ * MP4, MOV, M4V and WebM clips up to the studio's clip limit, 4 GB by default; several) and a zip (.zip up
+ * to 500 MB, one).
  * Oversized files are not imported, and the owner is told which and why (the specification drops them
  * silently; we say so): photos in the progress dialog, each with its reason, a zip in a toast.
  */
@@ -8,7 +10,8 @@ import { IS_HEIC_DECODING_ON, photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { DropZone } from "./DropZone";
 import { useLiveQuery } from "dexie-react-hooks";
-import { originalLimitBytes } from "../../domain/original-limit";
+import { originalLimitBytes, videoLimitBytes } from "../../domain/original-limit";
+import { CLIP_ACCEPT, CLIP_FORMATS } from "../../media/clipFiles";
 import { db } from "../../store/db";
 import { settingsRow } from "../../store/repositories/settings";
 import { MAX_ZIP_BYTES, PHOTO_FORMATS, UPLOAD_TEXTS } from "./texts";
@@ -42,7 +45,8 @@ export function acceptedZip(file: File): boolean {
 }
 
 export function UploadZones({ isBusy, onPhotos, onZip, sets = [], target = "", onTarget }: Props) {
-  const limit = originalLimitBytes(useLiveQuery(() => settingsRow(db)));
+  const settings = useLiveQuery(() => settingsRow(db));
+  const limit = originalLimitBytes(settings);
   return (
     <div className="upload-zones">
       {sets.length && onTarget ? (
@@ -62,7 +66,8 @@ export function UploadZones({ isBusy, onPhotos, onZip, sets = [], target = "", o
         label={UPLOAD_TEXTS.imagesZone}
         title={UPLOAD_TEXTS.imageZoneTitle}
         hint={UPLOAD_TEXTS.imageZoneHint(PHOTO_FORMATS.filter((f) => f !== "HEIC" || IS_HEIC_DECODING_ON), formatBytes(limit))}
-        accept={photoAccept("image/*")}
+        secondHint={UPLOAD_TEXTS.clipZoneHint(CLIP_FORMATS, formatBytes(videoLimitBytes(settings)))}
+        accept={`${photoAccept("image/*")},${CLIP_ACCEPT}`}
         isMultiple
         isDisabled={isBusy}
         onFiles={onPhotos}

@@ -9,6 +9,10 @@ const TEXTS = localized("upload", {
   imageZoneTitle: "Drag and drop images here, or click to browse",
   /** `formats`: PHOTO_FORMATS (joined), without HEIC in a build that does not decode it. */
   imageZoneHint: icu<[formats: string, limit: string]>("{formats} · up to {limit} each", "formats", "limit"),
+  /** Below the photo formats (issue 38): `formats`: CLIP_FORMATS (joined). */
+  clipZoneHint: icu<[formats: string, limit: string]>("Clips: {formats} · up to {limit} each", "formats", "limit"),
+  /** A clip this device could not decode was kept as shot (issue 38); the toast's text says which device can do better. */
+  clipKeptTitle: "Clip kept without a web version",
   zipZoneTitle: "Drag and drop a zip archive here, or click to browse",
   zipZoneHint: icu<[limit: string]>("ZIP files up to {limit}, of photos in the same formats", "limit"),
   titleImages: "Uploading Images",
@@ -42,18 +46,11 @@ const TEXTS = localized("upload", {
   importAdded: "Photos added to the gallery",
   addedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} added.", "n"),
   zipAddedText: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} from the zip added.", "n"),
-  tooLarge: icu<[limit: string]>("Not imported: larger than {limit}. Raise 'Largest original' in Settings > General (up to 200 MB), or export a smaller JPEG.", "limit"),
   skippedTitle: "Some files were not added",
   skipped: icu<[n: number, names: string, limit: string]>("{names} {n, plural, one {is} other {are}} larger than {limit}.", "n", "names", "limit"),
   notZip: "Choose a .zip file.",
   /** The device has no room left (issue 23): what was not imported, and what to do. */
   outOfSpaceTitle: "This device is out of space",
-  outOfSpace: icu<[missing: number, total: number]>(
-    "This device is out of space: {missing} of {total, plural, one {# photo was} other {# photos were}} not imported. Free space or sync first.",
-    "missing",
-    "total",
-  ),
-  notImportedNoSpace: "Not imported: this device is out of space.",
   noImagesInZip: "The zip archive contains no images.",
   status: { queued: "Queued", uploading: "Processing", adding: "Saving", success: "Saved", error: "Failed", cancelled: "Cancelled", duplicate: "Already in this gallery" },
   /** Files skipped because the gallery already has their bytes (issue 23). */
@@ -104,6 +101,7 @@ const TEXTS = localized("upload", {
 /** The texts, with the entries that take lists of names (joined here, counted for their plurals). */
 export const UPLOAD_TEXTS = withEntries(TEXTS, {
   imageZoneHint: (formats: readonly string[], limit: string): string => TEXTS.imageZoneHint(formats.join(", "), limit),
+  clipZoneHint: (formats: readonly string[], limit: string): string => TEXTS.clipZoneHint(formats.join(", "), limit),
   skipped: (names: string[], limit: string): string => TEXTS.skipped(names.length, names.join(", "), limit),
   duplicatesNote: (names: string[]): string => TEXTS.duplicatesNote(names.length, nameList(names)),
   interruptedPhotos: (missing: string[], total: number, client: string): string =>

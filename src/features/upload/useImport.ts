@@ -14,7 +14,10 @@ import { setsForFolders } from "../../store/repositories/sets";
 import { topFolder, zipFolders } from "../../domain/zip-folders";
 import { toast } from "../../state/toast";
 import { appSync } from "../../sync/appSync";
-import { importPhotos, importZip, planZip, type ImportItem, type ImportOutcome, type ZipPlan } from "./importFiles";
+import type { ImportItem, ImportOutcome } from "../../media/importItems";
+import { importPhotos } from "../../media/importPhotos";
+import { importZip, planZip, type ZipPlan } from "../../media/importZip";
+import { MEDIA_TEXTS } from "../../media/texts";
 import { PAGE_ID, holdPageLock } from "./importPage";
 import { savedWords } from "./importWords";
 import { UPLOAD_TEXTS } from "./texts";
@@ -50,11 +53,18 @@ export interface FolderQuestion {
 type Again = { kind: "images"; files: File[] } | { kind: "zip"; zip: File; plan: ZipPlan };
 
 let nextRunId = 0;
+
+/** What the owner should know of clips kept without a web version (each reason once), beside the dialog's rows. */
+function tellNotes(notes: string[]): void {
+  for (const note of notes) toast({ title: UPLOAD_TEXTS.clipKeptTitle, description: note, durationMs: NOTE_TOAST_MS });
+}
 /** A zip asks whether its folders become sets from this many top-level folders on (issue 26). */
 const MIN_FOLDERS_FOR_SETS = 2;
 const SIZE_READS_PER_TASK = 40;
 /** The duplicates toast carries an action: long enough to read the note and reach the button. */
 const DUPLICATES_TOAST_MS = 15_000;
+/** A clip's note names a device to use instead: long enough to read. */
+const NOTE_TOAST_MS = 15_000;
 
 export function useImport(clientId: string) {
   const [run, setRun] = useState<ImportRun | null>(null);
@@ -120,9 +130,10 @@ export function useImport(clientId: string) {
       } finally {
         await closeJournal(journalId);
       }
-      const { stored, duplicates, noSpace } = outcome;
+      const { stored, duplicates, noSpace, notes = [] } = outcome;
       setRun((r) => (r ? { ...r, isComplete: true } : r));
-      if (noSpace.length) toast({ title: UPLOAD_TEXTS.outOfSpaceTitle, description: UPLOAD_TEXTS.outOfSpace(noSpace.length, files.length), variant: "destructive" });
+      tellNotes(notes);
+      if (noSpace.length) toast({ title: UPLOAD_TEXTS.outOfSpaceTitle, description: MEDIA_TEXTS.outOfSpace(noSpace.length, files.length), variant: "destructive" });
       if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, files.length - stored - duplicates.length) });
       const failed = files.length - stored - duplicates.length;
       const skipped = queued.filter(({ id }) => duplicates.includes(id));
@@ -154,8 +165,9 @@ export function useImport(clientId: string) {
         setFolderQuestion(null);
         const setOfFolder = makeSets ? await setsForFolders(db, clientId, folders) : new Map<string, string>();
         const setOfPath = (path: string) => setOfFolder.get(topFolder(path)) ?? "";
-        const { stored, duplicates } = await importZip(clientId, zip, plan, update, { signal, journalId, checkDuplicates, set, setOfPath });
+        const { stored, duplicates, notes = [] } = await importZip(clientId, zip, plan, update, { signal, journalId, checkDuplicates, set, setOfPath });
         setRun((r) => (r ? { ...r, isComplete: true } : r));
+        tellNotes(notes);
         if (signal.aborted) return toast({ title: UPLOAD_TEXTS.importCancelled, description: UPLOAD_TEXTS.cancelledSummary(stored, plan.entries.length - stored - duplicates.length) });
         const skipped: ZipPlan = { entries: plan.entries.filter((_, i) => duplicates.includes(String(i))), skipped: 0 };
         if (offerDuplicates(skipped.entries.map((e) => e.name), { kind: "zip", zip, plan: skipped }, stored ? savedWords(stored, appSync.status.get().isOnline, "zip").description : "")) return;

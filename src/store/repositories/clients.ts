@@ -13,6 +13,7 @@ import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import type { ClientRow } from "../rows";
 import { deleteGalleryRows, galleryRowTables } from "../registryTables";
+import { dropMediaBytes } from "./mediaBytes";
 import { settingsRow } from "./settings";
 import { STORE_TEXTS } from "../texts";
 
@@ -154,7 +155,7 @@ export async function deleteClient(db: StudioDb, id: string): Promise<void> {
     db.transaction("rw", [db.clients, db.images, db.imageBlobs, db.outbox, ...galleryRowTables(db)], async () => {
       const imageIds = (await db.images.where("client").equals(id).primaryKeys()) as string[];
       await db.images.bulkDelete(imageIds);
-      await db.imageBlobs.bulkDelete(imageIds);
+      await dropMediaBytes(db, imageIds);
       // The server removes the client's images with it; their waiting uploads have nothing left to send.
       await dropPendingEntries(db, "images", imageIds);
       // Its proofing (and any other child of the client) goes too, with the changes waiting for it.

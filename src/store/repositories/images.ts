@@ -9,6 +9,7 @@ import type { StudioDb } from "../db";
 import { StoreError, guardQuota } from "../errors";
 import { changedFields, dropPendingEntries, enqueue } from "../outbox";
 import { markImported } from "./imports";
+import { addMediaBytes, dropMediaBytes } from "./mediaBytes";
 import type { ImageRow } from "../rows";
 import { STORE_TEXTS } from "../texts";
 import { clearCoversOf } from "./clients";
@@ -23,6 +24,8 @@ export interface NewImage {
   preview: Blob;
   /** The full-size JPEG when the gallery delivers originals as JPEG (issue 25). */
   jpeg?: Blob;
+  /** A clip's web version made on this device (issue 38), when the original is not web-ready. */
+  webVideo?: Blob;
 }
 
 /** The files of an import journal these images are: marked done in the transaction that stores them. */
@@ -48,8 +51,8 @@ export async function addImages(db: StudioDb, images: NewImage[], journal?: Jour
         // Every synced field goes with the create, so a later move's time is newer than the create's.
         const fields: ImageFields = { ...images[i]!.fields, set: row.set, uploadedAt: row.uploadedAt };
         row.fieldTimes = (await enqueue(db, "images", row.id, "create", { ...fields }, { stage: "record" })).fieldTimes;
-        const { original, thumbnail, medium, large, preview, jpeg } = images[i]!;
-        await db.imageBlobs.add({ id: row.id, original, thumbnail, medium, large, preview, ...(jpeg ? { jpeg } : {}) });
+        const { original, thumbnail, medium, large, preview, jpeg, webVideo } = images[i]!;
+        await addMediaBytes(db, row.id, { original, thumbnail, medium, large, preview, jpeg, webVideo });
       }
       await db.images.bulkAdd(rows);
       if (journal) await markImported(db, journal.importId, journal.keys);
@@ -84,7 +87,7 @@ export async function deleteImages(db: StudioDb, ids: string[]): Promise<void> {
       const clientIds = (await db.images.bulkGet(ids)).flatMap((row) => (row ? [row.client] : []));
       await clearCoversOf(db, clientIds, ids);
       await db.images.bulkDelete(ids);
-      await db.imageBlobs.bulkDelete(ids);
+      await dropMediaBytes(db, ids);
       await dropPendingEntries(db, "images", ids);
       for (const id of ids) await enqueue(db, "images", id, "delete");
     }),

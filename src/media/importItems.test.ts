@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadTimes } from "./importFiles";
+import { uploadTimes } from "./importItems";
 
 describe("uploadTimes", () => {
   it("orders a batch by file name, numbers as numbers, whatever order the files came in", () => {

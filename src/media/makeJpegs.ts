@@ -6,13 +6,14 @@
  * time does it (a Web Lock); a photo that fails is left until the next session. Photos still uploading take
  * their JPEG with their original when they were imported into a JPEG gallery, else get it here afterwards.
  */
-import { isJpegDelivered } from "../../domain/image-formats";
-import { db } from "../../store/db";
-import type { ClientRow, ImageRow } from "../../store/rows";
-import { imageFile } from "../../sync/imageFiles";
-import { pb } from "../../sync/pocketbase";
-import { uploadJpeg } from "../../sync/uploadSizes";
-import { mediaPool } from "../../workers-client/media";
+import { isJpegDelivered } from "../domain/image-formats";
+import { db } from "../store/db";
+import { dropMediaFile } from "../store/repositories/mediaBytes";
+import type { ClientRow, ImageRow } from "../store/rows";
+import { imageFile } from "../sync/imageFiles";
+import { pb } from "../sync/pocketbase";
+import { uploadJpeg } from "../sync/uploadSizes";
+import { mediaPool } from "../workers-client/media";
 
 const LOCK_NAME = "studio-gallery-make-jpegs";
 /** Photos that failed in this session: not tried again until the app is reopened. */
@@ -49,7 +50,7 @@ async function makeAll(signal: AbortSignal): Promise<number> {
       }
       if (!jpeg) throw new Error("no JPEG needed"); // its bytes are not what its type says: not tried again
       await uploadJpeg(db, pb, next.id, jpeg, signal);
-      if (kept) await db.imageBlobs.update(next.id, { jpeg: undefined });
+      if (kept) await dropMediaFile(db, next.id, "jpeg");
       done++;
     } catch {
       if (signal.aborted) return done;
