@@ -16,22 +16,41 @@ const slow: PlanInput = { speed: "slow", isFull: false, now: 0 };
 const fast: PlanInput = { speed: "fast", isFull: false, now: 0 };
 const unknown: PlanInput = { speed: "unknown", isFull: false, now: 0 };
 
-/** One decision: the new state and the step in short ("records a,b", "whole a", "original a", "webVideo a parts", "-"). */
-function next(state: PlanState<string>, input: PlanInput): [PlanState<string>, string, Step<string> | null] {
-  const { state: after, step } = decide(state, input);
-  if (!step) return [after, "-", null];
-  const refs = (items: Array<PlanItem<string>>) => items.map((i) => i.ref).join(",");
-  const said = step.kind === "file" ? `${step.field} ${step.item.ref}${step.inParts ? " parts" : ""}` : step.kind === "whole" ? `whole ${step.item.ref}` : `${step.kind} ${refs(step.items)}`;
-  return [after, said, step];
+const refs = (items: Array<PlanItem<string>>) => items.map((i) => i.ref).join(",");
+
+/** A step in short: "records a,b", "whole a", "original a", "webVideo a parts"; "-" for none. */
+function said(step: Step<string> | null): string {
+  if (!step) return "-";
+  return step.kind === "file" ? `${step.field} ${step.item.ref}${step.inParts ? " parts" : ""}` : step.kind === "whole" ? `whole ${step.item.ref}` : `${step.kind} ${refs(step.items)}`;
+}
+
+/** The planner's state held as the runner holds it: `next` decides, `after` applies what a step's end tells. */
+function stepper(initial: PlanState<string>) {
+  let state = initial;
+  let last: Step<string> | null = null;
+  return {
+    next(input: PlanInput): string {
+      ({ state, step: last } = decide(state, input));
+      return said(last);
+    },
+    /** The items of the last step. */
+    items: () => (last && "items" in last ? last.items : last ? [last.item] : []),
+    after(change: (s: PlanState<string>) => PlanState<string>) {
+      state = change(state);
+    },
+    get state() {
+      return state;
+    },
+  };
 }
 
 /** Plays a sync where every step succeeds at once (a body sent, then its answer), and lists the steps in order. */
 function playThrough(state: PlanState<string>, input: PlanInput): string[] {
-  const said: string[] = [];
+  const steps: string[] = [];
   for (;;) {
-    const [after, s, step] = next(state, input);
-    if (!step) return said;
-    said.push(s);
+    const { state: after, step } = decide(state, input);
+    if (!step) return steps;
+    steps.push(said(step));
     state = after;
     if (step.kind === "records") state = recordsConfirmed(bodySent(state), step.items);
     if (step.kind === "sizes") state = sizesDone(state, step.items);
@@ -59,21 +78,14 @@ describe("upload planner", () => {
   });
 
   it("lets nothing but records share the link with a batch of records still sending its body", () => {
-    let state = enqueue(emptyPlan<string>(), many(10), "record");
-    state = enqueue(state, [photo("old")], "original"); // its record is on the server: sizes wait too
-    let step: string;
-    [state, step] = next(state, slow);
-    expect(step).toBe("records p0,p1,p2,p3,p4,p5,p6,p7");
-    [state, step] = next(state, slow);
-    expect(step).toBe("records p8,p9"); // records beside records
-    [state, step] = next(state, slow);
-    expect(step).toBe("-"); // both batches still send their bodies
-    state = bodySent(state);
-    [state, step] = next(state, slow);
-    expect(step).toBe("-"); // one still sends
-    state = bodySent(state);
-    [state, step] = next(state, slow);
-    expect(step).toBe("sizes old"); // the server saves the batches meanwhile
+    const plan = stepper(enqueue(enqueue(emptyPlan<string>(), many(10), "record"), [photo("old")], "original")); // "old": its record is on the server
+    expect(plan.next(slow)).toBe("records p0,p1,p2,p3,p4,p5,p6,p7");
+    expect(plan.next(slow)).toBe("records p8,p9"); // records beside records
+    expect(plan.next(slow)).toBe("-"); // both batches still send their bodies
+    plan.after(bodySent);
+    expect(plan.next(slow)).toBe("-"); // one still sends
+    plan.after(bodySent);
+    expect(plan.next(slow)).toBe("sizes old"); // the server saves the batches meanwhile
   });
 
   it("on a fast link sends each photo whole, and those whose record is there their sizes with the original", () => {
@@ -83,66 +95,51 @@ describe("upload planner", () => {
   });
 
   it("on a link not measured yet sends one batch alone; found fast, the rest go whole", () => {
-    let state = enqueue(emptyPlan<string>(), many(12), "record");
-    let step: string;
-    let first: Step<string> | null;
-    [state, step, first] = next(state, unknown);
-    expect(step).toBe("records p0,p1,p2,p3,p4,p5,p6,p7");
-    [state, step] = next(state, unknown);
-    expect(step).toBe("-"); // the batch measures the link
-    state = bodySent(state); // its sample: fast
-    [state, step] = next(state, fast);
-    expect(step).toBe("whole p8");
-    [state, step] = next(state, fast);
-    expect(step).toBe("whole p9");
-    state = recordsConfirmed(state, (first as Extract<Step<string>, { kind: "records" }>).items);
-    expect(playThrough(state, fast)).toEqual(["whole p10", "whole p11", ...many(8).map((p) => `original ${p.ref}`)]);
+    const plan = stepper(enqueue(emptyPlan<string>(), many(12), "record"));
+    expect(plan.next(unknown)).toBe("records p0,p1,p2,p3,p4,p5,p6,p7");
+    const first = plan.items();
+    expect(plan.next(unknown)).toBe("-"); // the batch measures the link
+    plan.after(bodySent); // its sample: fast
+    expect(plan.next(fast)).toBe("whole p8");
+    expect(plan.next(fast)).toBe("whole p9");
+    plan.after((s) => recordsConfirmed(s, first));
+    expect(playThrough(plan.state, fast)).toEqual(["whole p10", "whole p11", ...many(8).map((p) => `original ${p.ref}`)]);
   });
 
   it("on a link not measured yet found slow, sends the next batch of records", () => {
-    let state = enqueue(emptyPlan<string>(), many(12), "record");
-    let step: string;
-    [state] = next(state, unknown);
-    state = bodySent(state);
-    [state, step] = next(state, slow);
-    expect(step).toBe("records p8,p9,p10,p11");
+    const plan = stepper(enqueue(emptyPlan<string>(), many(12), "record"));
+    plan.next(unknown);
+    plan.after(bodySent);
+    expect(plan.next(slow)).toBe("records p8,p9,p10,p11");
   });
 
   it("follows the link request by request: fast turned slow sends previews first again", () => {
-    let state = enqueue(emptyPlan<string>(), many(4), "record");
-    let step: string;
-    [state, step] = next(state, fast);
-    expect(step).toBe("whole p0");
-    [state, step] = next(state, slow); // the hotel's Wi-Fi
-    expect(step).toBe("records p1,p2,p3");
+    const plan = stepper(enqueue(emptyPlan<string>(), many(4), "record"));
+    expect(plan.next(fast)).toBe("whole p0");
+    expect(plan.next(slow)).toBe("records p1,p2,p3"); // the hotel's Wi-Fi
   });
 
   it("sends a photo refused whole step by step", () => {
-    let state = enqueue(emptyPlan<string>(), [photo("a"), photo("b")], "record");
-    let step: string;
-    let whole: Step<string> | null;
-    [state, step, whole] = next(state, fast);
-    expect(step).toBe("whole a");
-    state = wholeRefused(state, (whole as Extract<Step<string>, { kind: "whole" }>).item);
-    [state, step] = next(state, fast);
-    expect(step).toBe("records a"); // not b: it still goes whole
-    [, step] = next(state, fast);
-    expect(step).toBe("whole b");
+    const plan = stepper(enqueue(emptyPlan<string>(), [photo("a"), photo("b")], "record"));
+    expect(plan.next(fast)).toBe("whole a");
+    const [a] = plan.items();
+    plan.after((s) => wholeRefused(s, a!));
+    expect(plan.next(fast)).toBe("records a"); // not b: it still goes whole
+    expect(plan.next(fast)).toBe("whole b");
   });
 
   it("sends a refused batch's other records again, first", () => {
-    let state = enqueue(emptyPlan<string>(), many(3), "record");
-    let records: Step<string> | null;
-    [state, , records] = next(state, slow);
-    const items = (records as Extract<Step<string>, { kind: "records" }>).items;
-    state = recordsAgain(bodySent(state), items.slice(1));
-    expect(next(state, slow)[1]).toBe("records p1,p2");
+    const plan = stepper(enqueue(emptyPlan<string>(), many(3), "record"));
+    plan.next(slow);
+    const items = plan.items();
+    plan.after((s) => recordsAgain(bodySent(s), items.slice(1)));
+    expect(plan.next(slow)).toBe("records p1,p2");
   });
 
   it("starts nothing at or after its time limit", () => {
     const state = enqueue(emptyPlan<string>(), many(2), "record");
-    expect(next(state, { ...fast, now: 999, until: 1000 })[1]).toBe("whole p0");
-    expect(next(state, { ...fast, now: 1000, until: 1000 })[1]).toBe("-");
+    expect(said(decide(state, { ...fast, now: 999, until: 1000 }).step)).toBe("whole p0");
+    expect(said(decide(state, { ...fast, now: 1000, until: 1000 }).step)).toBe("-");
   });
 
   it("on a full device sends the sizes with their original", () => {
