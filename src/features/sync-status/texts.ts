@@ -40,6 +40,11 @@ const PLAIN = {
     done: icu<[]>("Uploaded"),
     incomplete: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} not on the server", "n"),
   },
+  /** The same with clips among them (issue 38): photos (none, one, more) and clips, counted apart. */
+  uploadStateClips: {
+    queued: icu<[photos: number, clips: number]>("Queued · {photos, plural, =0 {} one {# photo and } other {# photos and }}{clips, plural, one {# clip} other {# clips}} on this device", "photos", "clips"),
+    uploading: icu<[photos: number, clips: number]>("Uploading · {photos, plural, =0 {} one {# photo and } other {# photos and }}{clips, plural, one {# clip} other {# clips}} left", "photos", "clips"),
+  },
   uploadStateShort: {
     queued: icu<[n: number]>("Queued · {n}", "n"),
     uploading: icu<[n: number]>("Uploading · {n}", "n"),

@@ -1,4 +1,4 @@
-/** The header's uploads waiting, clips counted apart from photos (issue 38), in English and in German. */
+/** Uploads waiting, clips counted apart from photos (issue 38): the header's and a client's badge, in English and in German. */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { activate } from "../../lib/i18n/i18n";
@@ -17,9 +17,16 @@ describe("uploads waiting", () => {
     expect(SYNC_TEXTS.uploadsOf(1, 1)).toBe("1 photo and 1 clip waiting to upload");
   });
 
+  it("counts them apart on a client's badge too", () => {
+    expect(SYNC_TEXTS.uploadStateClips.queued(0, 1)).toBe("Queued · 1 clip on this device");
+    expect(SYNC_TEXTS.uploadStateClips.queued(3, 2)).toBe("Queued · 3 photos and 2 clips on this device");
+    expect(SYNC_TEXTS.uploadStateClips.uploading(1, 1)).toBe("Uploading · 1 photo and 1 clip left");
+  });
+
   it("says so in the screen's language, with its plural forms", async () => {
     await german();
     expect(SYNC_TEXTS.uploadsOf(0, 2)).toBe("2 Videos warten auf den Upload");
     expect(SYNC_TEXTS.uploadsOf(1, 1)).toBe("1 Foto und 1 Video warten auf den Upload");
+    expect(SYNC_TEXTS.uploadStateClips.uploading(0, 2)).toBe("Wird hochgeladen · noch 2 Videos");
   });
 });
