@@ -6,7 +6,7 @@
  * has is set aside when it was deleted elsewhere, and created again when the server lost it (a restore).
  * Also the helpers the other steps share: the photo's name, its files' names, and setting an entry aside.
  */
-import type { default as PocketBase } from "pocketbase";
+import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import { imageName } from "../domain/image-files";
 import { extensionForType } from "../domain/image-formats";
 import type { SizeField } from "../domain/image-sizes";
@@ -73,12 +73,14 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
 }
 
 /**
- * A file's request failed: a record gone from the server is dealt with (missingRecord, and the item stops
- * here); a 429 or 5xx is a TransientError (sent again later); anything else fails the sync.
+ * A file's request failed (a multipart request's UploadError, or the PocketBase client's error from the
+ * uploads in parts): a record gone from the server is dealt with (missingRecord, and the item stops here);
+ * a 429 or 5xx is a TransientError (sent again later); anything else fails the sync.
  */
 export async function uploadFailed(db: StudioDb, pb: PocketBase, entry: OutboxEntry, err: unknown): Promise<void> {
-  if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
-  if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
+  const status = err instanceof UploadError || err instanceof ClientResponseError ? err.status : -1;
+  if (status === 404) return missingRecord(db, pb, entry);
+  if (isTransientStatus(status)) throw new TransientError(status, err instanceof UploadError ? err.retryAfterMs : undefined);
   throw err;
 }
 

@@ -4,10 +4,12 @@
  * here: the resumable uploads are lane server's, and the server's video guard of originals with them), and
  * the device frees the web version and the original once the server has them.
  */
+import { ClientResponseError } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/store/repositories/clients";
 import { addImages } from "../../src/store/repositories/images";
 import type { ServerRecord } from "../../src/sync/records";
+import { TransientError } from "../../src/sync/transient";
 import { uploadImages } from "../../src/sync/uploadImages";
 import { PARTS_THRESHOLD, type PartsTarget } from "../../src/sync/uploadParts";
 import { makeDevice, serverRecords } from "./devices";
@@ -78,5 +80,28 @@ describe.each(["slow", "fast"] as const)("clips on a %s link", (link) => {
     expect(stored!.original).not.toBe("");
     expect(await device.db.outbox.count()).toBe(0);
     expect((await device.db.images.get(clip!.id))?.files?.original).toBe("film.mp4");
+  });
+});
+
+describe("a clip's original in parts that the server cannot take now", () => {
+  it("keeps the original and its entry for the next sync, and what the server confirmed leaves the device", async () => {
+    const device = await makeDevice(server, { link: "slow" });
+    const client = await createClient(device.db, { name: "Clip Busy" });
+    await device.sync.syncOnce();
+    const clipInput = imageInput(client.id, "long.mov", mp4(PARTS_THRESHOLD + 1));
+    const [clip] = await addImages(device.db, [{ ...clipInput, fields: { ...clipInput.fields, kind: "video", duration: 60, mimeType: "video/mp4", webStatus: "made" } }]);
+    await device.db.imageBlobs.update(clip!.id, { webVideo: mp4(2048) });
+    const busy = async (): Promise<ServerRecord> => {
+      throw new ClientResponseError({ status: 503, response: { message: "busy" } });
+    };
+
+    await expect(uploadImages(device.db, device.pb, undefined, undefined, { link: "slow", sendParts: busy })).rejects.toBeInstanceOf(TransientError);
+
+    const blobs = await device.db.imageBlobs.get(clip!.id);
+    expect(blobs?.original?.size).toBe(PARTS_THRESHOLD + 1);
+    expect(blobs?.webVideo).toBeUndefined(); // the server has it
+    const [stored] = await serverRecords<StoredClip>(server, "images", `id='${clip!.id}'`);
+    expect(stored!.webVideo).not.toBe("");
+    expect((await device.db.outbox.toArray()).map((e) => [e.recordId, e.stage])).toEqual([[clip!.id, "original"]]);
   });
 });
