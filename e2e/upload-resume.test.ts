@@ -6,7 +6,7 @@
  * and a cut one goes whole again: tests/server/sync-whole.test.ts.)
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -26,6 +26,8 @@ let context: BrowserContext;
 let page: Page;
 let proxy: CutProxy;
 let network: CDPSession;
+/** The picked files' folder, removed at the end. */
+const dir = mkdtempSync(path.join(os.tmpdir(), "sg-upload-resume-"));
 
 /**
  * The page's network through Chromium's DevTools emulation: offline, or online with an uplink of so many
@@ -43,6 +45,7 @@ beforeAll(async () => {
   network = await context.newCDPSession(page);
 });
 afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
   await context?.close();
   await browser?.close();
   await proxy?.close();
@@ -91,7 +94,6 @@ describe("upload resume", () => {
     const gallery = new GalleryTabPage(page);
     // Chosen from files on disk, as a person picks them: Playwright hands Chromium a buffer this large over the
     // DevTools pipe, which Debian's Chromium 156 does not finish within the action's 30 s on a loaded machine.
-    const dir = mkdtempSync(path.join(os.tmpdir(), "sg-upload-resume-"));
     const onDisk = [small[0]!, small[1]!, big, small[2]!].map((f) => {
       writeFileSync(path.join(dir, f.name), f.buffer);
       return path.join(dir, f.name);
