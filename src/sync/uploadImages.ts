@@ -96,13 +96,15 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
    * the server (its create is parked or unsent) waits with it.
    */
   const enqueue = async (entries: OutboxEntry[], rows: Array<ImageBlobRow | undefined>) => {
+    const items = { record: [] as Item[], original: [] as Item[] };
     for (const [i, entry] of entries.entries()) {
       if (waitsForParent(entry, unsent)) continue;
       const blobs = rows[i];
       const stage = stageOf(entry);
       if (stage === "record" && (!blobs?.thumbnail || !blobs.preview)) await discardEntry(db, entry); // deleted on this device before it was uploaded
-      else state = planner.enqueue(state, [planItem(entry, blobs)], stage);
+      else items[stage].push(planItem(entry, blobs));
     }
+    state = planner.enqueue(planner.enqueue(state, items.record, "record"), items.original, "original");
   };
   await enqueue(plan.waiting.slice(0, plan.first.length), plan.first);
   const more = plan.first.length < plan.waiting.length ? () => plan.rest().then((rows) => enqueue(plan.waiting.slice(plan.first.length), rows)) : undefined;
