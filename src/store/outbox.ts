@@ -4,7 +4,7 @@
  * No other module touches the outbox table (eslint.config.js keeps src/sync from doing so).
  */
 import type { Table } from "dexie";
-import { sameValue, type SyncedCollection } from "../domain/records";
+import { isVideo, sameValue, type SyncedCollection } from "../domain/records";
 import type { StudioDb } from "./db";
 import type { OutboxEntry, OutboxOp } from "./rows";
 
@@ -166,16 +166,22 @@ export interface ClientUploadCounts {
   images: number;
   unconfirmed: number;
   pending: number;
+  /** Of `pending`, clips (issue 38: the status counts them apart from photos). */
+  pendingClips: number;
 }
 
 export async function uploadCountsByClient(db: StudioDb): Promise<Map<string, ClientUploadCounts>> {
   const counts = new Map<string, ClientUploadCounts>();
-  const of = (client: string) => counts.get(client) ?? counts.set(client, { images: 0, unconfirmed: 0, pending: 0 }).get(client)!;
+  const of = (client: string) => counts.get(client) ?? counts.set(client, { images: 0, unconfirmed: 0, pending: 0, pendingClips: 0 }).get(client)!;
   for (const client of (await db.images.orderBy("client").keys()) as string[]) of(client).images++;
   const unconfirmed = await db.images.where("files.original").equals("").toArray();
   for (const row of unconfirmed) of(row.client).unconfirmed++;
   const sending = await imagesWaitingToSend(db);
-  for (const row of unconfirmed) if (sending.has(row.id)) of(row.client).pending++;
+  for (const row of unconfirmed) {
+    if (!sending.has(row.id)) continue;
+    of(row.client).pending++;
+    if (isVideo(row)) of(row.client).pendingClips++;
+  }
   return counts;
 }
 

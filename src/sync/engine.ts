@@ -101,7 +101,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       const restored = await reconcileIfRestored(db, pb, await clock);
       const onUpload = (r: UploadReport) => {
         const isNew = !uploads.has(r.imageId);
-        uploads.set(r.imageId, { imageId: r.imageId, name: r.name, loaded: r.progress.loaded, total: r.progress.total });
+        uploads.set(r.imageId, { imageId: r.imageId, name: r.name, kind: r.kind, loaded: r.progress.loaded, total: r.progress.total });
         progress.publish(isNew || r.progress.loaded >= r.progress.total);
       };
       let uploadCount = 0;

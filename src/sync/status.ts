@@ -2,6 +2,8 @@
 export interface UploadState {
   imageId: string;
   name: string;
+  /** A photo or a clip (issue 38: the status counts them apart). */
+  kind: "photo" | "clip";
   loaded: number;
   total: number;
 }

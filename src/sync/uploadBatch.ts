@@ -1,5 +1,5 @@
 /**
- * Batch requests of the upload (uploadImages.ts): how many images a batch takes, and sending one through
+ * Batch requests of the upload (uploadSteps.ts; how many images a batch takes: uploadPlanner.ts): sending one through
  * PocketBase's batch API with its files (multipart). Timed for the link meter (uploadLink.ts).
  */
 import type { default as PocketBase } from "pocketbase";
@@ -12,29 +12,10 @@ import { UploadError, uploadMultipart, type UploadProgress } from "./transport";
 import { timed, type LinkMeter } from "./uploadLink";
 import { fileName } from "./uploadOriginal";
 
-/** Limits of one batch request: image records (or images' sizes) and file bytes. */
-export interface BatchLimits {
-  count: number;
-  bytes: number;
-}
-
 /** The files sent with a record: every size of src/domain/image-sizes.ts this device made. */
 export type SizeBlobs = Partial<Record<SizeField, Blob>>;
 
 export const bytesOf = (sizes: SizeBlobs) => Object.values(sizes).reduce((sum, blob) => sum + (blob?.size ?? 0), 0);
-
-/** Takes the next batch: whole entries up to the count and byte limits (at least one). */
-export function nextBatch<T extends { sizes: SizeBlobs }>(queue: T[], limits: BatchLimits): T[] {
-  let bytes = 0;
-  let n = 0;
-  while (n < queue.length && n < limits.count) {
-    const size = bytesOf(queue[n]!.sizes);
-    if (n > 0 && bytes + size > limits.bytes) break;
-    bytes += size;
-    n++;
-  }
-  return queue.splice(0, n);
-}
 
 export function batchIndexOf(err: unknown): FailedSubRequest | null {
   if (!(err instanceof UploadError) || err.status !== 400) return null;

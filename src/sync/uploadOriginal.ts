@@ -2,11 +2,11 @@
  * The last step of an image's upload: its original, one multipart PATCH of the record the server already
  * has (with its full-size JPEG when the gallery delivers originals as JPEG, and with medium and large when
  * their batch could not carry them). The server's answer frees the device's
- * original, medium and large; on a full device the whole photo leaves it. A record the server no longer
+ * original, medium and large (and a clip's web version); on a full device the whole item leaves it. A record the server no longer
  * has is set aside when it was deleted elsewhere, and created again when the server lost it (a restore).
  * Also the helpers the other steps share: the photo's name, its files' names, and setting an entry aside.
  */
-import type { default as PocketBase } from "pocketbase";
+import { ClientResponseError, type default as PocketBase } from "pocketbase";
 import { imageName } from "../domain/image-files";
 import { extensionForType } from "../domain/image-formats";
 import type { SizeField } from "../domain/image-sizes";
@@ -66,11 +66,22 @@ export async function uploadOriginal(db: StudioDb, pb: PocketBase, queues: { isF
     const bytes = blobs.original.size + LATER_SIZES.reduce((sum, f) => sum + (blobs[f]?.size ?? 0), 0) + (withJpeg ? blobs.jpeg!.size : 0);
     record = (await timed(meter, bytes, report, (progress) => uploadMultipart("PATCH", pb.buildURL(`/api/collections/images/records/${entry.recordId}`), form, pb.authStore.token, progress, signal))) as ServerRecord;
   } catch (err) {
-    if (err instanceof UploadError && err.status === 404) return missingRecord(db, pb, entry);
-    if (err instanceof UploadError && isTransientStatus(err.status)) throw new TransientError(err.status, err.retryAfterMs);
-    throw err;
+    await uploadFailed(db, pb, entry, err);
+    return;
   }
   await confirmWhole(db, queues, [{ entry, record, withJpeg }]);
+}
+
+/**
+ * A file's request failed (a multipart request's UploadError, or the PocketBase client's error from the
+ * uploads in parts): a record gone from the server is dealt with (missingRecord, and the item stops here);
+ * a 429 or 5xx is a TransientError (sent again later); anything else fails the sync.
+ */
+export async function uploadFailed(db: StudioDb, pb: PocketBase, entry: OutboxEntry, err: unknown): Promise<void> {
+  const status = err instanceof UploadError || err instanceof ClientResponseError ? err.status : -1;
+  if (status === 404) return missingRecord(db, pb, entry);
+  if (isTransientStatus(status)) throw new TransientError(status, err instanceof UploadError ? err.retryAfterMs : undefined);
+  throw err;
 }
 
 /** An image the server has whole: its entry, the server's record, and whether its full-size JPEG went too. */
@@ -88,7 +99,7 @@ export async function confirmWhole(db: StudioDb, queues: { isFull: boolean }, ph
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await confirmEntries(db, photos.map((p) => p.entry));
-      for (const { entry, withJpeg } of photos) await db.imageBlobs.update(entry.recordId, { original: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
+      for (const { entry, withJpeg } of photos) await db.imageBlobs.update(entry.recordId, { original: undefined, webVideo: undefined, medium: undefined, large: undefined, ...(withJpeg ? { jpeg: undefined } : {}) });
       await applyServerRecords(db, "images", photos.map((p) => p.record));
     });
   } catch (err) {

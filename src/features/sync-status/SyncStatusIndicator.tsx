@@ -29,7 +29,7 @@ export function SyncStatusIndicator() {
   const tone = !s.isOnline ? "offline" : s.error ? "error" : waiting > 0 || s.isSyncing || s.isReconciling ? "busy" : "ok";
   const details = [
     s.pendingChanges ? SYNC_TEXTS.pending(s.pendingChanges) : "",
-    s.pendingUploads ? SYNC_TEXTS.uploads(s.pendingUploads) : "",
+    SYNC_TEXTS.uploadsOf(s.pendingUploads - s.pendingClips, s.pendingClips),
     s.rejected ? SYNC_TEXTS.rejected(s.rejected) : "",
     s.notOnServer ? SYNC_TEXTS.notOnServer(s.notOnServer) : "",
     s.isReconciling ? SYNC_TEXTS.reconciling : "",

@@ -16,6 +16,8 @@ export const uploadCounts = pacedQuery(db, ["images", "outbox"], () => uploadCou
 export interface SyncCounts {
   pendingChanges: number;
   pendingUploads: number;
+  /** Of the uploads, clips (issue 38): the status counts them apart from photos. */
+  pendingClips: number;
   rejected: number;
   conflicts: number;
   notOnServer: number;
@@ -27,6 +29,7 @@ async function syncCountsOf(): Promise<SyncCounts> {
   return {
     pendingChanges: entries.filter((e) => !e.error && !isFileEntry(e)).length,
     pendingUploads: entries.filter((e) => !e.error && isFileEntry(e)).length,
+    pendingClips: entries.filter((e) => !e.error && isFileEntry(e) && e.fields.kind === "video").length,
     rejected: entries.filter((e) => e.error).length,
     conflicts: await db.conflicts.where("resolved").equals(0).count(),
     notOnServer: await photosNotOnServer(db, entries),

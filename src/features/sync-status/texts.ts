@@ -31,11 +31,19 @@ const PLAIN = {
   deletedClientName: "a deleted client",
   pending: icu<[n: number]>("{n, plural, one {# change} other {# changes}} waiting to sync", "n"),
   uploads: icu<[n: number]>("{n, plural, one {# image upload} other {# image uploads}} waiting", "n"),
+  /** Clips (issue 38) counted apart from photos: only clips, or both. */
+  uploadsClips: icu<[clips: number]>("{clips, plural, one {# clip upload} other {# clip uploads}} waiting", "clips"),
+  uploadsBoth: icu<[photos: number, clips: number]>("{photos, plural, one {# photo} other {# photos}} and {clips, plural, one {# clip} other {# clips}} waiting to upload", "photos", "clips"),
   uploadState: {
     queued: icu<[n: number]>("Queued · {n, plural, one {# photo} other {# photos}} on this device", "n"),
     uploading: icu<[n: number]>("Uploading · {n, plural, one {# photo} other {# photos}} left", "n"),
     done: icu<[]>("Uploaded"),
     incomplete: icu<[n: number]>("{n, plural, one {# photo} other {# photos}} not on the server", "n"),
+  },
+  /** The same with clips among them (issue 38): photos (none, one, more) and clips, counted apart. */
+  uploadStateClips: {
+    queued: icu<[photos: number, clips: number]>("Queued · {photos, plural, =0 {} one {# photo and } other {# photos and }}{clips, plural, one {# clip} other {# clips}} on this device", "photos", "clips"),
+    uploading: icu<[photos: number, clips: number]>("Uploading · {photos, plural, =0 {} one {# photo and } other {# photos and }}{clips, plural, one {# clip} other {# clips}} left", "photos", "clips"),
   },
   uploadStateShort: {
     queued: icu<[n: number]>("Queued · {n}", "n"),
@@ -114,6 +122,8 @@ type Subjects = { readonly [K in "clients" | "images" | "proof_lists" | "proof_s
 
 /** The texts, with the lost photos' client and the conflict subjects resolved. */
 export const SYNC_TEXTS = withEntries(TEXTS, {
+  /** What waits for upload, clips counted apart from photos ("" when nothing waits). */
+  uploadsOf: (photos: number, clips: number): string => (clips ? (photos ? TEXTS.uploadsBoth(photos, clips) : TEXTS.uploadsClips(clips)) : photos ? TEXTS.uploads(photos) : ""),
   lostOriginals: (n: number, client: string): string => TEXTS.lostOriginals(n, client || TEXTS.deletedClientName),
   lostPhotos: (n: number, client: string): string => TEXTS.lostPhotos(n, client || TEXTS.deletedClientName),
   conflictSubject: {

@@ -6,5 +6,5 @@ import { syncCounts } from "./statusQueries";
 export function useSyncStatus() {
   const status = useSyncExternalStore(appSync.status.subscribe, appSync.status.get);
   const counts = useSyncExternalStore(syncCounts.subscribe, syncCounts.get);
-  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, rejected: 0, conflicts: 0, notOnServer: 0, isReconciling: false }) };
+  return { ...status, ...(counts ?? { pendingChanges: 0, pendingUploads: 0, pendingClips: 0, rejected: 0, conflicts: 0, notOnServer: 0, isReconciling: false }) };
 }

@@ -13,6 +13,8 @@ export interface ClientUploadState {
   kind: UploadStateKind;
   /** Photos not yet confirmed by the server. */
   pending: number;
+  /** Of those waiting to be sent (queued, uploading), clips: counted apart from photos (issue 38). */
+  clips: number;
 }
 
 export function useUploadStates(): (clientId: string) => ClientUploadState {
@@ -22,10 +24,10 @@ export function useUploadStates(): (clientId: string) => ClientUploadState {
   return useCallback(
     (clientId: string) => {
       const c = counts?.get(clientId);
-      if (!c || c.images === 0) return { kind: "empty", pending: 0 };
-      if (c.unconfirmed === 0) return { kind: "done", pending: 0 };
-      if (c.pending === 0) return { kind: "incomplete", pending: c.unconfirmed };
-      return { kind: isSending ? "uploading" : "queued", pending: c.pending };
+      if (!c || c.images === 0) return { kind: "empty", pending: 0, clips: 0 };
+      if (c.unconfirmed === 0) return { kind: "done", pending: 0, clips: 0 };
+      if (c.pending === 0) return { kind: "incomplete", pending: c.unconfirmed, clips: 0 };
+      return { kind: isSending ? "uploading" : "queued", pending: c.pending, clips: c.pendingClips };
     },
     [counts, isSending],
   );
