@@ -46,8 +46,8 @@ export async function addClip(server: TestServer, clientId: string, clip: ClipUp
   form.set("mimeType", clip.originalType);
   form.set("fileSize", String(clip.original.length));
   form.set("uploadedAt", new Date().toISOString());
-  form.set("original", new File([clip.original], name, { type: clip.originalType }));
-  if (clip.webVideo) form.set("webVideo", new File([clip.webVideo], "web.mp4", { type: "video/mp4" }));
+  form.set("original", new File([new Uint8Array(clip.original)], name, { type: clip.originalType }));
+  if (clip.webVideo) form.set("webVideo", new File([new Uint8Array(clip.webVideo)], "web.mp4", { type: "video/mp4" }));
   form.set("thumbnail", new File([pngBytes(41)], "poster-thumb.png", { type: "image/png" }));
   form.set("preview", new File([pngBytes(42)], "poster.png", { type: "image/png" }));
   const r = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
