@@ -31,6 +31,8 @@ export interface ClipUpload {
   original: Buffer;
   originalType: string;
   webVideo?: Buffer;
+  /** metadata.video.codec, mediabunny's name ("avc" unless said). */
+  codec?: string;
 }
 
 /** The owner uploads a clip record (kind "video") with its poster's sizes; returns its id. */
@@ -41,6 +43,7 @@ export async function addClip(server: TestServer, clientId: string, clip: ClipUp
   form.set("kind", "video");
   form.set("duration", "3.2");
   form.set("webStatus", clip.webStatus);
+  form.set("metadata", JSON.stringify({ video: { codec: clip.codec ?? "avc", container: clip.originalType === "video/mp4" ? "mp4" : "mov" } }));
   form.set("originalName", name);
   form.set("filename", name);
   form.set("mimeType", clip.originalType);

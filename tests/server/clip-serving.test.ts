@@ -154,9 +154,11 @@ describe("a clip's downloads", () => {
 describe("a clip in the visitor's listing and activity", () => {
   it("lists kind, duration and web status", async () => {
     const { c, clip, cookie } = await galleryWithClip();
-    const r = await server.api<{ images: Array<{ id: string; kind: string; duration: number; webStatus: string }> }>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
+    const photo = await galleryHelpers(() => server).addImage(c.id, "photo.png", 5);
+    const r = await server.api<{ images: Array<{ id: string; kind: string; duration: number; webStatus: string; codec: string }> }>("GET", `/api/gallery/${c.accessUrl}/all-images`, { cookie });
     expect(r.status).toBe(200);
-    expect(r.body.images.find((i) => i.id === clip)).toMatchObject({ kind: "video", duration: 3.2, webStatus: "made" });
+    expect(r.body.images.find((i) => i.id === clip)).toMatchObject({ kind: "video", duration: 3.2, webStatus: "made", codec: "avc" });
+    expect(r.body.images.find((i) => i.id === photo)).toMatchObject({ kind: "", duration: 0, webStatus: "", codec: "" });
   });
 
   it("counts a download once (not its later ranges), and never the streaming", async () => {

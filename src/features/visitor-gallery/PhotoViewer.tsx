@@ -31,7 +31,7 @@ import { isVideo } from "../../domain/records";
 import { toast } from "../../state/toast";
 import { saveUrl } from "../downloads/saveFile";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
-import { ClipCannotPlay, clipSlide, clipSource, hasClips, useSlideshowPlaysClips, useVideoPlugin } from "./clipSlides";
+import { ClipCannotPlay, clipSlide, clipSource, hasClips, useFailedClips, useSlideshowPlaysClips, useVideoPlugin } from "./clipSlides";
 import type {} from "yet-another-react-lightbox/plugins/video";
 
 interface Props {
@@ -77,7 +77,11 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
   const isOpen = index >= 0;
   // Clips (issue 38, ./clipSlides.tsx): the Video plugin loads only for a gallery with clips.
   const video = useVideoPlugin(isOpen && hasClips(images));
-  const slides = useMemo(() => images.map((image) => (isVideo(image) ? clipSlide(image, slideOf(image, downloads, originalsAs), !!video) : slideOf(image, downloads, originalsAs))), [images, downloads, originalsAs, video]);
+  const failed = useFailedClips(isOpen);
+  const slides = useMemo(
+    () => images.map((image) => (isVideo(image) ? clipSlide(image, slideOf(image, downloads, originalsAs), !!video && !failed.has(image.id)) : slideOf(image, downloads, originalsAs))),
+    [images, downloads, originalsAs, video, failed],
+  );
   const [note, setNote] = useState("");
   const [showing, setShowing] = useState(false);
   useSlideshowPlaysClips(showing, index);
@@ -146,7 +150,7 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
         // A clip this browser cannot play: its poster, a plain sentence and its download.
         slideFooter: ({ slide }) => {
           const image = images[slides.indexOf(slide)];
-          if (!image || !isVideo(image) || slide.type === "video" || (!video && clipSource(image))) return null;
+          if (!image || !isVideo(image) || slide.type === "video" || (!video && clipSource(image) && !failed.has(image.id))) return null;
           return <ClipCannotPlay onDownload={downloads === "off" ? undefined : () => download(image)} />;
         },
         controls: () => (

@@ -50,6 +50,8 @@ export const GalleryImageSchema = z.object({
   kind: z.string().default(""),
   duration: z.number().default(0),
   webStatus: z.string().default(""),
+  /** A clip's video codec as read on import (mediabunny's name: "avc", "hevc", "vp9", "av1"...), "" unknown. */
+  codec: z.string().default(""),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 

@@ -13,19 +13,48 @@ import { isVideo } from "../../domain/records";
 import { clipUrl, type GalleryImage } from "./api";
 import { GALLERY_TEXTS } from "./texts";
 
-type ClipFacts = Pick<GalleryImage, "id" | "kind" | "webStatus" | "mimeType">;
+type ClipFacts = Pick<GalleryImage, "id" | "kind" | "webStatus" | "mimeType"> & { codec?: string };
 
-/** Whether this browser says it may play a file of `mimeType` ("maybe" or "probably"). */
-export function browserPlays(mimeType: string): boolean {
-  if (!mimeType || typeof document === "undefined") return false;
-  return document.createElement("video").canPlayType(mimeType) !== "";
+/** A codec string `canPlayType` understands for mediabunny's codec names (a common profile of each). */
+const CODEC_STRINGS: Record<string, string> = { avc: "avc1.640028", hevc: "hvc1.1.6.L120.90", vp8: "vp8", vp9: "vp09.00.10.08", av1: "av01.0.08M.08" };
+
+/** The type to ask the browser about: the clip's container, with its codec when known ('video/mp4; codecs="hvc1..."'). */
+export function playableType(mimeType: string, codec = ""): string {
+  const codecs = CODEC_STRINGS[codec];
+  return codecs ? `${mimeType}; codecs="${codecs}"` : mimeType;
+}
+
+/** Whether this browser says it may play a file of `type` ("maybe" or "probably"). */
+export function browserPlays(type: string): boolean {
+  if (!type || typeof document === "undefined") return false;
+  return document.createElement("video").canPlayType(type) !== "";
 }
 
 /** Where this browser plays a clip: its web version, else its original when the browser plays its type; null: it cannot. */
-export function clipSource(image: ClipFacts, plays: (mimeType: string) => boolean = browserPlays): { src: string; type: string } | null {
+export function clipSource(image: ClipFacts, plays: (type: string) => boolean = browserPlays): { src: string; type: string } | null {
   if (!isVideo(image)) return null;
   if (hasWebVersion(image)) return { src: clipUrl(image.id, "web"), type: "video/mp4" };
-  return plays(image.mimeType) ? { src: clipUrl(image.id, "original"), type: image.mimeType } : null;
+  return plays(playableType(image.mimeType, image.codec)) ? { src: clipUrl(image.id, "original"), type: image.mimeType } : null;
+}
+
+/**
+ * The clips whose playing failed in this viewer (a codec the browser named but could not decode, a web
+ * version not uploaded yet): their poster and download are shown instead. Read from the <video>'s errors.
+ */
+export function useFailedClips(isOpen: boolean): ReadonlySet<string> {
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (!isOpen) return;
+    const onError = (e: Event) => {
+      const video = e.target instanceof HTMLSourceElement ? e.target.parentElement : e.target;
+      if (!(video instanceof HTMLVideoElement) || !video.closest(".yarl__root")) return;
+      const id = /\/api\/gallery\/image\/([^/?]+)\?video=/.exec(video.querySelector("source")?.getAttribute("src") ?? "")?.[1];
+      if (id) setFailed((old) => (old.has(id) ? old : new Set(old).add(decodeURIComponent(id))));
+    };
+    document.addEventListener("error", onError, true);
+    return () => document.removeEventListener("error", onError, true);
+  }, [isOpen]);
+  return failed;
 }
 
 /**
