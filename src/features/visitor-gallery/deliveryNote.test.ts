@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GalleryImage } from "./api";
 import { deliveryNote } from "./deliveryNote";
 
-const photo = (mimeType: string, extra: Partial<GalleryImage> = {}): GalleryImage => ({ id: mimeType, originalName: "a", filename: "a", fileSize: 1, mimeType, placeholder: "", sizes: [], crc32: "", webJpeg: true, hasJpeg: false, set: "", kind: "", duration: 0, webStatus: "", ...extra });
+const photo = (mimeType: string, extra: Partial<GalleryImage> = {}): GalleryImage => ({ id: mimeType, originalName: "a", filename: "a", fileSize: 1, mimeType, placeholder: "", sizes: [], crc32: "", webJpeg: true, hasJpeg: false, set: "", kind: "", duration: 0, webStatus: "", codec: "", ...extra });
 
 describe("deliveryNote", () => {
   it("says full-size JPEG when every photo is a JPEG or has its JPEG", () => {
