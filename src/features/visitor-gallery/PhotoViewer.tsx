@@ -134,7 +134,8 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
         slideshowStop: () => setShowing(false),
       }}
       plugins={[Counter, ...(downloads === "off" ? [] : [Download]), Slideshow, Zoom, ...(video ? [video] : [])]}
-      // The browser's own controls (keyboard and touch included); only the clip's index loads before play.
+      // The browser's own controls (keyboard and touch included); the clip's index loads before play, so the
+      // first frame comes soon after the tap ("none" left Chromium's play button without effect until it loaded).
       video={{ controls: true, playsInline: true, preload: "metadata" }}
       download={{
         // The specification's single-download dialog, for the file the gallery's download mode allows
