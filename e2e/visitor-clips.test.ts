@@ -2,10 +2,14 @@
  * A visitor's clips in Chromium against the real server (issue 38): the tile's poster, play mark and length;
  * the viewer plays the web version inline (no autoplay, native controls, time advances, seeking works) and
  * swipes past it like a photo; the slideshow plays a clip through, muted, then goes on; an HEVC clip this
- * browser cannot decode shows its poster, a sentence and its download; favourites work on a clip.
+ * browser cannot decode shows its poster, a sentence and its download; favourites work on a clip; a zip carries
+ * clips byte for byte, stored, per delivery mode.
  */
 import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { ffmpegClip, uploadClip, type SeededClip } from "./support/clips";
@@ -18,16 +22,19 @@ let browser: Browser;
 let gallery: { id: string; accessUrl: string; accessCode: string };
 let film: SeededClip;
 let hevc: SeededClip;
+const bytes: Record<string, Buffer> = {};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
   const api = await ownerApi(server);
   gallery = await api("POST", "/api/collections/clients/records", { name: "Ada & Grace" });
-  const web = ffmpegClip({ seconds: 3, keyEvery: 1 });
+  bytes.web = ffmpegClip({ seconds: 3, keyEvery: 1 });
+  bytes.film = ffmpegClip({ seconds: 3, size: "480x270" });
+  bytes.hevc = ffmpegClip({ seconds: 3, codec: "hevc" });
   await uploadPhoto(server.url, api.token, gallery.id, "photo-01.jpg", 2400, 1600, 3, 0);
-  film = await uploadClip(server.url, api.token, gallery.id, { name: "first-dance.mov", at: 1, seconds: 3, width: 320, height: 180, original: ffmpegClip({ seconds: 3, size: "480x270" }), web, webStatus: "made" });
+  film = await uploadClip(server.url, api.token, gallery.id, { name: "first-dance.mov", at: 1, seconds: 3, width: 320, height: 180, original: bytes.film, web: bytes.web, webStatus: "made" });
   await uploadPhoto(server.url, api.token, gallery.id, "photo-02.jpg", 1600, 2400, 4, 2);
-  hevc = await uploadClip(server.url, api.token, gallery.id, { name: "phone.mp4", at: 3, seconds: 3, width: 320, height: 180, original: ffmpegClip({ seconds: 3, codec: "hevc" }), webStatus: "unsupported", codec: "hevc" });
+  hevc = await uploadClip(server.url, api.token, gallery.id, { name: "phone.mp4", at: 3, seconds: 3, width: 320, height: 180, original: bytes.hevc, webStatus: "unsupported", codec: "hevc" });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -111,4 +118,36 @@ describe("a visitor's clips", () => {
     await tile.locator(".photo-card-heart.is-favourite").waitFor();
     await context.close();
   });
+
+  it("zips clips byte for byte, stored: originals as shot, or in web size the web version as .mp4", async () => {
+    const api = await ownerApi(server);
+    for (const mode of ["originals", "web"] as const) {
+      await api("PATCH", `/api/collections/clients/records/${gallery.id}`, { downloadMode: mode });
+      // The zip streams through the service worker into the browser's download (no save picker in this test).
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+      await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+      const page = await context.newPage();
+      await page.goto(`/gallery/${gallery.accessUrl}`);
+      await new VisitorGalleryPage(page).enterCode(gallery.accessCode);
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 30_000 });
+      await page.getByRole("button", { name: "Select All", exact: true }).click();
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download Selected (4)" }).click();
+      const zip = new Blob([readFileSync((await (await downloading).path())!)]);
+      await page.getByRole("heading", { name: "Download Complete" }).waitFor();
+      const entries = await readZipDirectory(zip);
+      const entry = async (name: string) => {
+        const found = entries.find((e) => e.name === name);
+        expect(found, `${mode}: ${name} in ${entries.map((e) => e.name).join(", ")}`).toBeDefined();
+        expect(found!.method).toBe(0); // stored
+        return Buffer.from(await (await extractEntry(zip, found!)).arrayBuffer());
+      };
+      expect((await entry(mode === "web" ? "first-dance.mp4" : "first-dance.mov")).equals(mode === "web" ? bytes.web! : bytes.film!)).toBe(true);
+      // A clip delivered as shot has nothing else to give, in either mode.
+      expect((await entry("phone.mp4")).equals(bytes.hevc!)).toBe(true);
+      await context.close();
+    }
+    await api("PATCH", `/api/collections/clients/records/${gallery.id}`, { downloadMode: "originals" });
+  });
 });
+
