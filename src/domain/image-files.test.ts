@@ -40,4 +40,10 @@ describe("deliveredName", () => {
     expect(deliveredName({ originalName: "a.exe", mimeType: "image/gif" })).toBe("a.gif");
     expect(deliveredName({ originalName: "a.exe", mimeType: "" })).toBe("a.exe"); // type unknown: nothing to go by
   });
+  it("names a clip's download: its web version as an MP4 in web mode, else as shot (issue 38)", () => {
+    const clip = { originalName: "First Dance.MOV", mimeType: "video/quicktime", kind: "video" };
+    expect(downloadName({ ...clip, webStatus: "made" }, "web")).toBe("First Dance.mp4");
+    expect(downloadName({ ...clip, webStatus: "unsupported" }, "web")).toBe("First Dance.MOV");
+    expect(downloadName({ ...clip, webStatus: "made" }, "originals", "jpeg")).toBe("First Dance.MOV");
+  });
 });

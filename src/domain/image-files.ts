@@ -33,7 +33,7 @@ export function deliveredName(image: { originalName?: string | null; filename?: 
  * full-size JPEG (a gallery with `originalsAs` "jpeg" and a photo that has one) is named `.jpg` too.
  */
 export function downloadName(
-  image: { originalName?: string | null; filename?: string | null; mimeType?: string | null; webJpeg?: boolean; hasJpeg?: boolean },
+  image: { originalName?: string | null; filename?: string | null; mimeType?: string | null; webJpeg?: boolean; hasJpeg?: boolean; kind?: string; webStatus?: string },
   mode: "off" | "web" | "originals",
   originalsAs: "shot" | "jpeg" = "shot",
 ): string {
@@ -42,8 +42,15 @@ export function downloadName(
     const dot = name.lastIndexOf(".");
     return dot > 0 ? name.slice(0, dot) : name;
   };
+  // A clip (issue 38): its original as shot, or in "web" mode its web version (an MP4), as shot when it has none.
+  if (image.kind === "video") return mode === "web" && hasWebVersion(image) ? `${stem()}.mp4` : name;
   // An original of a gallery that delivers JPEG is its full-size JPEG once the device made one (issue 25).
   if (mode === "originals") return originalsAs === "jpeg" && image.hasJpeg ? `${stem()}.jpg` : name;
   if (mode !== "web") return name;
   return stem() + (image.webJpeg ? ".jpg" : ".webp");
+}
+
+/** Whether a clip has a web version to play and to download in "web" mode (issue 38): made, or its original is one. */
+export function hasWebVersion(image: { webStatus?: string }): boolean {
+  return image.webStatus === "made" || image.webStatus === "original";
 }

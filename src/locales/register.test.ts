@@ -49,7 +49,7 @@ function english(): Map<string, string> {
 /** Texts that are the same in a language as in English: names, units, loanwords (a translation may equal its source). */
 const SAME_IN: Record<string, string[]> = {
   ALL: ["ID: {id}", "{kb} KB", "https://"],
-  de: ["Original", "Sets", "Set: {name}", "Downloads", "Name", "Status", "Branding", "System", "Modern", "Elegant", "Dashboard", "Online", "Offline", "Pause", "In {list}"],
+  de: ["Original", "Sets", "Set: {name}", "Downloads", "Name", "Status", "Branding", "System", "Modern", "Elegant", "Dashboard", "Online", "Offline", "Pause", "In {list}", "Video", "Video, {length}"],
   fr: [
     "{n, plural, one {# image} other {# images}}",
     "{n, plural, one {# photo} other {# photos}}",
@@ -64,9 +64,9 @@ const SAME_IN: Record<string, string[]> = {
     "Original",
   ],
   es: ["Error", "General", "Original"],
-  it: ["Password", "Email", "Branding", "Dashboard", "Online", "Offline", "In {list}"],
+  it: ["Password", "Email", "Branding", "Dashboard", "Online", "Offline", "In {list}", "Video", "Video, {length}"],
   "pt-BR": ["Downloads", "Status", "Original"],
-  nl: ["Sets", "Set: {name}", "Downloads", "Status", "Modern", "Elegant", "Dashboard", "Online", "Offline", "In {list}"],
+  nl: ["Sets", "Set: {name}", "Downloads", "Status", "Modern", "Elegant", "Dashboard", "Online", "Offline", "In {list}", "Video", "Video, {length}"],
 };
 
 describe("one register per language", () => {

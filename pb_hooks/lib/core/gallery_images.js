@@ -30,6 +30,10 @@ function visitorImagesJson(clientId, limit, offset) {
         "'webJpeg', json(CASE WHEN lower(COALESCE([[preview]], '')) LIKE '%.jpg' THEN 'true' ELSE 'false' END), " +
         "'hasJpeg', json(CASE WHEN COALESCE([[jpeg]], '') <> '' THEN 'true' ELSE 'false' END), " +
         `'sizes', json(${edges}), ` +
+        // Issue 38: a clip's kind ("video"; "" a photo), length in seconds and web version's status.
+        "'kind', COALESCE([[kind]], ''), 'duration', COALESCE([[duration]], 0), 'webStatus', COALESCE([[webStatus]], ''), " +
+        // and its video codec (metadata.video.codec), for the page to ask the browser whether it plays the original.
+        "'codec', CASE WHEN [[kind]] = 'video' AND json_valid([[metadata]]) THEN COALESCE(json_extract([[metadata]], '$.video.codec'), '') ELSE '' END, " +
         // Its set (issue 26), when that is a set of this gallery; "" for none.
         "'set', COALESCE((SELECT s.[[id]] FROM {{sets}} s WHERE s.[[id]] = {{images}}.[[set]] AND s.[[client]] = {{images}}.[[client]]), '')) AS item " +
         "FROM {{images}} WHERE [[client]] = {:client} ORDER BY [[uploadedAt]], [[id]] LIMIT {:limit} OFFSET {:offset})",

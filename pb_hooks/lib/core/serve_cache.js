@@ -120,13 +120,16 @@ function rememberLocal(kind, id, load, copy, at) {
   return entry.value;
 }
 
-/** The image's gallery id, original name and stored file names (by field), or throws when not found. `at`: the epoch, if read. */
+/**
+ * The image's gallery id, original name, stored file names (by field) and, for a clip (issue 38), its kind and
+ * web version's status, or throws when not found. `at`: the epoch, if read.
+ */
 function image(imageId, at) {
   return remember("image", imageId, () => {
     const record = $app.findRecordById("images", imageId);
     const files = {};
-    for (const field of ["original", "thumbnail", "medium", "large", "preview", "jpeg"]) files[field] = record.getString(field);
-    return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files };
+    for (const field of ["original", "thumbnail", "medium", "large", "preview", "jpeg", "webVideo"]) files[field] = record.getString(field);
+    return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files, kind: record.getString("kind"), webStatus: record.getString("webStatus") };
   }, at);
 }
 

@@ -1,5 +1,5 @@
 /**
- * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true]: an image's file, to
+ * GET /api/gallery/image/{id}[?size=400|800|1600|2048, or ?thumbnail=true|?preview=true, or ?video=web|original]: an image's file, to
  * the studio owner or the gallery's visitor; the hot path of every visitor's page (docs/benchmarks-history.md, the
  * image endpoint under load). The image, its gallery and the secret come from lib/core/serve_cache.js (no
  * query while nothing changed); the checks run on every request, in this order: gallery open, session
@@ -72,6 +72,7 @@ function imageFile(e, imageId, known) {
     if (!session) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   }
   const q = parseQuery(known.url.rawQuery);
+  if (q.get("video")) return clipFile(e, image, client, isOwner, session, q, known, at);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), field, q, session === "preview");
@@ -84,7 +85,9 @@ function imageFile(e, imageId, known) {
   // Like PocketBase's own static files: a request log only when it fails (a gallery page asks for
   // thousands of images; each logged one cost a row in the log database and the CPU to write it).
   e.set(SKIP_SUCCESS_LOG, true);
-  if (transfers.notModified(e, fileName, known.setHeader, known.request)) return require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download);
+  // A download counts once, from its first byte: not each later range of the same file.
+  const counted = rulesOfDelivery.countsAsDownload(download, known.request.header.get("Range"));
+  if (transfers.notModified(e, fileName, known.setHeader, known.request)) return counted ? require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download) : undefined;
   // The Content-Type is what the bytes are, never what the name says (lib/core/image_files.js).
   imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
     typeCache: cache.contentType,
@@ -98,7 +101,35 @@ function imageFile(e, imageId, known) {
     smallFile: served === "thumbnail" ? cache.smallFile : null,
   });
   // Counted once the file is sent (it has a Content-Length): the visitor does not wait for the count.
-  if (download) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
+  if (counted) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
+}
+
+/**
+ * `?video=web|original` (issue 38): a clip's web version, or its original while it has no web version
+ * (lib/rules/image_sizes.js videoFileFor; 404 otherwise), to play or to download. Playing is viewing, as a
+ * preview is: open in every delivery mode, no PIN, not counted. With `download`, it is the gallery's web
+ * download (the web size of a photo): refused when downloads are off, the PIN asked, counted; named the
+ * original's stem with `.mp4` for the web version. Ranges (206, 416) and conditional requests (ETag, If-Range)
+ * are http.ServeContent's, under the stored file's name as ETag; the Content-Type is what the bytes are.
+ */
+function clipFile(e, image, client, isOwner, session, q, known, at) {
+  const field = sizes.videoFileFor(q.get("video"), image, (f) => !!image.files[f]);
+  if (!field) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
+  const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), "webVideo", q, session === "preview");
+  const download = session === "preview" ? "" : gated;
+  const fileName = image.files[field];
+  const original = image.originalName || fileName;
+  e.set(SKIP_SUCCESS_LOG, true);
+  const counted = rulesOfDelivery.countsAsDownload(download, known.request.header.get("Range"));
+  if (transfers.notModified(e, fileName, known.setHeader, known.request)) return counted ? require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download) : undefined;
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, q.get("video") === "web" ? rulesOfDelivery.webVideoName(original) : original, {
+    typeCache: cache.contentType,
+    fsys: cache.filesystem(at),
+    download: q.get("download"),
+    attachment: !!gated,
+    setHeader: known.setHeader,
+  });
+  if (counted) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
 }
 
 module.exports = { imageFile, CACHE_CONTROL };

@@ -81,6 +81,28 @@ function jpegName(originalName) {
   return (dot > 0 ? name.slice(0, dot) : name) + ".jpg";
 }
 
+/**
+ * The name a clip's web version downloads under (issue 38): the original's stem with `.mp4`.
+ * @param {string} originalName
+ */
+function webVideoName(originalName) {
+  const name = String(originalName || "clip");
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 ? name.slice(0, dot) : name) + ".mp4";
+}
+
+/**
+ * Whether a request counts as a download in the gallery's activity: a download, asked from its first byte
+ * (a `Range` from 0, or none). A resumed or seeking download's later ranges are the same download (issue 38:
+ * a clip's original is downloaded in ranges by some browsers).
+ * @param {string} download "" | "single" | "zip" @param {string | null | undefined} range the request's Range header
+ */
+function countsAsDownload(download, range) {
+  if (!download) return false;
+  const text = String(range || "").trim();
+  return text === "" || /^bytes=0-/i.test(text);
+}
+
 /** Whether a download PIN has its form, 4 digits. @param {unknown} pin */
 function isPinFormat(pin) {
   return typeof pin === "string" && /^[0-9]{4}$/.test(pin);
@@ -95,4 +117,4 @@ function pinCookieName(clientId, secure) {
   return (secure ? "__Host-" : "") + "sg_dlpin_" + clientId;
 }
 
-module.exports = { MODES, modeOf, downloadKind, decideFile, originalFile, jpegName, isPinFormat, pinCookieName };
+module.exports = { MODES, modeOf, downloadKind, decideFile, originalFile, jpegName, webVideoName, countsAsDownload, isPinFormat, pinCookieName };

@@ -60,4 +60,12 @@ describe("originalFile (issue 25: originals as shot or as JPEG)", () => {
     expect(rules.jpegName("IMG_0001.HEIC")).toBe("IMG_0001.jpg");
     expect(rules.jpegName("scan.v2.tiff")).toBe("scan.v2.jpg");
   });
+  it("names a clip's web version after the original's stem, and counts a download from its first byte (issue 38)", () => {
+    expect(rules.webVideoName("First Dance.MOV")).toBe("First Dance.mp4");
+    expect(rules.webVideoName("")).toBe("clip.mp4");
+    expect(rules.countsAsDownload("single", null)).toBe(true);
+    expect(rules.countsAsDownload("zip", "bytes=0-")).toBe(true);
+    expect(rules.countsAsDownload("single", "bytes=5000-")).toBe(false);
+    expect(rules.countsAsDownload("", null)).toBe(false);
+  });
 });

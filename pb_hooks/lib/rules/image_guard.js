@@ -272,8 +272,10 @@ function withExtension(name, extension) {
   return stem + extension;
 }
 
-/**
- * The Content-Type to serve for a stored file of the sniffed type `contentType`: an image type we know, else bytes.
+/** The clip types the storage sniffs from a clip's bytes (issue 38; the types `original` and `webVideo` take). */
+const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/x-m4v", "video/webm"];
+
+/** The Content-Type to serve for a stored file of the sniffed type `contentType`: an image or clip type we know, else bytes.
  * @param {string | null | undefined} contentType
  */
 function servedContentType(contentType) {
@@ -282,6 +284,7 @@ function servedContentType(contentType) {
   const plain = (semicolon >= 0 ? text.slice(0, semicolon) : text).trim().toLowerCase();
   for (const format of Object.values(FORMATS)) if (format.mimeType === plain) return plain;
   if (plain === "image/heif") return "image/heic";
+  if (VIDEO_TYPES.indexOf(plain) >= 0) return plain;
   return "application/octet-stream";
 }
 

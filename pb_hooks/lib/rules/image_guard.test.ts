@@ -46,11 +46,13 @@ describe("image headers read by the server", () => {
     expect(guard.checkImage(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0]))).toMatchObject({ ok: false, code: "validation_image_size_unknown" });
   });
 
-  it("names a stored file after what its bytes are, and serves only image types", () => {
+  it("names a stored file after what its bytes are, and serves only image and clip types", () => {
     expect(guard.withExtension("evil_abc123.js", ".gif")).toBe("evil_abc123.gif");
     expect(guard.withExtension("noext", ".png")).toBe("noext.png");
     expect(guard.servedContentType("image/gif")).toBe("image/gif");
     expect(guard.servedContentType("text/javascript; charset=utf-8")).toBe("application/octet-stream");
+    expect(guard.servedContentType("video/quicktime")).toBe("video/quicktime"); // a clip (issue 38)
+    expect(guard.servedContentType("video/x-msvideo")).toBe("application/octet-stream");
     expect(guard.contentTypeOfName("evil_abc123.gif")).toBe("image/gif");
     expect(guard.contentTypeOfName("evil_abc123.js")).toBe("application/octet-stream");
   });

@@ -50,4 +50,25 @@ function availableEdges(has) {
   return SIZES.filter((s) => has(s.field)).map((s) => s.edge);
 }
 
-module.exports = { SIZES, requestedField, servedField, fileFor, availableEdges };
+/**
+ * The stored file that plays a clip (issue 38), or null (404). `?video=web`: its web version, the `webVideo` file
+ * when made ("made"), or the original when that is its own web version ("original"). `?video=original`: the
+ * original, only while the clip has no web version (as shot: "unsupported", or "" none yet), for a browser that
+ * plays it (the visitor's page asks the browser first). A photo has none.
+ * @param {string | null | undefined} video the query's `video`
+ * @param {{ kind?: string, webStatus?: string }} item
+ * @param {Has} has
+ * @returns {"webVideo" | "original" | null}
+ */
+function videoFileFor(video, item, has) {
+  if (item.kind !== "video") return null;
+  const status = item.webStatus || "";
+  if (video === "web") {
+    if (status === "made") return has("webVideo") ? "webVideo" : null;
+    return status === "original" && has("original") ? "original" : null;
+  }
+  if (video === "original") return status !== "made" && status !== "original" && has("original") ? "original" : null;
+  return null;
+}
+
+module.exports = { SIZES, requestedField, servedField, fileFor, availableEdges, videoFileFor };

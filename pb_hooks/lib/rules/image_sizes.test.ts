@@ -28,4 +28,17 @@ describe("image sizes served", () => {
     expect(sizes.fileFor({ preview: "true" }, onlyThumb)).toBeNull();
     expect(sizes.fileFor({ thumbnail: "true" }, onlyThumb)).toBe("thumbnail");
   });
+  it("plays a clip's web version, or its original only while it has none (issue 38)", () => {
+    const all = (f: string) => f === "original" || f === "webVideo";
+    const noWeb = (f: string) => f === "original";
+    expect(sizes.videoFileFor("web", { kind: "video", webStatus: "made" }, all)).toBe("webVideo");
+    expect(sizes.videoFileFor("web", { kind: "video", webStatus: "made" }, noWeb)).toBeNull(); // not uploaded yet
+    expect(sizes.videoFileFor("web", { kind: "video", webStatus: "original" }, noWeb)).toBe("original");
+    expect(sizes.videoFileFor("web", { kind: "video", webStatus: "unsupported" }, noWeb)).toBeNull();
+    expect(sizes.videoFileFor("original", { kind: "video", webStatus: "unsupported" }, noWeb)).toBe("original");
+    expect(sizes.videoFileFor("original", { kind: "video", webStatus: "" }, noWeb)).toBe("original");
+    expect(sizes.videoFileFor("original", { kind: "video", webStatus: "made" }, all)).toBeNull();
+    expect(sizes.videoFileFor("web", { kind: "", webStatus: "made" }, all)).toBeNull(); // a photo
+    expect(sizes.videoFileFor("poster", { kind: "video", webStatus: "made" }, all)).toBeNull();
+  });
 });

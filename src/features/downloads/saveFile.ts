@@ -22,6 +22,20 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * A file the server sends as an attachment, saved by the browser's own download from its URL (a clip's
+ * gigabytes go to disk as they arrive, never through the page's memory: issue 38).
+ */
+export function saveUrl(url: string, name: string): void {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 type SavePicker = (options: { suggestedName: string; types?: { description: string; accept: Record<string, string[]> }[] }) => Promise<FileSystemFileHandle>;
 
 function savePicker(): SavePicker | null {

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from "react";
 import { downloadUrl, originalFormat, type Delivery, type GalleryImage, type GallerySet, type StudioBranding } from "./api";
 import { galleryZipName } from "../../domain/format";
-import type { CoverStyle } from "../../domain/records";
+import { isVideo, type CoverStyle } from "../../domain/records";
 import { toggled } from "../../lib/selection";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -27,7 +27,7 @@ import { VisitorGrid } from "./VisitorGrid";
 import { ProofingBar, type ProofingFilter } from "./ProofingBar";
 import { PersonDialog } from "./PersonDialog";
 import { useProofingContext } from "./useProofing";
-import { downloadName, imageName } from "../../domain/image-files";
+import { downloadName, hasWebVersion, imageName } from "../../domain/image-files";
 
 interface Props {
   name: string;
@@ -53,10 +53,12 @@ interface Props {
 /** A zip entry: inside its set's folder when the photo is in a set (issue 26), else at the top. */
 function sourceOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"], folders: ReadonlyMap<string, string>): ZipSource {
   const format = originalFormat(image, originalsAs);
-  const url = downloadUrl(image.id, mode, "zip", format);
+  const url = downloadUrl(image, mode, "zip", format);
   const name = downloadName(image, mode, originalsAs);
-  // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes.
-  return { id: image.id, name, folder: folders.get(image.set), url, crc32: mode === "originals" && format === "original" ? image.crc32 : undefined };
+  // The original's CRC-32 (from import) lets the zip copy its bytes; web size and a full-size JPEG are other bytes
+  // (a clip's original goes as shot in either mode when it has no web version: issue 38).
+  const asShot = (mode === "originals" && format === "original") || (isVideo(image) && !hasWebVersion(image));
+  return { id: image.id, name, folder: folders.get(image.set), url, crc32: asShot ? image.crc32 : undefined };
 }
 
 const PHOTOS_ID = "photos";

@@ -7,7 +7,7 @@
  * backdrop, as is the download PIN's prompt when the gallery has one; a failure rechecks the session like a photo that fails to load. It is a modal that
  * makes the rest of the page inert (focus cannot leave it) and, on closing, focus returns to the photo it
  * was opened from. Each slide has the photo's sizes as its srcset, so a phone never loads more than it
- * shows; the neighbours load ahead.
+ * shows; the neighbours load ahead. A clip plays inline, and the slideshow plays it through (./clipSlides.tsx, issue 38).
  */
 import Lightbox, { type SlideImage } from "yet-another-react-lightbox";
 import Counter from "yet-another-react-lightbox/plugins/counter";
@@ -27,6 +27,12 @@ import { deliveryNote } from "./deliveryNote";
 import { ViewerProofing } from "./ViewerProofing";
 import "./gallery.css";
 import { downloadName, imageName } from "../../domain/image-files";
+import { isVideo } from "../../domain/records";
+import { toast } from "../../state/toast";
+import { saveUrl } from "../downloads/saveFile";
+import { DOWNLOAD_TEXTS } from "../downloads/texts";
+import { ClipCannotPlay, clipSlide, clipSource, hasClips, useFailedClips, useSlideshowPlaysClips, useVideoPlugin } from "./clipSlides";
+import type {} from "yet-another-react-lightbox/plugins/video";
 
 interface Props {
   images: GalleryImage[];
@@ -50,7 +56,7 @@ const SLIDESHOW_DELAY_MS = 4000;
 
 function slideOf(image: GalleryImage, mode: Delivery["downloads"], originalsAs: Delivery["originalsAs"]): SlideImage {
   const name = imageName(image);
-  const download = mode === "off" ? false : { url: downloadUrl(image.id, mode, "single", originalFormat(image, originalsAs)), filename: downloadName(image, mode, originalsAs) };
+  const download = mode === "off" ? false : { url: downloadUrl(image, mode, "single", originalFormat(image, originalsAs)), filename: downloadName(image, mode, originalsAs) };
   if (!image.width || !image.height) return { src: imageUrl(image.id, "preview"), alt: name, download };
   const { width, height } = image;
   const srcSet = IMAGE_SIZES.filter((s) => image.sizes.includes(s.edge)).map((s) => ({ src: sizeUrl(image.id, s.edge), ...sizeOf(width, height, s.edge) }));
@@ -68,16 +74,25 @@ function focusPhoto(id: string | undefined) {
 const keepInside = (e: SyntheticEvent) => e.stopPropagation();
 
 export default function PhotoViewer({ images, index, onIndex, onClose, onError, downloads = "originals", originalsAs = "shot", beforeDownload, pinDialog }: Props) {
-  const slides = useMemo(() => images.map((image) => slideOf(image, downloads, originalsAs)), [images, downloads, originalsAs]);
-  const [note, setNote] = useState("");
-  const single = useSingleDownload();
   const isOpen = index >= 0;
+  // Clips (issue 38, ./clipSlides.tsx): the Video plugin loads only for a gallery with clips.
+  const video = useVideoPlugin(isOpen && hasClips(images));
+  const failed = useFailedClips(isOpen);
+  const slides = useMemo(
+    () => images.map((image) => (isVideo(image) ? clipSlide(image, slideOf(image, downloads, originalsAs), !!video && !failed.has(image.id)) : slideOf(image, downloads, originalsAs))),
+    [images, downloads, originalsAs, video, failed],
+  );
+  const [note, setNote] = useState("");
+  const [showing, setShowing] = useState(false);
+  useSlideshowPlaysClips(showing, index);
+  const single = useSingleDownload();
   // The library keeps a failed slide to itself; an image error inside the viewer (errors do not bubble,
   // so it is caught on the way down) tells the gallery to check whether the visitor still has access.
   useEffect(() => {
     if (!isOpen) return;
     const onImageError = (e: Event) => {
-      if (e.target instanceof HTMLImageElement && e.target.closest(".yarl__root")) onError();
+      const media = e.target instanceof HTMLImageElement || e.target instanceof HTMLVideoElement || e.target instanceof HTMLSourceElement;
+      if (media && (e.target as Element).closest(".yarl__root")) onError();
     };
     document.addEventListener("error", onImageError, true);
     return () => document.removeEventListener("error", onImageError, true);
@@ -90,6 +105,22 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
     if (current) lastShown.current = current.id;
   }, [current]);
   const currentName = current ? imageName(current) : "";
+  const download = (image: GalleryImage) => {
+    if (downloads === "off") return;
+    const url = downloadUrl(image, downloads, "single", originalFormat(image, originalsAs));
+    void (async () => {
+      if (beforeDownload && !(await beforeDownload())) return;
+      // A clip goes through the browser's own download, to disk as it arrives (issue 38).
+      if (isVideo(image)) {
+        saveUrl(url, downloadName(image, downloads, originalsAs));
+        toast({ title: DOWNLOAD_TEXTS.downloadStarted, description: GALLERY_TEXTS.clipSaving });
+        return;
+      }
+      setNote(deliveryNote([image], { downloads, originalsAs }));
+      const ok = await single.start({ id: image.id, name: downloadName(image, downloads, originalsAs), load: () => fetchOriginal(image.id, undefined, url) });
+      if (!ok) onError();
+    })();
+  };
   return (
     <Lightbox
       open={isOpen}
@@ -99,26 +130,30 @@ export default function PhotoViewer({ images, index, onIndex, onClose, onError, 
       on={{
         view: ({ index: i }) => onIndex(i),
         exited: () => focusPhoto(lastShown.current),
+        slideshowStart: () => setShowing(true),
+        slideshowStop: () => setShowing(false),
       }}
-      plugins={downloads === "off" ? [Counter, Slideshow, Zoom] : [Counter, Download, Slideshow, Zoom]}
+      plugins={[Counter, ...(downloads === "off" ? [] : [Download]), Slideshow, Zoom, ...(video ? [video] : [])]}
+      // The browser's own controls (keyboard and touch included); the clip's index loads before play, so the
+      // first frame comes soon after the tap ("none" left Chromium's play button without effect until it loaded).
+      video={{ controls: true, playsInline: true, preload: "metadata" }}
       download={{
         // The specification's single-download dialog, for the file the gallery's download mode allows
         // (after the download PIN when the gallery has one).
         download: ({ slide }) => {
           const image = images[slides.indexOf(slide)];
-          if (!image || downloads === "off") return;
-          const url = downloadUrl(image.id, downloads, "single", originalFormat(image, originalsAs));
-          void (async () => {
-            if (beforeDownload && !(await beforeDownload())) return;
-            setNote(deliveryNote([image], { downloads, originalsAs }));
-            const ok = await single.start({ id: image.id, name: downloadName(image, downloads, originalsAs), load: () => fetchOriginal(image.id, undefined, url) });
-            if (!ok) onError();
-          })();
+          if (image) download(image);
         },
       }}
       // Proofing: the heart among the toolbar's buttons (the plugins add theirs before Close), lists and comment under the photo.
       toolbar={{ buttons: [current ? <HeartButton key="heart" imageId={current.id} name={currentName} className="yarl__button viewer-heart" /> : null, "close"] }}
       render={{
+        // A clip this browser cannot play: its poster, a plain sentence and its download.
+        slideFooter: ({ slide }) => {
+          const image = images[slides.indexOf(slide)];
+          if (!image || !isVideo(image) || slide.type === "video" || (!video && clipSource(image) && !failed.has(image.id))) return null;
+          return <ClipCannotPlay onDownload={downloads === "off" ? undefined : () => download(image)} />;
+        },
         controls: () => (
           <>
             {current ? <ViewerProofing key={current.id} imageId={current.id} name={currentName} /> : null}

@@ -1,7 +1,8 @@
 /**
  * The visitor's grid: justified photos at their own shape, each with a srcset of its sizes and `sizes` set
  * to the box's exact width (a 3x phone gets three times the pixels), its placeholder until the photo
- * arrives, and a selection checkbox (which never opens the photo); the photo opens the viewer.
+ * arrives, and a selection checkbox (which never opens the photo); the photo opens the viewer. A clip's tile is its
+ * poster with a play mark and its length (issue 38).
  */
 import { memo } from "react";
 import { type GalleryImage } from "./api";
@@ -11,6 +12,8 @@ import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import "./gallery.css";
 import { imageName } from "../../domain/image-files";
+import { formatDuration } from "../../domain/duration";
+import { isVideo } from "../../domain/records";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
 const EAGER_PHOTOS = 8;
@@ -55,10 +58,24 @@ const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected,
         <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={GALLERY_TEXTS.select(name)} />
       </label>
       <HeartButton imageId={image.id} name={name} className="photo-card-heart" />
+      {isVideo(image) ? <ClipMark duration={image.duration} /> : null}
       {setName ? <span className="photo-card-set">{setName}</span> : null}
     </div>
   );
 });
+
+/** A clip's tile (issue 38): its poster with a play mark and its length in the middle (the button opens it). */
+function ClipMark({ duration }: { duration: number }) {
+  const length = formatDuration(duration);
+  return (
+    <span className="photo-card-clip" role="img" aria-label={length ? GALLERY_TEXTS.clipMarkLength(length) : GALLERY_TEXTS.clipMark}>
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+        <path d="M8 5v14l11-7z" fill="currentColor" />
+      </svg>
+      {length ? <span aria-hidden="true">{length}</span> : null}
+    </span>
+  );
+}
 
 interface Props {
   images: GalleryImage[];

@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { firstRequestPath, takeFirstRequest } from "./firstRequest";
 import { galleryImageUrl } from "../../domain/image-url";
-import { COVER_STYLES, TYPEFACES } from "../../domain/records";
+import { COVER_STYLES, TYPEFACES, isVideo } from "../../domain/records";
+import { hasWebVersion } from "../../domain/image-files";
 import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import { refusalIn, refusalMessage, refusalText, type Refusal } from "../../lib/refusals/refusals";
@@ -45,6 +46,12 @@ export const GalleryImageSchema = z.object({
   hasJpeg: z.boolean().default(false),
   /** The set (issue 26) it is in; "" for none. */
   set: z.string().default(""),
+  /** Issue 38: "video" for a clip ("" a photo), its length in seconds, and its web version's status (src/domain/records.ts). */
+  kind: z.string().default(""),
+  duration: z.number().default(0),
+  webStatus: z.string().default(""),
+  /** A clip's video codec as read on import (mediabunny's name: "avc", "hevc", "vp9", "av1"...), "" unknown. */
+  codec: z.string().default(""),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
@@ -180,9 +187,15 @@ export { sizeUrl } from "../../domain/image-sizes";
  * page expects (`format`: the full-size JPEG or the original as shot, issue 25), so a page older than the
  * owner's last change gets a refusal, never other bytes under the expected name and checksum.
  */
-export function downloadUrl(id: string, mode: Delivery["downloads"], kind: "single" | "zip", format: "original" | "jpeg" = "original"): string {
-  return galleryImageUrl(id, mode === "web" ? { size: 2048, download: kind } : { download: kind, format });
+export function downloadUrl(image: Pick<GalleryImage, "id"> & Partial<Pick<GalleryImage, "kind" | "webStatus">>, mode: Delivery["downloads"], kind: "single" | "zip", format: "original" | "jpeg" = "original"): string {
+  // A clip (issue 38) in "web" mode: its web version, or its original when it has none (pb_hooks/lib/handlers/image_route.js).
+  if (isVideo(image) && mode === "web") return galleryImageUrl(image.id, { video: hasWebVersion(image) ? "web" : "original", download: kind });
+  if (isVideo(image)) return galleryImageUrl(image.id, { download: kind, format: "original" });
+  return galleryImageUrl(image.id, mode === "web" ? { size: 2048, download: kind } : { download: kind, format });
 }
+
+/** Where a clip plays (issue 38): its web version, or its original as shot (for a browser that plays it). */
+export const clipUrl = (id: string, version: "web" | "original") => galleryImageUrl(id, { video: version });
 
 /** The format a visitor's original comes in: the full-size JPEG when the gallery says so and the photo has one. */
 export function originalFormat(image: Pick<GalleryImage, "hasJpeg">, originalsAs: Delivery["originalsAs"]): "original" | "jpeg" {

@@ -98,6 +98,14 @@ const TEXTS = localized("visitor-gallery", {
   pinCancel: "Cancel",
   select: icu<[name: string]>("Select {name}", "name"),
   gridLabel: "Gallery",
+  // Clips (issue 38): the tile's mark, a clip this browser cannot play, and what a web download brings.
+  clipMark: "Video",
+  clipMarkLength: icu<[length: string]>("Video, {length}", "length"),
+  clipCannotPlay: "This video doesn't play in this browser. Download it to watch it on your device.",
+  clipCannotPlayNoDownload: "This video doesn't play in this browser. Try another browser or device.",
+  clipDownload: "Download video",
+  clipSaving: "Your browser is saving the video: see its downloads.",
+  formatWebClips: "Videos come as MP4 files that play on any device.",
 });
 
 /** The visitor's texts, with the page title built from the client's and the studio's names. */
