@@ -12,7 +12,7 @@ import { GALLERY_TEXTS } from "./texts";
 import { HeartButton } from "./HeartButton";
 import "./gallery.css";
 import { imageName } from "../../domain/image-files";
-import { formatDuration } from "../../domain/duration";
+import { formatDuration } from "../../domain/clip-display";
 import { isVideo } from "../../domain/records";
 
 /** Photos of the first rows load at once (lazy loading waits a frame for its observer). */
@@ -66,7 +66,7 @@ const VisitorCard = memo(function VisitorCard({ image, box, isEager, isSelected,
 
 /** A clip's tile (issue 38): its poster with a play mark and its length in the middle (the button opens it). */
 function ClipMark({ duration }: { duration: number }) {
-  const length = formatDuration(duration);
+  const length = duration > 0 ? formatDuration(duration) : "";
   return (
     <span className="photo-card-clip" role="img" aria-label={length ? GALLERY_TEXTS.clipMarkLength(length) : GALLERY_TEXTS.clipMark}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
