@@ -18,10 +18,13 @@ const FONT_LICENCES = ["OFL-1.1"];
 /**
  * Licences allowed for one named package only, with the reason. libheif-js (the HEIC decoder) is LGPL-3.0: it
  * stays in its own chunk, its licence text ships beside the build, and it can be replaced (docs/DEPLOY.md).
- * The @fontsource packages are the gallery typefaces' font files (FONT_LICENCES).
+ * The @fontsource packages are the gallery typefaces' font files (FONT_LICENCES). mediabunny (issue 38: reads
+ * clips and writes their web versions) is MPL-2.0: copyleft per file, and compatible with the AGPL (MPL-2.0
+ * section 3.3); its files ship unmodified with their licence notice, so the studio owes nothing more.
  */
 export const ALLOWED_FOR_PACKAGE: Readonly<Record<string, readonly string[]>> = {
   "libheif-js": ["LGPL-3.0", "LGPL-3.0-only", "LGPL-3.0-or-later"],
+  mediabunny: ["MPL-2.0"],
   "@fontsource/cormorant-garamond": FONT_LICENCES,
   "@fontsource/inter": FONT_LICENCES,
   "@fontsource/lato": FONT_LICENCES,
