@@ -76,3 +76,13 @@ export function formatDuration(seconds: number): string {
   const sec = String(s % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
+
+/** The H.264 level (two hex digits of the codec string) for a frame size and rate: 4.0 for 1080p30, 4.2 for 1080p60. */
+export function h264Level(width: number, height: number, frameRate: number): string {
+  const macroblocks = Math.ceil(width / 16) * Math.ceil(height / 16);
+  const perSecond = macroblocks * frameRate;
+  if (macroblocks <= 3600 && perSecond <= 108_000) return "1f"; // 3.1: 720p30
+  if (macroblocks <= 8192 && perSecond <= 245_760) return "28"; // 4.0: 1080p30
+  if (macroblocks <= 8704 && perSecond <= 522_240) return "2a"; // 4.2: 1080p60
+  return "33"; // 5.1
+}

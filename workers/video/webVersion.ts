@@ -1,7 +1,8 @@
 /**
  * A clip's web version, made by mediabunny's Conversion over WebCodecs: H.264 High profile in MP4, at most
- * 1920 x 1080, the bitrate of plan.ts, a key frame every 2 s, rotation baked into the frames, the studio's
- * watermark drawn on each frame when asked. Sound: AAC is copied untouched; anything else is re-encoded to
+ * 1920 x 1080, the bitrate of plan.ts, a key frame every 2 s. Without a watermark the decoded frames go
+ * straight to the encoder, which scales them (encoderScale.ts), and a phone's rotation stays a tag of the
+ * track; with the studio's watermark each frame is drawn on a canvas, upright, scaled and marked. Sound: AAC is copied untouched; anything else is re-encoded to
  * AAC when this browser has an AAC encoder, else to Opus in MP4 (Chromium on Linux has no AAC encoder; every
  * current browser plays Opus in MP4, and a web version with sound beats one without).
  *
@@ -30,6 +31,7 @@ import {
 } from "mediabunny";
 import { VideoError, type VideoProbe } from "../../src/domain/video";
 import { drawWatermark, type Watermark } from "../image/watermark";
+import { encodeAtSize } from "./encoderScale";
 import { AUDIO_BITRATE, KEY_FRAME_INTERVAL_S, maxAudioPackets, maxVideoPackets, webBitrate, webFrameRate, webSize } from "./plan";
 import { openInput, videoTrackOf } from "./probe";
 import { hasScratch, openScratch, type ScratchFile } from "./scratch";
@@ -67,6 +69,7 @@ export async function makeWebVersion(file: Blob, probe: VideoProbe, job: WebVers
   if (!probe.canDecode) throw new VideoError("cannot_decode", { codec: probe.videoCodec });
   const input = openInput(file);
   let scratch: ScratchFile | null = null;
+  let restoreEncoder: (() => void) | null = null;
   try {
     await videoTrackOf(input); // the same refusals as the probe
     const audio = await input.getPrimaryAudioTrack();
@@ -95,6 +98,14 @@ export async function makeWebVersion(file: Blob, probe: VideoProbe, job: WebVers
     }
     const output = new ReservedOutput(format, target, maxPackets);
     const process = job.watermark ? await watermarker(job.watermark, size) : undefined;
+    // Without a watermark the frames go to the encoder as decoded, and it scales them (encoderScale.ts); the
+    // rotation stays a tag of the track (every browser turns an MP4 by it). With one, each frame is drawn on
+    // a canvas, turned upright, scaled, and marked.
+    const coded = probe.rotation % 180 === 0 ? probe : { width: probe.height, height: probe.width };
+    if (!process) restoreEncoder = encodeAtSize(webSize(coded.width, coded.height), frameRate);
+    const sizing = process
+      ? { width: size.width, height: size.height, fit: "fill" as const, allowTransformationMetadata: false, process, processedWidth: size.width, processedHeight: size.height }
+      : { allowTransformationMetadata: true };
 
     const conversion = await Conversion.init({
       input,
@@ -102,17 +113,11 @@ export async function makeWebVersion(file: Blob, probe: VideoProbe, job: WebVers
       tracks: "primary",
       video: {
         codec: "avc",
-        width: size.width,
-        height: size.height,
-        fit: "fill",
         frameRate,
         quality: new Quality({ bitrate: webBitrate(size.width, size.height, frameRate, probe.bitrate), bitrateMode: "variable" }),
         keyFrameInterval: KEY_FRAME_INTERVAL_S,
-        allowTransformationMetadata: false,
         forceTranscode: true,
-        process,
-        processedWidth: size.width,
-        processedHeight: size.height,
+        ...sizing,
       },
       audio: audioOptions(audioCodec, copiesAudio, channels),
       // Only the date: a phone's location and other tags stay in the original, as for a photo's web sizes.
@@ -139,6 +144,7 @@ export async function makeWebVersion(file: Blob, probe: VideoProbe, job: WebVers
     if (err instanceof ConversionCanceledError) throw new VideoError("cancelled");
     throw new VideoError("corrupt", { detail: err instanceof Error ? err.message.slice(0, 200) : String(err) });
   } finally {
+    restoreEncoder?.();
     input.dispose();
   }
 }
