@@ -97,7 +97,7 @@ describe("an H.264 + AAC MP4 from a camera", () => {
     expect(Number(ffprobe(out).format.duration)).toBeCloseTo(3, 0);
   });
 
-  it("reads a phone's portrait clip upright (rotation in the index) and bakes the rotation into its web version", async () => {
+  it("reads a phone's portrait clip upright (rotation in the index) and keeps it upright in its web version, marked or not", async () => {
     const clip = makeClip(path.join(dir, "phone.mp4"), "640x360", 2, [...H264, ...AAC], { rotate: 90 });
     const facts = await probe(clip);
     expect(facts).toMatchObject({ width: 360, height: 640 });
@@ -111,7 +111,10 @@ describe("an H.264 + AAC MP4 from a camera", () => {
     expect(JSON.stringify(stream.side_data_list ?? "")).not.toMatch(/rotation/);
     // The watermark is on the frames: the first frame differs from the unmarked web version's in the
     // bottom-right corner only.
+    // Unmarked, its frames go to the encoder as decoded and the rotation stays a tag of the track.
     const plain = await savedOutput("phone-plain.mp4", (await webVersion(clip, facts)).size);
+    expect(videoStream(plain)).toMatchObject({ width: 640, height: 360 });
+    expect(JSON.stringify(videoStream(plain).side_data_list)).toMatch(/rotation/);
     const corner = { left: 230, top: 606, width: 118, height: 22 }; // where the name is written (watermark.ts)
     const [markedCorner, plainCorner] = await Promise.all([markedFile, plain].map((f) => framePixels(f, corner)));
     const [markedTop, plainTop] = await Promise.all([markedFile, plain].map((f) => framePixels(f, { ...corner, top: 10 })));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DURATION_S, VideoError } from "../../src/domain/video";
-import { BITRATE_1080P, checkLimits, formatDuration, maxAudioPackets, maxVideoPackets, MIN_VIDEO_BITRATE, posterTimes, webBitrate, webFrameRate, webSize } from "./plan";
+import { BITRATE_1080P, checkLimits, formatDuration, h264Level, maxAudioPackets, maxVideoPackets, MIN_VIDEO_BITRATE, posterTimes, webBitrate, webFrameRate, webSize } from "./plan";
 
 describe("the web version's size", () => {
   it("fits 4K and 1440p into 1920 x 1080, keeps smaller clips, and turns portrait clips into 1080 x 1920", () => {
@@ -48,6 +48,12 @@ describe("frame timing", () => {
     expect(posterTimes(10)).toEqual([1, 2.5, 5]);
     expect(posterTimes(10, 0.5)).toEqual([1.5, 3, 5.5]);
     expect(posterTimes(0)).toEqual([0]);
+  });
+  it("declares the H.264 level of the web version's size and rate", () => {
+    expect(h264Level(1280, 720, 30)).toBe("1f");
+    expect(h264Level(1920, 1080, 30)).toBe("28");
+    expect(h264Level(1920, 1080, 60)).toBe("2a");
+    expect(h264Level(1080, 1920, 30)).toBe("28");
   });
   it("reads a duration as a clock", () => {
     expect(formatDuration(7.4)).toBe("0:07");
