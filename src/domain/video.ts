@@ -74,3 +74,15 @@ export function needsWebVersion(probe: VideoProbe, watermark: boolean): boolean 
     probe.bitrate <= WEB_MAX_BITRATE;
   return !webReady;
 }
+
+/**
+ * What this device makes a web version of (larger clips are refused at import with "too_large_frame" or
+ * "too_long", their reason named, the rest of the import going on):
+ * - frames up to H.264 level 5.2's largest (4096 x 2304: 4K UHD and DCI 4K pass). Past it (6K, 8K) a decoded
+ *   frame is 4x a 4K one, and the dozen frames a decoder and an encoder keep in flight would take the worker
+ *   past the import's memory budget (+300 MB); a software decoder also crawls through them;
+ * - clips up to 100 minutes: the web version of a longer one (5 Mbit/s at 1080p, plus sound) would itself
+ *   pass the studio's default 4 GB clip limit (6000 s x 5.3 Mbit/s = 3.98 GB).
+ */
+export const MAX_FRAME_PIXELS = 4096 * 2304;
+export const MAX_DURATION_S = 100 * 60;
