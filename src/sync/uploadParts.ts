@@ -4,8 +4,7 @@
  * each checked by size and SHA-256; after a cut or a closed laptop the upload goes on from the parts the
  * server has (docs/SYNC.md, "Uploads in parts").
  *
- * Memory stays at two parts whatever the file's size: the part being sent, and the next one read and hashed
- * meanwhile. A part that fails by a network cut, a 5xx or a 429, or arrives damaged (the server's size or
+ * Memory stays at two parts whatever the file's size: two lanes each read, hash and send one part at a time. A part that fails by a network cut, a 5xx or a 429, or arrives damaged (the server's size or
  * checksum refusal), is sent again after a growing pause; after RETRIES the call fails and the caller tries
  * later, when the parts already sent are not sent again.
  */
@@ -154,33 +153,34 @@ export async function sendInParts(pb: PocketBase, file: Blob, target: PartsTarge
       }
       return { n, bytes, sha256 };
     };
-    // The next part is read and hashed while one is sent: at most two parts in memory.
+    // Two lanes, each holding one part: one part is read and hashed while the other is sent (and the server
+    // checks one while it receives the other). At most two parts in memory.
     let next = 0;
-    const nextToSend = async (): Promise<Prepared | null> => {
-      while (next < count) {
-        if (signal?.aborted) throw aborted();
-        const prepared = await prepare(next++);
-        if (prepared) return prepared;
+    let failure: { error: unknown } | null = null;
+    const lane = async (): Promise<void> => {
+      try {
+        while (next < count && !failure) {
+          if (signal?.aborted) throw aborted();
+          const part = await prepare(next++);
+          if (!part) continue;
+          await withRetries(
+            () =>
+              send(`/api/owner/uploads/${state.id}/parts/${part.n}`, {
+                method: "PUT",
+                body: part.bytes,
+                headers: { "Content-Type": "application/octet-stream", "X-Part-Sha256": part.sha256 },
+              }),
+            signal,
+          );
+          loaded += part.bytes.byteLength;
+          onProgress?.({ loaded, total });
+        }
+      } catch (error) {
+        failure ??= { error };
       }
-      return null;
     };
-    let current = await nextToSend();
-    while (current) {
-      const part = current;
-      const following = nextToSend();
-      following.catch(() => undefined); // awaited below; a failure of the part being sent comes first
-      await withRetries(
-        () =>
-          send(`/api/owner/uploads/${state.id}/parts/${part.n}`, {
-            method: "PUT",
-            body: part.bytes,
-            headers: { "Content-Type": "application/octet-stream", "X-Part-Sha256": part.sha256 },
-          }),
-        signal,
-      );
-      loaded += part.bytes.byteLength;
-      onProgress?.({ loaded, total });
-      current = await following;
-    }
+    // Both lanes end before the call does: none goes on sending after a failure.
+    await Promise.all([lane(), lane()]);
+    if (failure) throw (failure as { error: unknown }).error;
   }
 }

@@ -169,13 +169,17 @@ function putPart(e) {
   return e.json(200, { n, size: written, sha256 });
 }
 
-/** Joins the parts into `<dir>/joined/<name>` by Go's copy; returns its path. */
+/**
+ * Joins the parts by Go's copy into `<dir>/joined/<random>/<name>` (a complete sent again while one runs joins
+ * its own copy); returns the folder and the file's path.
+ */
 function joinParts(dir, meta, parts) {
   const name = rules().storedName(meta.name);
-  $os.mkdirAll($filepath.join(dir, JOINED), /** @type {any} */ (0o700));
+  const folder = $filepath.join(JOINED, $security.randomStringWithAlphabet(12, "abcdefghijklmnopqrstuvwxyz0123456789"));
+  $os.mkdirAll($filepath.join(dir, folder), /** @type {any} */ (0o700));
   const root = $os.openRoot(dir);
   try {
-    const out = root.create($filepath.join(JOINED, name));
+    const out = root.create($filepath.join(folder, name));
     try {
       for (const p of parts) {
         const part = root.open(rules().partFileName(p.n, p.sha256));
@@ -191,7 +195,15 @@ function joinParts(dir, meta, parts) {
   } finally {
     root.close();
   }
-  return $filepath.join(dir, JOINED, name);
+  return { folder: $filepath.join(dir, folder), path: $filepath.join(dir, folder, name) };
+}
+
+/** The HTTP status an error thrown through Go carries (PocketBase's ApiError), else 0. */
+function statusOf(err) {
+  const e = /** @type {any} */ (err);
+  const value = e && e.value;
+  if (value && typeof value.status === "number") return value.status;
+  return e && typeof e.status === "number" ? e.status : 0;
 }
 
 /** POST /api/owner/uploads/{id}/complete: every part there, the file set on its record (whose save judges its header). */
@@ -208,14 +220,16 @@ function complete(e) {
     $os.removeAll(dir);
     throw refusal(404, "image_not_found");
   }
-  const path = joinParts(dir, meta, parts);
+  const joined = joinParts(dir, meta, parts);
   try {
     // The save judges the file by its header and the studio's limit (lib/core/image_files.js guardUploads).
-    record.set(meta.field, $filesystem.fileFromPath(path));
+    record.set(meta.field, $filesystem.fileFromPath(joined.path));
     app.save(record);
   } catch (err) {
-    // A file its record refuses (its bytes, its size) will not pass later either: the upload ends here.
-    $os.removeAll(dir);
+    // A file its record refuses (its bytes, its size: a 4xx) will not pass later either: the upload ends here.
+    // Anything else (the storage unreachable) keeps the parts, so a later complete needs no byte sent again.
+    const status = statusOf(err);
+    $os.removeAll(status >= 400 && status < 500 ? dir : joined.folder);
     throw err;
   }
   $os.removeAll(dir);
