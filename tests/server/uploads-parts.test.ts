@@ -76,6 +76,16 @@ describe("uploads in parts", () => {
     expect(codeOf((await putPart(started.body.id, 0, part0)).body)).toBe("upload_not_found");
   });
 
+  it("keep the parts a server restart finds again", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, 2 * MB);
+    const { body } = await startUpload(record, file.length);
+    expect((await putPart(body.id, 1, file.subarray(MB))).status).toBe(200);
+    await server.restart();
+    const again = await startUpload(record, file.length);
+    expect(again.body).toMatchObject({ id: body.id, parts: [{ n: 1, size: MB, sha256: sha(file.subarray(MB)) }] });
+  });
+
   it("refuse a part whose checksum or size is wrong, and keep nothing of it", async () => {
     const record = await newClip();
     const file = bigClip(clip, 2 * MB);
