@@ -181,6 +181,8 @@ describe("uploads in parts", () => {
     const before = await server.api<{ original: string }>("GET", `/api/collections/images/records/${record}`, { token: server.ownerToken });
 
     expect((await server.api("POST", "/api/crons/sg_abandoned_uploads", { token: server.superToken })).status).toBe(204);
+    // PocketBase runs the job after answering: wait for it.
+    for (let i = 0; i < 100 && existsSync(oldDir); i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(oldDir)).toBe(false);
     expect(existsSync(path.join(root, fresh.body.id))).toBe(true);
     expect((await server.api("GET", `/api/collections/images/records/${record}`, { token: server.ownerToken })).body).toEqual(before.body);

@@ -5,6 +5,8 @@
  * at 60 % (the laptop closed) resumes later from the parts the server has, sending only the missing ones.
  */
 import { createHash } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PART_SIZE, sendInParts } from "../../src/sync/uploadParts";
@@ -66,6 +68,29 @@ describe("sendInParts", () => {
     const sent = proxy.sent();
     expect(sent).toBeGreaterThan(file.length + 0.4 * PART_SIZE); // the cut part went twice
     expect(sent).toBeLessThan(file.length + 2 * PART_SIZE + 10 * OVERHEAD);
+  });
+
+  it("sends a part again after the server failed it with a 5xx", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, PART_SIZE + 4321);
+    const started = await server.api<{ id: string }>("POST", "/api/owner/uploads", {
+      token: server.ownerToken,
+      json: { record, field: "original", size: file.length, name: "film.mp4", type: "video/mp4", partSize: PART_SIZE },
+    });
+    // A folder where the checked part 0 must go: the server cannot rename the part into place and answers 500.
+    const blocker = path.join(server.dataDir, ".part_uploads", started.body.id, `0.${sha(file.subarray(0, PART_SIZE))}`);
+    mkdirSync(path.join(blocker, "in-the-way"), { recursive: true });
+    proxy.resetCount();
+    // Once part 0 is on its second try (its first answered 500), the way is cleared for it.
+    const unblock = setInterval(() => {
+      if (proxy.sent() < PART_SIZE + 64 * 1024) return;
+      clearInterval(unblock);
+      rmSync(blocker, { recursive: true, force: true });
+    }, 10);
+    const saved = await sendInParts(ownerClient(), new Blob([file], { type: "video/mp4" }), { collection: "images", record, field: "original", name: "film.mp4" });
+    clearInterval(unblock);
+    expect(sha(await storedBytes(server, record, saved.original as string))).toBe(sha(file));
+    expect(proxy.sent()).toBeGreaterThan(file.length + PART_SIZE); // part 0 went twice
   });
 
   it("resumes an upload stopped at 60 % from the parts the server has", async () => {

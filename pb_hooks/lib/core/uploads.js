@@ -75,12 +75,7 @@ function fieldTypes(app, field) {
   return out;
 }
 
-/** The answer of a start: the id, the part size and the parts the server has. */
-function state(id, meta, dir) {
-  return { id, partSize: meta.partSize, parts: listParts(dir) };
-}
-
-/** POST /api/owner/uploads: starts an upload, or finds the one of the same file with the parts it has. */
+/** POST /api/owner/uploads: starts an upload, or finds the one of the same file; answers its id, part size and the parts it has. */
 function start(e) {
   const app = e.app;
   const asked = rules().readStart(e.requestInfo().body);
@@ -102,19 +97,9 @@ function start(e) {
   if (!meta) {
     meta = { record: asked.record, field: asked.field, size: asked.size, name: asked.name, type: asked.type, partSize: asked.partSize, started: new Date().toISOString() };
     $os.mkdirAll(dir, /** @type {any} */ (0o700));
-    const root = $os.openRoot(dir);
-    try {
-      const f = root.create(META);
-      try {
-        f.writeString(JSON.stringify(meta));
-      } finally {
-        f.close();
-      }
-    } finally {
-      root.close();
-    }
+    $os.writeFile($filepath.join(dir, META), JSON.stringify(meta), /** @type {any} */ (0o600));
   }
-  return e.json(200, state(id, meta, dir));
+  return e.json(200, { id, partSize: meta.partSize, parts: listParts(dir) });
 }
 
 /** The SHA-256 of a file, in hex, by `sha256sum` (Go runs it; the bytes never enter the JS engine). */
@@ -123,8 +108,26 @@ function fileSha256(path) {
   return out.slice(0, 64);
 }
 
+/**
+ * What a failure the server did not mean answers: its refusal or ApiError as it is, anything else (a disk or
+ * storage error, which PocketBase would answer as a 400) a 500, so the device tries again.
+ */
+function asAnswer(err, what) {
+  if (statusOf(err) > 0) return err;
+  $app.logger().error(what, "error", String(err));
+  return new ApiError(500, what + " Try again.", {});
+}
+
 /** PUT /api/owner/uploads/{id}/parts/{n}: one part, its size and SHA-256 checked before it counts. */
 function putPart(e) {
+  try {
+    return storePart(e);
+  } catch (err) {
+    throw asAnswer(err, "The server could not store this part.");
+  }
+}
+
+function storePart(e) {
   const { dir, meta } = findUpload(e.app, e.request.pathValue("id"));
   const r = rules();
   const n = r.partNumber(e.request.pathValue("n"));
@@ -165,7 +168,12 @@ function putPart(e) {
     throw refusal(400, "upload_part_checksum", { n });
   }
   for (const p of listParts(dir)) if (p.n === n && p.sha256 !== sha256) $os.remove($filepath.join(dir, r.partFileName(p.n, p.sha256)));
-  $os.rename(tmpPath, $filepath.join(dir, r.partFileName(n, sha256)));
+  try {
+    $os.rename(tmpPath, $filepath.join(dir, r.partFileName(n, sha256)));
+  } catch (err) {
+    $os.remove(tmpPath);
+    throw err;
+  }
   return e.json(200, { n, size: written, sha256 });
 }
 
@@ -208,6 +216,14 @@ function statusOf(err) {
 
 /** POST /api/owner/uploads/{id}/complete: every part there, the file set on its record (whose save judges its header). */
 function complete(e) {
+  try {
+    return finish(e);
+  } catch (err) {
+    throw asAnswer(err, "The server could not store the file.");
+  }
+}
+
+function finish(e) {
   const app = e.app;
   const { dir, meta } = findUpload(app, e.request.pathValue("id"));
   const parts = listParts(dir);

@@ -71,7 +71,7 @@ function partFileName(n, sha256) {
 }
 
 /**
- * The checked parts from a folder's listing (names and sizes), by number; other files are ignored.
+ * The checked parts from a folder's listing (names and sizes, -1 for a folder), by number; other entries are ignored.
  * @param {Array<{ name: string, size: number }>} entries
  * @returns {Array<{ n: number, size: number, sha256: string }>}
  */
@@ -80,7 +80,7 @@ function partsFromListing(entries) {
   const parts = [];
   for (const e of entries) {
     const m = /^(0|[1-9][0-9]{0,6})\.([0-9a-f]{64})$/.exec(e.name);
-    if (m) parts.push({ n: Number(m[1]), size: e.size, sha256: String(m[2]) });
+    if (m && e.size >= 0) parts.push({ n: Number(m[1]), size: e.size, sha256: String(m[2]) });
   }
   return parts.sort((a, b) => a.n - b.n);
 }

@@ -49,6 +49,7 @@ describe("upload rules", () => {
       { name: "1.x1y2.tmp", size: 3 },
       { name: r.partFileName(0, sha), size: 8 },
       { name: "joined", size: -1 },
+      { name: r.partFileName(1, sha), size: -1 },
     ];
     expect(r.partsFromListing(listing)).toEqual([
       { n: 0, size: 8, sha256: sha },
