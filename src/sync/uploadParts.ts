@@ -11,6 +11,7 @@
 import type { default as PocketBase } from "pocketbase";
 import type { ServerRecord } from "./records";
 import type { UploadProgress } from "./transport";
+import { VIDEO_EXTENSIONS, VIDEO_MIME_TYPES } from "../domain/video";
 
 /** Files larger than this go in parts. */
 export const PARTS_THRESHOLD = 64 * 1024 * 1024;
@@ -46,6 +47,14 @@ interface Prepared {
   n: number;
   bytes: ArrayBuffer;
   sha256: string;
+}
+
+/** The file's type, or, when the Blob has none (some systems give a .mov or .m4v none), the clip type its name's extension says. */
+export function typeOf(file: Blob, name: string): string {
+  if (file.type) return file.type;
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  const i = (VIDEO_EXTENSIONS as readonly string[]).indexOf(ext);
+  return i >= 0 ? VIDEO_MIME_TYPES[i]! : "application/octet-stream";
 }
 
 /** The SHA-256 of bytes in hex, by WebCrypto (browsers, workers and Node 20+). */
@@ -117,7 +126,7 @@ export async function sendInParts(pb: PocketBase, file: Blob, target: PartsTarge
       () =>
         send<Started>("/api/owner/uploads", {
           method: "POST",
-          body: { record: target.record, field: target.field, size: total, name: target.name, type: file.type || "application/octet-stream", partSize: PART_SIZE },
+          body: { record: target.record, field: target.field, size: total, name: target.name, type: typeOf(file, target.name), partSize: PART_SIZE },
         }),
       signal,
     );
