@@ -10,13 +10,14 @@ onBootstrap((e) => {
   if ($os.args.indexOf("serve") === 1) require(`${__hooks}/lib/core/storage_cleanup.js`).cleanAtStart(e.app);
 });
 
-// The upload temp folder is the running server's, never part of a backup or replaced by a restore.
+// The upload temp folder and the uploads in parts (issue 38) are the running server's, never part of a backup or
+// replaced by a restore.
 onBackupCreate((e) => {
-  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR]);
+  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR, require(`${__hooks}/lib/core/uploads.js`).UPLOADS_DIR]);
   return e.next();
 });
 
 onBackupRestore((e) => {
-  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR]);
+  e.exclude = e.exclude.concat([require(`${__hooks}/lib/core/storage_cleanup.js`).UPLOAD_TMP_DIR, require(`${__hooks}/lib/core/uploads.js`).UPLOADS_DIR]);
   return e.next();
 });

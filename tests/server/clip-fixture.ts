@@ -1,59 +1,56 @@
-/**
- * Clips for server tests (issue 38): a few seconds of ffmpeg's test pattern made in a temp folder (never
- * committed), and the owner's upload of a clip record as the owner's device makes it: the original, the web
- * version and the poster's sizes.
- */
+/** Clips for server-tier tests of issue 38: a real few-second MP4 made by ffmpeg, big files with a clip's header, clip records. */
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os from "node:os";
 import path from "node:path";
-import { expect } from "vitest";
-import { pngBytes } from "./gallery-fixture";
+import { encodePng } from "../../scripts/lib/png.mjs";
 import type { TestServer } from "./test-server";
 
-/** A clip made by ffmpeg: `container` "mp4" (index at the front) or "mov", H.264, no sound. */
-export function makeClip(container: "mp4" | "mov", seconds = 3, size = "160x120"): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), "clip-"));
+/** A 2-second 320x240 H.264 MP4 (testsrc2), made now by Debian's ffmpeg; `args` replace the codec options. */
+export function makeClip(ext = "mp4", args = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]): Uint8Array<ArrayBuffer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sg-clip-"));
   try {
-    const out = path.join(dir, `clip.${container}`);
-    const args = ["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=15`, "-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
-    args.push(...(container === "mp4" ? ["-movflags", "+faststart"] : ["-f", "mov"]), out);
-    execFileSync("ffmpeg", args);
-    return readFileSync(out);
+    const out = path.join(dir, `clip.${ext}`);
+    execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "2", ...args, out]);
+    return new Uint8Array(readFileSync(out));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export interface ClipUpload {
-  name?: string;
-  webStatus: "" | "made" | "original" | "unsupported";
-  original: Buffer;
-  originalType: string;
-  webVideo?: Buffer;
-  /** metadata.video.codec, mediabunny's name ("avc" unless said). */
-  codec?: string;
+/** `size` bytes that open as the clip `head` does (its first 4 KB), then random bytes: what the server judges is the header. */
+export function bigClip(head: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  bytes.set(randomBytes(size));
+  bytes.set(head.subarray(0, Math.min(4096, head.length, size)));
+  return bytes;
 }
 
-/** The owner uploads a clip record (kind "video") with its poster's sizes; returns its id. */
-export async function addClip(server: TestServer, clientId: string, clip: ClipUpload): Promise<string> {
-  const name = clip.name ?? "first-dance.mov";
+/** A gallery for the clips. */
+export async function makeGallery(server: TestServer): Promise<string> {
+  const c = await server.api<{ id: string }>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Wedding films" } });
+  if (c.status !== 200) throw new Error(`gallery: ${c.status} ${JSON.stringify(c.body)}`);
+  return c.body.id;
+}
+
+/** A clip's record with its poster only (as the upload sends it first); `files` adds multipart files. */
+export async function clipRecord(server: TestServer, clientId: string, files: Record<string, File> = {}, kind = "video") {
   const form = new FormData();
   form.set("client", clientId);
-  form.set("kind", "video");
-  form.set("duration", "3.2");
-  form.set("webStatus", clip.webStatus);
-  form.set("metadata", JSON.stringify({ video: { codec: clip.codec ?? "avc", container: clip.originalType === "video/mp4" ? "mp4" : "mov" } }));
-  form.set("originalName", name);
-  form.set("filename", name);
-  form.set("mimeType", clip.originalType);
-  form.set("fileSize", String(clip.original.length));
+  form.set("kind", kind);
+  form.set("duration", "2");
+  form.set("originalName", "clip.mp4");
+  form.set("filename", "clip.mp4");
+  form.set("mimeType", "video/mp4");
   form.set("uploadedAt", new Date().toISOString());
-  form.set("original", new File([new Uint8Array(clip.original)], name, { type: clip.originalType }));
-  if (clip.webVideo) form.set("webVideo", new File([new Uint8Array(clip.webVideo)], "web.mp4", { type: "video/mp4" }));
-  form.set("thumbnail", new File([pngBytes(41)], "poster-thumb.png", { type: "image/png" }));
-  form.set("preview", new File([pngBytes(42)], "poster.png", { type: "image/png" }));
-  const r = await server.api<{ id: string }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.id;
+  form.set("thumbnail", new File([encodePng(8, 8, (x, y) => [x * 30, y * 30, 90, 255])], "t.png", { type: "image/png" }));
+  for (const [field, file] of Object.entries(files)) form.set(field, file);
+  return server.api<{ id: string; original?: string; webVideo?: string; data?: Record<string, { code: string }> }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
+}
+
+/** The bytes the storage holds for a record's stored file name (local storage). */
+export async function storedBytes(server: TestServer, recordId: string, name: string): Promise<Buffer> {
+  const col = await server.api<{ id: string }>("GET", "/api/collections/images", { token: server.superToken });
+  return readFileSync(path.join(server.dataDir, "storage", col.body.id, recordId, name));
 }

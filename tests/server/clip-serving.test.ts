@@ -5,7 +5,7 @@
  * counts a clip's downloads, never its streaming.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addClip, makeClip } from "./clip-fixture";
+import { addClip, makeClip } from "./clip-serving-fixture";
 import { galleryHelpers } from "./gallery-fixture";
 import { resetAccessGuards, startTestServer, type TestServer } from "./test-server";
 

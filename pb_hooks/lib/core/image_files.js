@@ -51,26 +51,59 @@ function studioOriginalLimit() {
   return require(`${__hooks}/lib/rules/original_limit.js`).originalLimitBytes(settings ? settings.getInt("maxOriginalMB") : 0);
 }
 
-function looksLikeVideo(file) {
+/** The studio's limit for clips in bytes (settings.maxVideoMB, lib/rules/original_limit.js; issue 38). */
+function studioVideoLimit() {
+  const settings = require(`${__hooks}/lib/core/studio_settings.js`).studioSettings();
+  return require(`${__hooks}/lib/rules/original_limit.js`).videoLimitBytes(settings ? settings.getInt("maxVideoMB") : 0);
+}
+
+/** A refusal of `field` with `code`. */
+function refuseField(field, code, params) {
+  const fields = {};
+  fields[field] = code;
+  return require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, code, params, fields);
+}
+
+/**
+ * A clip's file (issue 38): the original of a record of kind "video", or any webVideo, judged by its first bytes
+ * (lib/rules/video_guard.js; the server never decodes a video), within the studio's clip limit; a web version
+ * must be an MP4. Stored under the extension of what its bytes are.
+ */
+function guardVideo(field, file) {
+  const limit = studioVideoLimit();
+  if (file.size > limit) {
+    const limits = require(`${__hooks}/lib/rules/original_limit.js`);
+    const p = limits.tooLargeParams(file.size, limit);
+    throw refuseField(field, "validation_video_size_limit", { size: p.size, limit: p.limit, max: limits.MAX_VIDEO_MB });
+  }
+  const videoGuard = require(`${__hooks}/lib/rules/video_guard.js`);
   const reader = file.reader.open();
+  let verdict;
   try {
-    const b = toBytes(reader, 12);
-    const ftyp = b.length >= 8 && b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70;
-    return ftyp || (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3);
+    verdict = videoGuard.sniffVideo(toBytes(reader, videoGuard.VIDEO_HEAD_BYTES));
   } finally {
     reader.close();
   }
+  if (!verdict.ok) throw refuseField(field, verdict.code);
+  if (field === "webVideo" && verdict.format !== "mp4") throw refuseField(field, "validation_web_video_not_mp4");
+  file.name = require(`${__hooks}/lib/rules/image_guard.js`).withExtension(file.name, verdict.extension);
 }
 
+/**
+ * Every new file of an image record judged by its bytes. A photo's files, and a clip's poster sizes, must be
+ * images (a video there is not an image); a clip's original and web version go through guardVideo.
+ */
 function guardUploads(record) {
   const guard = require(`${__hooks}/lib/rules/image_guard.js`);
-  for (const field of guard.IMAGE_FILE_FIELDS) {
+  const isClip = record.getString("kind") === "video";
+  for (const field of guard.IMAGE_FILE_FIELDS.concat(["webVideo"])) {
     const files = record.getUnsavedFiles(field);
     for (let i = 0; i < files.length; i++) {
       const file = files[i];
-      // Placeholder of the visitor lane (issue 38) until the server lane's video guard: a clip's original (its
-      // first box `ftyp` or an EBML header) is not judged as an image here.
-      if (field === "original" && record.getString("kind") === "video" && looksLikeVideo(file)) continue;
+      if (field === "webVideo" || (field === "original" && isClip)) {
+        guardVideo(field, file);
+        continue;
+      }
       if (field === "original") {
         const limit = studioOriginalLimit();
         if (file.size > limit) {
@@ -81,11 +114,7 @@ function guardUploads(record) {
       let verdict = inspect(file);
       // The full-size JPEG of a non-JPEG original (issue 25) is delivered as a .jpg: it must be one.
       if (verdict.ok && field === "jpeg" && verdict.header.format !== "jpeg") verdict = { ok: false, code: "validation_not_jpeg", params: {} };
-      if (!verdict.ok) {
-        const fields = {};
-        fields[field] = verdict.code;
-        throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(400, verdict.code, verdict.params, fields);
-      }
+      if (!verdict.ok) throw refuseField(field, verdict.code, verdict.params);
       file.name = guard.withExtension(file.name, verdict.header.extension);
     }
   }

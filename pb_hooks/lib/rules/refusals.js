@@ -71,6 +71,19 @@ const REFUSALS = {
   validation_not_jpeg: "The jpeg file must be a JPEG.",
   validation_file_size_limit:
     "This original is {size} MB; the studio accepts originals up to {limit} MB. Raise 'Largest original' in Settings > General (up to {max} MB), or export the photo as a smaller JPEG.",
+  validation_not_a_video: "The file is not a video the app accepts (MP4, MOV, M4V or WebM), whatever its name says.",
+  validation_web_video_not_mp4: "A clip's web version must be an MP4 video.",
+  validation_video_size_limit:
+    "This clip is {size} MB; the studio accepts clips up to {limit} MB. Raise 'Largest clip' in Settings > General (up to {max} MB).",
+  // Uploads in parts (issue 38): the device answers most of these itself (it sends a part again, or starts over)
+  upload_not_found: "This upload is no longer on the server (finished, cancelled, or removed after a day untouched). Send the file again.",
+  upload_field: "Only an original or a clip's web version can be sent in parts.",
+  upload_invalid: "The upload's size, name, type or part size is not valid.",
+  upload_type: "This file's type ({type}) is not one this field takes.",
+  upload_part_number: "This upload has no part {n}.",
+  upload_part_size: "Part {n} should be {expected} bytes, but {size} arrived. Send it again.",
+  upload_part_checksum: "Part {n} did not arrive intact (its SHA-256 differs). Send it again.",
+  upload_incomplete: "{missing} of the upload's {count} parts are missing. Send them before finishing.",
   mail_not_configured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
   mail_no_link: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
   mail_refused: "The mail server did not take the message: {reason}",

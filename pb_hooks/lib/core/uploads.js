@@ -1,0 +1,293 @@
+/**
+ * Resumable uploads in parts (issue 38): a clip's original or web version, or any large original, arrives in
+ * parts that are each checked (size, SHA-256) and kept in a folder of the data dir (UPLOADS_DIR, never the
+ * storage, which may be S3) until the whole file is there; then it is judged by its header and set on its
+ * record, which the storage (local or S3) stores as any upload. The rules are in lib/rules/upload_rules.js;
+ * the routes in lib/handlers/upload_routes.js. Required in handlers.
+ *
+ * Bytes never pass through the JS engine (it copies a byte array element by element): a part goes from the
+ * request body to its file by Go's *os.File.ReadFrom, is hashed by `sha256sum` on the file (docs/SECURITY.md,
+ * "Uploads in parts", for the measures behind that choice), and the parts are joined by ReadFrom again.
+ *
+ * One folder per upload, `<UPLOADS_DIR>/<id>`: `meta.json` (what was started), the checked parts `<n>.<sha256>`,
+ * a part being received `<n>.<random>.tmp`. The id is a hash of (record, field, size, name), so the same file
+ * started again finds its parts.
+ */
+/* global $filepath, $filesystem */
+const rules = () => require(`${__hooks}/lib/rules/upload_rules.js`);
+const refusal = (status, code, params, fields) => require(`${__hooks}/lib/rules/refusals.js`).refusalError(status, code, params, fields);
+
+/** The folder of uploads in parts inside the data dir (excluded from backups: storage_cleanup.pb.js). */
+const UPLOADS_DIR = ".part_uploads";
+const META = "meta.json";
+/** The joined file's folder inside an upload's, so its name is the client's. */
+const JOINED = "joined";
+
+function uploadsRoot(app) {
+  return $filepath.join(app.dataDir(), UPLOADS_DIR);
+}
+
+/** An upload's folder from its id as the path gave it (hex only), or "". */
+function uploadDir(app, id) {
+  return /^[0-9a-f]{32}$/.test(String(id)) ? $filepath.join(uploadsRoot(app), id) : "";
+}
+
+function readMeta(dir) {
+  try {
+    return JSON.parse(toString($os.readFile($filepath.join(dir, META))));
+  } catch (_) {
+    return null;
+  }
+}
+
+/** The upload of the path's id and its meta, or a 404 refusal. */
+function findUpload(app, id) {
+  const dir = uploadDir(app, id);
+  const meta = dir ? readMeta(dir) : null;
+  if (!meta) throw refusal(404, "upload_not_found");
+  return { dir, meta };
+}
+
+/** The checked parts in an upload's folder. */
+function listParts(dir) {
+  try {
+    return rules().partsFromListing($os.readDir(dir).map((d) => ({ name: d.name(), size: d.isDir() ? -1 : d.info().size() })));
+  } catch (_) {
+    return [];
+  }
+}
+
+/** The studio's limit for a file of `type` (a clip's, or a photo's original's) and its refusal code. */
+function limitFor(app, type) {
+  const limits = require(`${__hooks}/lib/rules/original_limit.js`);
+  const settings = require(`${__hooks}/lib/core/studio_settings.js`).studioSettings(app);
+  if (require(`${__hooks}/lib/rules/video_guard.js`).isVideoType(type)) {
+    return { bytes: limits.videoLimitBytes(settings ? settings.getInt("maxVideoMB") : 0), code: "validation_video_size_limit", max: limits.MAX_VIDEO_MB };
+  }
+  return { bytes: limits.originalLimitBytes(settings ? settings.getInt("maxOriginalMB") : 0), code: "validation_file_size_limit", max: limits.MAX_ORIGINAL_MB };
+}
+
+/** The types a file field of images takes. */
+function fieldTypes(app, field) {
+  const types = app.findCollectionByNameOrId("images").fields.getByName(field).mimeTypes;
+  const out = [];
+  for (let i = 0; i < types.length; i++) out.push(String(types[i]));
+  return out;
+}
+
+/** POST /api/owner/uploads: starts an upload, or finds the one of the same file; answers its id, part size and the parts it has. */
+function start(e) {
+  const app = e.app;
+  const asked = rules().readStart(e.requestInfo().body);
+  if (!asked.ok) throw refusal(asked.code === "image_not_found" ? 404 : 400, asked.code);
+  try {
+    app.findRecordById("images", asked.record);
+  } catch (_) {
+    throw refusal(404, "image_not_found");
+  }
+  if (fieldTypes(app, asked.field).indexOf(asked.type) < 0) throw refusal(400, "upload_type", { type: asked.type });
+  const limit = limitFor(app, asked.type);
+  if (asked.size > limit.bytes) {
+    const p = require(`${__hooks}/lib/rules/original_limit.js`).tooLargeParams(asked.size, limit.bytes);
+    throw refusal(400, limit.code, { size: p.size, limit: p.limit, max: limit.max });
+  }
+  const id = $security.sha256(rules().uploadKey(asked.record, asked.field, asked.size, asked.name)).slice(0, 32);
+  const dir = uploadDir(app, id);
+  let meta = readMeta(dir);
+  if (!meta) {
+    meta = { record: asked.record, field: asked.field, size: asked.size, name: asked.name, type: asked.type, partSize: asked.partSize, started: new Date().toISOString() };
+    $os.mkdirAll(dir, /** @type {any} */ (0o700));
+    $os.writeFile($filepath.join(dir, META), JSON.stringify(meta), /** @type {any} */ (0o600));
+  }
+  return e.json(200, { id, partSize: meta.partSize, parts: listParts(dir) });
+}
+
+/** The SHA-256 of a file, in hex, by `sha256sum` (Go runs it; the bytes never enter the JS engine). */
+function fileSha256(path) {
+  const out = toString($os.cmd("sha256sum", "--", path).output());
+  return out.slice(0, 64);
+}
+
+/**
+ * What a failure the server did not mean answers: its refusal or ApiError as it is, anything else (a disk or
+ * storage error, which PocketBase would answer as a 400) a 500, so the device tries again.
+ */
+function asAnswer(err, what) {
+  if (statusOf(err) > 0) return err;
+  $app.logger().error(what, "error", String(err));
+  return new ApiError(500, what + " Try again.", {});
+}
+
+/** PUT /api/owner/uploads/{id}/parts/{n}: one part, its size and SHA-256 checked before it counts. */
+function putPart(e) {
+  try {
+    return storePart(e);
+  } catch (err) {
+    throw asAnswer(err, "The server could not store this part.");
+  }
+}
+
+function storePart(e) {
+  const { dir, meta } = findUpload(e.app, e.request.pathValue("id"));
+  const r = rules();
+  const n = r.partNumber(e.request.pathValue("n"));
+  const expected = r.expectedPartSize(meta.size, meta.partSize, n);
+  if (expected < 0) throw refusal(400, "upload_part_number", { n: e.request.pathValue("n") });
+  const sha256 = r.sha256Hex(e.request.header.get("X-Part-Sha256"));
+  if (!sha256) throw refusal(400, "upload_part_checksum", { n });
+  // A body announced larger or smaller than the part is refused before a byte is written.
+  const announced = e.request.contentLength;
+  if (announced >= 0 && announced !== expected) throw refusal(400, "upload_part_size", { n, expected, size: announced });
+  const tmp = n + "." + $security.randomStringWithAlphabet(12, "abcdefghijklmnopqrstuvwxyz0123456789") + ".tmp";
+  const root = $os.openRoot(dir);
+  let written;
+  try {
+    const f = root.create(tmp);
+    try {
+      written = f.readFrom(e.request.body);
+    } finally {
+      f.close();
+    }
+  } catch (err) {
+    try {
+      root.remove(tmp);
+    } catch (_) {
+      // already gone
+    }
+    root.close();
+    throw err;
+  }
+  root.close();
+  const tmpPath = $filepath.join(dir, tmp);
+  if (written !== expected) {
+    $os.remove(tmpPath);
+    throw refusal(400, "upload_part_size", { n, expected, size: written });
+  }
+  if (fileSha256(tmpPath) !== sha256) {
+    $os.remove(tmpPath);
+    throw refusal(400, "upload_part_checksum", { n });
+  }
+  for (const p of listParts(dir)) if (p.n === n && p.sha256 !== sha256) $os.remove($filepath.join(dir, r.partFileName(p.n, p.sha256)));
+  try {
+    $os.rename(tmpPath, $filepath.join(dir, r.partFileName(n, sha256)));
+  } catch (err) {
+    $os.remove(tmpPath);
+    throw err;
+  }
+  return e.json(200, { n, size: written, sha256 });
+}
+
+/**
+ * Joins the parts by Go's copy into `<dir>/joined/<random>/<name>` (a complete sent again while one runs joins
+ * its own copy); returns the folder and the file's path.
+ */
+function joinParts(dir, meta, parts) {
+  const name = rules().storedName(meta.name);
+  const folder = $filepath.join(JOINED, $security.randomStringWithAlphabet(12, "abcdefghijklmnopqrstuvwxyz0123456789"));
+  $os.mkdirAll($filepath.join(dir, folder), /** @type {any} */ (0o700));
+  const root = $os.openRoot(dir);
+  try {
+    const out = root.create($filepath.join(folder, name));
+    try {
+      for (const p of parts) {
+        const part = root.open(rules().partFileName(p.n, p.sha256));
+        try {
+          out.readFrom(part);
+        } finally {
+          part.close();
+        }
+      }
+    } finally {
+      out.close();
+    }
+  } finally {
+    root.close();
+  }
+  return { folder: $filepath.join(dir, folder), path: $filepath.join(dir, folder, name) };
+}
+
+/** The HTTP status an error thrown through Go carries (PocketBase's ApiError), else 0. */
+function statusOf(err) {
+  const e = /** @type {any} */ (err);
+  const value = e && e.value;
+  if (value && typeof value.status === "number") return value.status;
+  return e && typeof e.status === "number" ? e.status : 0;
+}
+
+/** POST /api/owner/uploads/{id}/complete: every part there, the file set on its record (whose save judges its header). */
+function complete(e) {
+  try {
+    return finish(e);
+  } catch (err) {
+    throw asAnswer(err, "The server could not store the file.");
+  }
+}
+
+function finish(e) {
+  const app = e.app;
+  const { dir, meta } = findUpload(app, e.request.pathValue("id"));
+  const parts = listParts(dir);
+  const whole = rules().wholeFile(meta.size, meta.partSize, parts);
+  if (!whole.ok) throw refusal(400, "upload_incomplete", { missing: whole.missing.length, count: rules().partCount(meta.size, meta.partSize) });
+  let record;
+  try {
+    record = app.findRecordById("images", meta.record);
+  } catch (_) {
+    $os.removeAll(dir);
+    throw refusal(404, "image_not_found");
+  }
+  const joined = joinParts(dir, meta, parts);
+  try {
+    // The save judges the file by its header and the studio's limit (lib/core/image_files.js guardUploads).
+    record.set(meta.field, $filesystem.fileFromPath(joined.path));
+    app.save(record);
+  } catch (err) {
+    // A file its record refuses (its bytes, its size: a 4xx) will not pass later either: the upload ends here.
+    // Anything else (the storage unreachable) keeps the parts, so a later complete needs no byte sent again.
+    const status = statusOf(err);
+    $os.removeAll(status >= 400 && status < 500 ? dir : joined.folder);
+    throw err;
+  }
+  $os.removeAll(dir);
+  $apis.enrichRecord(e, record);
+  return e.json(200, record);
+}
+
+/** DELETE /api/owner/uploads/{id}: the upload and its parts are removed. */
+function abort(e) {
+  const { dir } = findUpload(e.app, e.request.pathValue("id"));
+  $os.removeAll(dir);
+  return e.noContent(204);
+}
+
+/**
+ * Removes the uploads nobody touched for a day (the hourly cron, uploads.pb.js): an upload is touched by its
+ * newest file, so one receiving a part or being joined is never removed. Returns how many were removed.
+ */
+function removeAbandoned(app, nowMs) {
+  const root = uploadsRoot(app);
+  let removed = 0;
+  let uploads;
+  try {
+    uploads = $os.readDir(root);
+  } catch (_) {
+    return 0;
+  }
+  for (const u of uploads) {
+    if (!u.isDir()) continue;
+    const dir = $filepath.join(root, u.name());
+    let touched = u.info().modTime().unixMilli();
+    try {
+      for (const f of $os.readDir(dir)) touched = Math.max(touched, f.info().modTime().unixMilli());
+    } catch (_) {
+      // gone meanwhile
+    }
+    if (rules().isAbandoned(touched, nowMs)) {
+      $os.removeAll(dir);
+      removed++;
+    }
+  }
+  return removed;
+}
+
+module.exports = { UPLOADS_DIR, start, putPart, complete, abort, removeAbandoned };
