@@ -6,7 +6,8 @@
  *
  * Memory stays at two parts whatever the file's size: two lanes each read, hash and send one part at a time. A part that fails by a network cut, a 5xx or a 429, or arrives damaged (the server's size or
  * checksum refusal), is sent again after a growing pause; after RETRIES the call fails and the caller tries
- * later, when the parts already sent are not sent again.
+ * later, when the parts already sent are not sent again. A complete whose answer was lost is answered again
+ * by the server, and a start of an upload the server already completed answers its record: nothing is sent.
  */
 import type { default as PocketBase } from "pocketbase";
 import type { ServerRecord } from "./records";
@@ -42,6 +43,9 @@ interface Started {
   id: string;
   partSize: number;
   parts: PartState[];
+  /** The server completed this very upload already (its answer was lost): its record, nothing to send. */
+  complete?: boolean;
+  record?: ServerRecord;
 }
 interface Prepared {
   n: number;
@@ -131,8 +135,15 @@ export async function sendInParts(pb: PocketBase, file: Blob, target: PartsTarge
       signal,
     );
 
+  const already = (state: Started): ServerRecord | null => {
+    if (!state.complete || !state.record) return null;
+    onProgress?.({ loaded: total, total });
+    return state.record;
+  };
   let started = await start();
   for (let restarts = 0; ; restarts++) {
+    const record = already(started);
+    if (record) return record;
     try {
       await sendMissing(started);
       break;

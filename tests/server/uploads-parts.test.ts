@@ -5,7 +5,7 @@
  * upload can be cancelled, and one untouched for a day is swept away. Clips are made in the test.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bigClip, clipRecord, makeClip, makeGallery, storedBytes } from "./clip-fixture";
@@ -72,8 +72,61 @@ describe("uploads in parts", () => {
     expect(done.body.id).toBe(record);
     expect(done.body.original).toMatch(/^film.*\.mp4$/);
     expect(sha(await storedBytes(server, record, done.body.original))).toBe(sha(file));
-    // Finished: the upload is gone from the server.
+    // Finished: no part is taken any more; a complete or a start sent again (the answer lost) answers the record.
     expect(codeOf((await putPart(started.body.id, 0, part0)).body)).toBe("upload_not_found");
+    const repeated = await server.api<{ id: string; original: string }>("POST", `/api/owner/uploads/${started.body.id}/complete`, { token: server.ownerToken });
+    expect(repeated).toMatchObject({ status: 200, body: { id: record, original: done.body.original } });
+    const restarted = await startUpload(record, file.length);
+    expect(restarted.body).toMatchObject({ id: started.body.id, parts: [], complete: true, record: { id: record, original: done.body.original } });
+    // Only the upload's marker is left, no byte of the file.
+    expect(readdirSync(path.join(server.dataDir, ".part_uploads", started.body.id))).toEqual(["done.json"]);
+  });
+
+  it("start a new upload when the record no longer holds the file an earlier one completed", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, MB + 77);
+    const first = await startUpload(record, file.length);
+    expect((await putPart(first.body.id, 0, file.subarray(0, MB))).status).toBe(200);
+    expect((await putPart(first.body.id, 1, file.subarray(MB))).status).toBe(200);
+    expect((await server.api("POST", `/api/owner/uploads/${first.body.id}/complete`, { token: server.ownerToken })).status).toBe(200);
+    // Replaced since (another device sent another file).
+    const form = new FormData();
+    form.set("original", new File([bigClip(clip, 5000)], "other.mp4", { type: "video/mp4" }));
+    expect((await server.api("PATCH", `/api/collections/images/records/${record}`, { token: server.ownerToken, form })).status).toBe(200);
+    expect((await server.api("POST", `/api/owner/uploads/${first.body.id}/complete`, { token: server.ownerToken })).status).toBe(404);
+    const again = await startUpload(record, file.length);
+    expect(again.body).toMatchObject({ id: first.body.id, parts: [] });
+    expect(again.body).not.toHaveProperty("complete");
+  });
+
+  it("answer two completes of one upload sent at once with the same record, joined once", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, 3 * MB + 5);
+    const { body } = await startUpload(record, file.length);
+    for (let n = 0; n * MB < file.length; n++) expect((await putPart(body.id, n, file.subarray(n * MB, (n + 1) * MB))).status).toBe(200);
+    const both = await Promise.all([0, 1].map(() => server.api<{ id: string; original: string }>("POST", `/api/owner/uploads/${body.id}/complete`, { token: server.ownerToken })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both[1]!.body.original).toBe(both[0]!.body.original);
+    expect(sha(await storedBytes(server, record, both[0]!.body.original))).toBe(sha(file));
+  });
+
+  it("go on with a join a crash cut, from the joined file's size", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, 3 * MB + 5);
+    const { body } = await startUpload(record, file.length);
+    const parts = [0, 1, 2, 3].map((n) => file.subarray(n * MB, (n + 1) * MB));
+    for (const [n, part] of parts.entries()) expect((await putPart(body.id, n, part)).status).toBe(200);
+    // The state a crash leaves: the list kept, part 0 joined and removed, part 1 half copied.
+    const dir = path.join(server.dataDir, ".part_uploads", body.id);
+    writeFileSync(path.join(dir, "joined.json"), JSON.stringify(parts.map((p, n) => ({ n, size: p.length, sha256: sha(p) }))));
+    mkdirSync(path.join(dir, "joined"));
+    writeFileSync(path.join(dir, "joined", "film.mp4"), file.subarray(0, MB + MB / 2));
+    rmSync(path.join(dir, `0.${sha(parts[0]!)}`));
+    // A start sent now finds every part held.
+    expect((await startUpload(record, file.length)).body.parts).toHaveLength(4);
+    const done = await server.api<{ original: string }>("POST", `/api/owner/uploads/${body.id}/complete`, { token: server.ownerToken });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(sha(await storedBytes(server, record, done.body.original))).toBe(sha(file));
   });
 
   it("keep the parts a server restart finds again", async () => {

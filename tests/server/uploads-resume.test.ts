@@ -2,7 +2,9 @@
  * sendInParts (src/sync/uploadParts.ts) from Node against the real server (issue 38), through a proxy that
  * counts the bytes sent and cuts the line as hotel Wi-Fi does: a clip arrives byte for byte; a cut in the
  * middle of a part is retried and only the parts in flight (two at most) are sent again; an upload stopped
- * at 60 % (the laptop closed) resumes later from the parts the server has, sending only the missing ones.
+ * at 60 % (the laptop closed) resumes later from the parts the server has, sending only the missing ones; a
+ * complete whose answer was lost after the server saved (a cut, a closed laptop) is answered again by the next
+ * try or the next sync, which sends no part again.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
@@ -116,6 +118,41 @@ describe("sendInParts", () => {
     expect(firstSent + resumed).toBeLessThan(1.2 * file.length);
     // Progress counts the parts already there first, then goes up to the whole file.
     expect(progress[1]!.loaded).toBe(PART_SIZE);
+    expect(progress.at(-1)).toEqual({ loaded: file.length, total: file.length });
+  });
+
+  const COMPLETE = /^POST \/api\/owner\/uploads\/[0-9a-f]+\/complete /;
+
+  it("answers a complete sent again after its answer was lost, sending no part again", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, 3 * PART_SIZE + 999);
+    proxy.resetCount();
+    let sentAtDrop = -1;
+    proxy.dropAnswerOf(COMPLETE, () => (sentAtDrop = proxy.sent()));
+    const saved = await sendInParts(ownerClient(), new Blob([file], { type: "video/mp4" }), { collection: "images", record, field: "original", name: "film.mp4" });
+    expect(sentAtDrop).toBeGreaterThan(file.length);
+    expect(saved.id).toBe(record);
+    expect(sha(await storedBytes(server, record, saved.original as string))).toBe(sha(file));
+    // After the lost answer only the complete went again.
+    expect(proxy.sent() - sentAtDrop).toBeLessThan(OVERHEAD);
+  });
+
+  it("ends with the record when the laptop closed right after the server saved, sending no part again", async () => {
+    const record = await newClip();
+    const file = bigClip(clip, 3 * PART_SIZE + 999);
+    const target = { collection: "images", record, field: "webVideo", name: "film-web.mp4" } as const;
+    const closed = new AbortController();
+    proxy.dropAnswerOf(COMPLETE, () => closed.abort());
+    const first = sendInParts(ownerClient(), new Blob([file], { type: "video/mp4" }), target, undefined, closed.signal);
+    await expect(first).rejects.toMatchObject({ name: "AbortError" });
+
+    // The next sync sends the same file to the same record again.
+    proxy.resetCount();
+    const progress: UploadProgress[] = [];
+    const saved = await sendInParts(ownerClient(), new Blob([file], { type: "video/mp4" }), target, (p) => progress.push(p));
+    expect(saved.id).toBe(record);
+    expect(sha(await storedBytes(server, record, saved.webVideo as string))).toBe(sha(file));
+    expect(proxy.sent()).toBeLessThan(OVERHEAD);
     expect(progress.at(-1)).toEqual({ loaded: file.length, total: file.length });
   });
 });

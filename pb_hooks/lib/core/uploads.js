@@ -7,21 +7,20 @@
  *
  * Bytes never pass through the JS engine (it copies a byte array element by element): a part goes from the
  * request body to its file by Go's *os.File.ReadFrom, is hashed by `sha256sum` on the file (docs/SECURITY.md,
- * "Uploads in parts", for the measures behind that choice), and the parts are joined by ReadFrom again.
+ * "Uploads in parts", for the measures behind that choice), and the parts are joined by ReadFrom again
+ * (lib/core/upload_complete.js, which also answers a complete or a start sent again after the upload ended).
  *
  * One folder per upload, `<UPLOADS_DIR>/<id>`: `meta.json` (what was started), the checked parts `<n>.<sha256>`,
- * a part being received `<n>.<random>.tmp`. The id is a hash of (record, field, size, name), so the same file
- * started again finds its parts.
+ * a part being received `<n>.<random>.tmp`; while joining `joined.json` and `joined/<name>`; once completed only
+ * `done.json`. The id is a hash of (record, field, size, name), so the same file started again finds its parts.
  */
-/* global $filepath, $filesystem */
+/* global $filepath */
 const rules = () => require(`${__hooks}/lib/rules/upload_rules.js`);
 const refusal = (status, code, params, fields) => require(`${__hooks}/lib/rules/refusals.js`).refusalError(status, code, params, fields);
 
 /** The folder of uploads in parts inside the data dir (excluded from backups: storage_cleanup.pb.js). */
 const UPLOADS_DIR = ".part_uploads";
 const META = "meta.json";
-/** The joined file's folder inside an upload's, so its name is the client's. */
-const JOINED = "joined";
 
 function uploadsRoot(app) {
   return $filepath.join(app.dataDir(), UPLOADS_DIR);
@@ -93,19 +92,36 @@ function start(e) {
   }
   const id = $security.sha256(rules().uploadKey(asked.record, asked.field, asked.size, asked.name)).slice(0, 32);
   const dir = uploadDir(app, id);
+  const finished = require(`${__hooks}/lib/core/upload_complete.js`);
+  const done = finished.completedRecord(app, dir);
+  if (done) {
+    // Completed already (its answer lost on the way): the device sends nothing and takes the record.
+    $apis.enrichRecord(e, done);
+    return e.json(200, { id, partSize: asked.partSize, parts: [], complete: true, record: done });
+  }
   let meta = readMeta(dir);
   if (!meta) {
+    // A marker of a file the record no longer holds (replaced since) ends: this is a new upload.
+    $os.removeAll(dir);
     meta = { record: asked.record, field: asked.field, size: asked.size, name: asked.name, type: asked.type, partSize: asked.partSize, started: new Date().toISOString() };
     $os.mkdirAll(dir, /** @type {any} */ (0o700));
     $os.writeFile($filepath.join(dir, META), JSON.stringify(meta), /** @type {any} */ (0o600));
   }
-  return e.json(200, { id, partSize: meta.partSize, parts: listParts(dir) });
+  return e.json(200, { id, partSize: meta.partSize, parts: finished.joinedParts(dir) || listParts(dir) });
 }
 
 /** The SHA-256 of a file, in hex, by `sha256sum` (Go runs it; the bytes never enter the JS engine). */
 function fileSha256(path) {
   const out = toString($os.cmd("sha256sum", "--", path).output());
   return out.slice(0, 64);
+}
+
+/** The HTTP status an error thrown through Go carries (PocketBase's ApiError), else 0. */
+function statusOf(err) {
+  const e = /** @type {any} */ (err);
+  const value = e && e.value;
+  if (value && typeof value.status === "number") return value.status;
+  return e && typeof e.status === "number" ? e.status : 0;
 }
 
 /**
@@ -138,6 +154,12 @@ function storePart(e) {
   // A body announced larger or smaller than the part is refused before a byte is written.
   const announced = e.request.contentLength;
   if (announced >= 0 && announced !== expected) throw refusal(400, "upload_part_size", { n, expected, size: announced });
+  // Being joined: the part is already in (or refused as one of other bytes, which the device sends again).
+  const joined = require(`${__hooks}/lib/core/upload_complete.js`).joinedParts(dir);
+  if (joined) {
+    for (const p of joined) if (p.n === n && p.sha256 === sha256) return e.json(200, { n, size: p.size, sha256 });
+    throw refusal(400, "upload_part_checksum", { n });
+  }
   const tmp = n + "." + $security.randomStringWithAlphabet(12, "abcdefghijklmnopqrstuvwxyz0123456789") + ".tmp";
   const root = $os.openRoot(dir);
   let written;
@@ -177,80 +199,9 @@ function storePart(e) {
   return e.json(200, { n, size: written, sha256 });
 }
 
-/**
- * Joins the parts by Go's copy into `<dir>/joined/<random>/<name>` (a complete sent again while one runs joins
- * its own copy); returns the folder and the file's path.
- */
-function joinParts(dir, meta, parts) {
-  const name = rules().storedName(meta.name);
-  const folder = $filepath.join(JOINED, $security.randomStringWithAlphabet(12, "abcdefghijklmnopqrstuvwxyz0123456789"));
-  $os.mkdirAll($filepath.join(dir, folder), /** @type {any} */ (0o700));
-  const root = $os.openRoot(dir);
-  try {
-    const out = root.create($filepath.join(folder, name));
-    try {
-      for (const p of parts) {
-        const part = root.open(rules().partFileName(p.n, p.sha256));
-        try {
-          out.readFrom(part);
-        } finally {
-          part.close();
-        }
-      }
-    } finally {
-      out.close();
-    }
-  } finally {
-    root.close();
-  }
-  return { folder: $filepath.join(dir, folder), path: $filepath.join(dir, folder, name) };
-}
-
-/** The HTTP status an error thrown through Go carries (PocketBase's ApiError), else 0. */
-function statusOf(err) {
-  const e = /** @type {any} */ (err);
-  const value = e && e.value;
-  if (value && typeof value.status === "number") return value.status;
-  return e && typeof e.status === "number" ? e.status : 0;
-}
-
-/** POST /api/owner/uploads/{id}/complete: every part there, the file set on its record (whose save judges its header). */
+/** POST /api/owner/uploads/{id}/complete (lib/core/upload_complete.js). */
 function complete(e) {
-  try {
-    return finish(e);
-  } catch (err) {
-    throw asAnswer(err, "The server could not store the file.");
-  }
-}
-
-function finish(e) {
-  const app = e.app;
-  const { dir, meta } = findUpload(app, e.request.pathValue("id"));
-  const parts = listParts(dir);
-  const whole = rules().wholeFile(meta.size, meta.partSize, parts);
-  if (!whole.ok) throw refusal(400, "upload_incomplete", { missing: whole.missing.length, count: rules().partCount(meta.size, meta.partSize) });
-  let record;
-  try {
-    record = app.findRecordById("images", meta.record);
-  } catch (_) {
-    $os.removeAll(dir);
-    throw refusal(404, "image_not_found");
-  }
-  const joined = joinParts(dir, meta, parts);
-  try {
-    // The save judges the file by its header and the studio's limit (lib/core/image_files.js guardUploads).
-    record.set(meta.field, $filesystem.fileFromPath(joined.path));
-    app.save(record);
-  } catch (err) {
-    // A file its record refuses (its bytes, its size: a 4xx) will not pass later either: the upload ends here.
-    // Anything else (the storage unreachable) keeps the parts, so a later complete needs no byte sent again.
-    const status = statusOf(err);
-    $os.removeAll(status >= 400 && status < 500 ? dir : joined.folder);
-    throw err;
-  }
-  $os.removeAll(dir);
-  $apis.enrichRecord(e, record);
-  return e.json(200, record);
+  return require(`${__hooks}/lib/core/upload_complete.js`).complete(e);
 }
 
 /** DELETE /api/owner/uploads/{id}: the upload and its parts are removed. */
@@ -290,4 +241,4 @@ function removeAbandoned(app, nowMs) {
   return removed;
 }
 
-module.exports = { UPLOADS_DIR, start, putPart, complete, abort, removeAbandoned };
+module.exports = { UPLOADS_DIR, start, putPart, complete, abort, removeAbandoned, uploadDir, findUpload, listParts, asAnswer, statusOf };

@@ -110,6 +110,24 @@ function isAbandoned(touchedMs, nowMs) {
   return nowMs - touchedMs > ABANDONED_AFTER_MS;
 }
 
+/**
+ * Where a join goes on (the first part not yet in the joined file) from the joined file's size: a join cut by a
+ * crash may have copied part of a part, which is copied again whole. The part count when the file is whole.
+ * @param {number} joinedSize @param {number} size @param {number} partSize
+ */
+function joinResumesAt(joinedSize, size, partSize) {
+  if (joinedSize === size) return partCount(size, partSize);
+  return Math.min(Math.floor(Math.max(0, joinedSize) / partSize), partCount(size, partSize) - 1);
+}
+
+/**
+ * Whether a completed upload's marker (`done.json`) is one to answer by: the record, the field and the stored file's name.
+ * @param {any} done
+ */
+function isCompletedMarker(done) {
+  return !!done && typeof done.record === "string" && UPLOAD_FIELDS.indexOf(done.field) >= 0 && typeof done.file === "string" && done.file !== "";
+}
+
 /** The stored file's name: the client's name, its characters kept to a safe set (as a multipart upload's would be). @param {string} name */
 function storedName(name) {
   const base = String(name).split(/[\\/]/).pop() || "";
@@ -134,4 +152,6 @@ module.exports = {
   wholeFile,
   isAbandoned,
   storedName,
+  joinResumesAt,
+  isCompletedMarker,
 };

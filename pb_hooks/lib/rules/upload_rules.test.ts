@@ -76,4 +76,21 @@ describe("upload rules", () => {
     expect(r.storedName("../../etc/passwd")).toBe("passwd");
     expect(r.storedName("..")).toBe("file");
   });
+
+  it("go on with a join cut by a crash from the first part not wholly in the joined file", () => {
+    expect(r.joinResumesAt(0, 20, 8)).toBe(0);
+    expect(r.joinResumesAt(8, 20, 8)).toBe(1);
+    expect(r.joinResumesAt(11, 20, 8)).toBe(1); // part 1 half copied: copied again whole
+    expect(r.joinResumesAt(16, 20, 8)).toBe(2);
+    expect(r.joinResumesAt(19, 20, 8)).toBe(2);
+    expect(r.joinResumesAt(20, 20, 8)).toBe(3); // whole: nothing left to copy
+    expect(r.joinResumesAt(24, 20, 8)).toBe(2); // longer than the file: the last part again
+  });
+
+  it("answer a completed upload only by a marker naming record, field and stored file", () => {
+    expect(r.isCompletedMarker({ record: "abc", field: "original", file: "film_x1.mp4" })).toBe(true);
+    expect(r.isCompletedMarker({ record: "abc", field: "thumbnail", file: "film_x1.mp4" })).toBe(false);
+    expect(r.isCompletedMarker({ record: "abc", field: "webVideo", file: "" })).toBe(false);
+    expect(r.isCompletedMarker(null)).toBe(false);
+  });
 });
