@@ -6,7 +6,7 @@
  * (clipPlayback.ts shouldRenew). When the clip cannot play here the poster stays with the reason, and a clip
  * without a web version says why its client gets the original as shot.
  */
-import { useRef, useState, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { codecName } from "../../domain/clip-display";
 import type { ImageRow } from "../../store/rows";
 import { clipFacts, shouldRenew } from "./clipPlayback";
@@ -23,6 +23,12 @@ export function ClipPlayer({ image, name }: { image: ImageRow; name: string }) {
   const resume = useRef<{ at: number; playing: boolean } | null>(null);
   const playing = useRef(false);
   const url = clip.state === "ready" ? clip.url : null;
+  // One element per source: a fresh token changes its address, not the element, so it resumes in place.
+  const source = clip.state === "ready" ? JSON.stringify(clip.plan) : "";
+  useEffect(() => {
+    loaded.current = false;
+    resume.current = null;
+  }, [source]);
   // The browser may still refuse what it said it could play (a profile it lacks): the format note then.
   const cannotPlay = (clip.state === "none" && clip.why === "format") || (url !== null && failedUrl === url);
   const onLoaded = (event: SyntheticEvent<HTMLVideoElement>) => {
@@ -47,8 +53,6 @@ export function ClipPlayer({ image, name }: { image: ImageRow; name: string }) {
   };
   let stage;
   if (url && !cannotPlay) {
-    // One element per source: a fresh token changes its address, not the element, so it resumes in place.
-    const source = clip.state === "ready" ? JSON.stringify(clip.plan) : "";
     stage = (
       <video
         key={`${image.id}:${source}`}
