@@ -154,6 +154,23 @@ function isStudioOwner(e) {
   return !!(e.auth && e.auth.collection().name === "users" && e.auth.getBool("isStudioOwner"));
 }
 
+/**
+ * Whether `token` is a valid, unexpired PocketBase file token (`pb.files.getToken()`, the `fileToken` duration of
+ * the users collection, minutes) of the studio owner, checked as PocketBase checks one for a protected file
+ * (signed with the user's token key and the collection's file-token secret). The image route honours it in the
+ * query of a clip's playing requests only (`?video=`, issue 38): a `<video>` cannot send the owner's Authorization
+ * header. Any other account's token, a superuser's, an auth token, an expired or malformed one: false.
+ */
+function isStudioOwnerFileToken(token) {
+  if (!token) return false;
+  try {
+    const record = $app.findAuthRecordByToken(token, "file");
+    return !!(record && record.collection().name === "users" && record.getBool("isStudioOwner"));
+  } catch (_) {
+    return false;
+  }
+}
+
 function hasValidSession(e, client) {
   return hasSession(e, client.id, client.getString("accessCode"), client.getInt("sessionGeneration"));
 }
@@ -188,6 +205,7 @@ module.exports = {
   assertOpen,
   assertOpenPlain,
   isStudioOwner,
+  isStudioOwnerFileToken,
   hasValidSession,
   requireSession,
 };

@@ -64,14 +64,16 @@ function imageFile(e, imageId, known) {
   } catch (_) {
     throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   }
-  const isOwner = gallerySession.isStudioOwner(e);
+  const q = parseQuery(known.url.rawQuery);
+  // The owner's `<video>` carries a file token in the query (it cannot send a header): honoured for a clip's
+  // playing requests only, never for a photo's file or a clip's poster (issue 38, docs/SECURITY.md).
+  const isOwner = gallerySession.isStudioOwner(e) || (!!q.get("video") && gallerySession.isStudioOwnerFileToken(q.get("token")));
   let session = "";
   if (!isOwner) {
     gallerySession.assertOpenPlain(client);
     session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
     if (!session) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   }
-  const q = parseQuery(known.url.rawQuery);
   if (q.get("video")) return clipFile(e, image, client, isOwner, session, q, known, at);
   const field = sizes.fileFor({ thumbnail: q.get("thumbnail"), preview: q.get("preview"), size: q.get("size") }, (f) => !!image.files[f]);
   if (!field) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
@@ -113,7 +115,9 @@ function imageFile(e, imageId, known) {
  * are http.ServeContent's, under the stored file's name as ETag; the Content-Type is what the bytes are.
  */
 function clipFile(e, image, client, isOwner, session, q, known, at) {
-  const field = sizes.videoFileFor(q.get("video"), image, (f) => !!image.files[f]);
+  // The owner may play a clip's original whatever its web version (the owner's viewer, while that is on its way).
+  const ownersOriginal = isOwner && q.get("video") === "original" && image.kind === "video" && !!image.files.original;
+  const field = ownersOriginal ? "original" : sizes.videoFileFor(q.get("video"), image, (f) => !!image.files[f]);
   if (!field) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
   const gated = isOwner ? "" : delivery.gateFile(e, asRecord(client), "webVideo", q, session === "preview");
   const download = session === "preview" ? "" : gated;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipFacts, clipPlan as planOf, type OnDevice } from "./clipPlayback";
+import { clipFacts, clipPlan as planOf, shouldRenew, type OnDevice } from "./clipPlayback";
 
 const NOTHING: OnDevice = { webVideo: false, original: false };
 const files = (over: Partial<{ original: string; webVideo: string }> = {}) => ({ original: "", thumbnail: "t.webp", medium: "", large: "", preview: "p.jpg", webVideo: "", ...over });
@@ -59,5 +59,19 @@ describe("clipFacts", () => {
     expect(clipFacts(hevc)).toEqual({ webStatus: "unsupported", mimeType: "video/quicktime", codec: "hevc", audioCodec: "aac", webVideoFile: "", originalFile: "o.mov" });
     expect(clipFacts({ ...made, metadata: { video: { codec: "vp9", audioCodec: null } } })).toMatchObject({ codec: "vp9", audioCodec: null, webVideoFile: "w.mp4" });
     expect(clipFacts({ ...made, webStatus: undefined, metadata: null })).toMatchObject({ webStatus: "", codec: "", audioCodec: null });
+  });
+});
+
+describe("shouldRenew", () => {
+  const server = { from: "server", file: "web" } as const;
+  it("gets a fresh token for the server's file refused mid-way (network or source error) after it had loaded", () => {
+    expect(shouldRenew(server, 2, true)).toBe(true);
+    expect(shouldRenew(server, 4, true)).toBe(true);
+  });
+  it("never for a decode error, the device's bytes, or again before the clip loaded with the last token", () => {
+    expect(shouldRenew(server, 3, true)).toBe(false);
+    expect(shouldRenew({ from: "device", file: "original" }, 2, true)).toBe(false);
+    expect(shouldRenew(server, 2, false)).toBe(false);
+    expect(shouldRenew(server, 4, false)).toBe(false);
   });
 });

@@ -53,3 +53,16 @@ export function clipPlan(clip: ClipFacts, onDevice: OnDevice, canPlay: (type: st
   if (clip.originalFile && originalPlays) return { from: "server", file: "original" };
   return { from: "none", why: clip.webStatus === "unsupported" ? "format" : "pending" };
 }
+
+/** MediaError.MEDIA_ERR_DECODE: the bytes arrived and could not be decoded; a new token would not help. */
+const MEDIA_ERR_DECODE = 3;
+
+/**
+ * Whether the player, after its `<video>` failed (`errorCode`: MediaError's code), gets a fresh file token and
+ * resumes: only for the server's file (a token in its address lives minutes; an expired one is refused 404 as
+ * any stranger's request), never for a decode error, and only when the element loaded the clip since the last
+ * token (`loadedSinceToken`): a fresh token refused again, or a file that never loaded, is not retried (no loop).
+ */
+export function shouldRenew(plan: ClipPlan, errorCode: number | undefined, loadedSinceToken: boolean): boolean {
+  return plan.from === "server" && errorCode !== MEDIA_ERR_DECODE && loadedSinceToken;
+}

@@ -1,9 +1,10 @@
 /**
- * An object URL the owner's viewer plays a clip from (issue 38), as clipPlan.ts decides: this device's bytes
- * while they are here, else the server's with the owner's token. A `<video>` cannot send the token (it goes
- * in a header, never in an address), so the server's file is fetched whole as the viewer fetches a preview,
- * and not kept on the device: a clip is large, and the visitor's gallery, which streams it, is where it is
- * watched.
+ * The address the owner's viewer plays a clip from (issue 38), as clipPlan.ts decides: this device's bytes
+ * while they are here (an object URL), else the server's file, streamed. A `<video>` cannot send the owner's
+ * Authorization header, so the server's address carries a PocketBase file token of the owner in its query,
+ * which the image route honours for a clip's playing requests only (docs/SECURITY.md): the browser asks for
+ * ranges (206) as it plays and seeks, and nothing of a large clip is held whole in the tab. A file token lives
+ * minutes: `renew` gets a fresh one (and answers the new address) for the player to resume with (ClipPlayer.tsx, clipPlayback.ts shouldRenew).
  */
 import { useEffect, useState } from "react";
 import { galleryImageUrl } from "../../domain/image-url";
@@ -12,17 +13,21 @@ import type { ImageRow } from "../../store/rows";
 import { pb } from "../../sync/pocketbase";
 import { clipFacts, clipPlan, type ClipPlan } from "./clipPlayback";
 
-export type ClipUrlState = { state: "loading" } | { state: "ready"; url: string; plan: ClipPlan } | { state: "none"; why: "format" | "pending" } | { state: "failed" };
+export type ClipUrlState =
+  | { state: "loading" }
+  | { state: "ready"; url: string; plan: ClipPlan; renew?: () => Promise<string> }
+  | { state: "none"; why: "format" | "pending" }
+  | { state: "failed" };
 
 /** Whether this browser says it may play a type ("maybe" or "probably"). */
 export function browserPlays(type: string): boolean {
   return document.createElement("video").canPlayType(type) !== "";
 }
 
-async function serverClip(id: string, file: "web" | "original", signal: AbortSignal): Promise<Blob> {
-  const res = await fetch(galleryImageUrl(id, file === "web" ? { video: "web" } : {}), { headers: pb.authStore.token ? { Authorization: pb.authStore.token } : {}, signal });
-  if (!res.ok) throw new Error(`${res.status}`);
-  return res.blob();
+/** The server's address of a clip's file with a fresh file token of the signed-in owner. */
+async function serverClipUrl(id: string, file: "web" | "original"): Promise<string> {
+  const token = await pb.files.getToken({ requestKey: null });
+  return galleryImageUrl(id, { video: file, token });
 }
 
 export function useClipUrl(image: ImageRow | undefined): ClipUrlState {
@@ -33,23 +38,27 @@ export function useClipUrl(image: ImageRow | undefined): ClipUrlState {
   const key = [id, webStatus, mimeType, codec, audioCodec, webVideoFile, originalFile].join("|");
   useEffect(() => {
     if (!id) return;
-    let url: string | null = null;
+    let objectUrl: string | null = null;
     let isCurrent = true;
-    const abort = new AbortController();
     const settle = (next: ClipUrlState) => isCurrent && setState({ ...next, key });
     void (async () => {
       const held = await db.imageBlobs.get(id);
       const plan = clipPlan({ webStatus, mimeType, codec, audioCodec, webVideoFile, originalFile }, { webVideo: !!held?.webVideo, original: !!held?.original }, browserPlays);
       if (plan.from === "none") return settle({ state: "none", why: plan.why });
-      const blob = plan.from === "device" ? held![plan.file]! : await serverClip(id, plan.file, abort.signal);
-      if (!isCurrent) return;
-      url = URL.createObjectURL(blob);
-      settle({ state: "ready", url, plan });
+      if (plan.from === "device") {
+        objectUrl = URL.createObjectURL(held![plan.file]!);
+        return isCurrent ? settle({ state: "ready", url: objectUrl, plan }) : URL.revokeObjectURL(objectUrl);
+      }
+      const renew = async () => {
+        const url = await serverClipUrl(id, plan.file);
+        settle({ state: "ready", url, plan, renew });
+        return url;
+      };
+      await renew();
     })().catch(() => settle({ state: "failed" }));
     return () => {
       isCurrent = false;
-      abort.abort();
-      if (url) URL.revokeObjectURL(url);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [key, id, webStatus, mimeType, codec, audioCodec, webVideoFile, originalFile]);
   return state.key === key ? state : { state: "loading" };
