@@ -17,7 +17,7 @@
  */
 /* global $filepath, $filesystem, sleep */
 const rules = () => require(`${__hooks}/lib/rules/upload_rules.js`);
-const uploads = () => require(`${__hooks}/lib/core/uploads.js`);
+const uploads = () => require(`${__hooks}/lib/core/upload_store.js`);
 const refusal = (status, code, params, fields) => require(`${__hooks}/lib/rules/refusals.js`).refusalError(status, code, params, fields);
 
 const DONE = "done.json";
