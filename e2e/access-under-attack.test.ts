@@ -205,7 +205,10 @@ describe("real guests while one guest floods the gallery's people (issue 37)", (
       for (const name of ["Anna", "Ben"]) {
         const guest = await visitorSession(browser, server, gallery);
         const grid = guest.page.getByRole("list", { name: "Gallery", exact: true });
-        await grid.getByRole("button", { name: "Add magnolia.jpg to favourites" }).click();
+        // The gallery's first page arrives while the flooder keeps both cores busy: on a 2-core machine running the
+        // whole browser tier it took over 30 s twice in about ten runs (cause not pinned down; see issue 38's note),
+        // so the guest is given a minute. The checks below, that both guests name themselves and heart, are unchanged.
+        await grid.getByRole("button", { name: "Add magnolia.jpg to favourites" }).click({ timeout: 60_000 });
         const dialog = guest.page.getByRole("dialog", { name: "Who's choosing?" });
         await dialog.getByLabel("Your name").fill(name);
         await dialog.getByRole("button", { name: "Continue" }).click();
@@ -226,5 +229,5 @@ describe("real guests while one guest floods the gallery's people (issue 37)", (
     expect(summary.retryAfter).toBe(true);
     expect(summary.made).toBe(people.items.length - 2);
     expect(summary.made).toBeLessThan(PEOPLE_PER_GALLERY / 2);
-  });
+  }, 240_000);
 });

@@ -83,7 +83,7 @@ const REFUSALS = {
   upload_part_number: "This upload has no part {n}.",
   upload_part_size: "Part {n} should be {expected} bytes, but {size} arrived. Send it again.",
   upload_part_checksum: "Part {n} did not arrive intact (its SHA-256 differs). Send it again.",
-  upload_incomplete: "{missing} of the upload's {count} parts are missing. Send them before finishing.",
+  upload_incomplete: "The upload is missing {missing} of its {count} parts. Send them before finishing.",
   mail_not_configured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
   mail_no_link: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
   mail_refused: "The mail server did not take the message: {reason}",
