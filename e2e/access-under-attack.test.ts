@@ -202,13 +202,14 @@ describe("real guests while one guest floods the gallery's people (issue 37)", (
     let summary: Awaited<ReturnType<typeof flood.stop>>;
     try {
       await flood.refused; // the flooder has met the people limits and goes on
-      for (const name of ["Anna", "Ben"]) {
-        const guest = await visitorSession(browser, server, gallery);
+      for (const [i, name] of ["Anna", "Ben"].entries()) {
+        // Each guest on their own phone, as at a wedding: an address of their own (named in X-Forwarded-For, which
+        // the test's server trusts from loopback). From the browser's own 127.0.0.1 they shared the code door's
+        // per-address limit (10 a minute) with the earlier tests of this file, whose visitors come from there, and
+        // were refused "Too many requests" at the door when those tests ran within the minute before.
+        const guest = await visitorSession(browser, server, gallery, { extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${7 + i}` } });
         const grid = guest.page.getByRole("list", { name: "Gallery", exact: true });
-        // The gallery's first page arrives while the flooder keeps both cores busy: on a 2-core machine running the
-        // whole browser tier it took over 30 s twice in about ten runs (cause not pinned down; see issue 38's note),
-        // so the guest is given a minute. The checks below, that both guests name themselves and heart, are unchanged.
-        await grid.getByRole("button", { name: "Add magnolia.jpg to favourites" }).click({ timeout: 60_000 });
+        await grid.getByRole("button", { name: "Add magnolia.jpg to favourites" }).click();
         const dialog = guest.page.getByRole("dialog", { name: "Who's choosing?" });
         await dialog.getByLabel("Your name").fill(name);
         await dialog.getByRole("button", { name: "Continue" }).click();
@@ -229,5 +230,5 @@ describe("real guests while one guest floods the gallery's people (issue 37)", (
     expect(summary.retryAfter).toBe(true);
     expect(summary.made).toBe(people.items.length - 2);
     expect(summary.made).toBeLessThan(PEOPLE_PER_GALLERY / 2);
-  }, 240_000);
+  });
 });
