@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { fromHeif } from "./heifMetadata";
 import { writeExifBlock } from "./exifBlock";
+import { concatBytes } from "../../src/lib/bytes";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 
@@ -37,13 +38,7 @@ function heifWith(exifPayload: Uint8Array, xmp: Uint8Array): Uint8Array {
     ];
   const head = build(0, 0).reduce((n, b) => n + b.length, 0) + 8;
   const parts = [...build(head, head + exifPayload.length), box("mdat", exifPayload, xmp)];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 describe("fromHeif", () => {

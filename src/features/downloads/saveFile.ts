@@ -12,13 +12,7 @@ import type { ZipWorkerProgress as ZipProgressEvents, ZipWorkerSource as ZipSour
 
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
