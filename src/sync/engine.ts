@@ -20,6 +20,7 @@ import { createStatus, type UploadState } from "./status";
 import { SYNC_TEXTS } from "./texts";
 import { uploadImages, type UploadReport } from "./uploadImages";
 import { firstFiles, readUploadPlan } from "./uploadPlan";
+import { uploadProgress } from "./uploadProgress";
 import { loadLinkMeter, type LinkSpeed } from "./uploadLink";
 
 export const LAST_SYNCED_KEY = "lastSyncedAt";
@@ -107,7 +108,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       let uploadCount = 0;
       if (plan) {
         const readAhead = restored ? undefined : plan.catch(() => readUploadPlan(db, firstFiles(speed)));
-        uploadCount += await uploadImages(db, pb, onUpload, signal, { meter, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead });
+        uploadCount += await uploadImages(db, pb, onUpload, signal, { meter, until: performance.now() + UPLOAD_FIRST_MS, plan: readAhead, progress: uploadProgress });
         assertDatabaseAccount(db, pb);
       }
       // A full device cannot store what the pull brings, nor the push's answers; the uploads free space
@@ -117,7 +118,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       assertDatabaseAccount(db, pb); // the session may have ended while pulling
       let pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
       assertDatabaseAccount(db, pb);
-      uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link });
+      uploadCount += await uploadImages(db, pb, onUpload, signal, { link: options.link, progress: uploadProgress });
       if (pulled === OUT_OF_SPACE) pulled = await unlessFull(() => pullChanges(db, pb));
       if (pushed === OUT_OF_SPACE) pushed = await unlessFull(() => pushOutbox(db, pb, options.chunkSize));
       if (pulled === OUT_OF_SPACE || pushed === OUT_OF_SPACE) throw new Error(SYNC_TEXTS.outOfSpace);
@@ -132,6 +133,7 @@ export function createSyncEngine(db: StudioDb, pb: PocketBase, options: SyncOpti
       throw err;
     } finally {
       progress.cancel();
+      uploadProgress.finish();
       status.set({ isSyncing: false, uploads: [] });
     }
   }

@@ -25,6 +25,7 @@ import { firstFiles, readUploadPlan, stageOf, type UploadPlan } from "./uploadPl
 import * as planner from "./uploadPlanner";
 import { FIRST_SIZES, sendRecords, sendSizes, sizesOf, type Device, type Item } from "./uploadSteps";
 import { uploadFile, type PartsSender } from "./uploadFile";
+import type { Transfer, UploadProgressStore } from "./uploadProgress";
 
 export interface UploadReport {
   imageId: string;
@@ -73,6 +74,25 @@ export interface UploadOptions {
   meter?: LinkMeter;
   /** Sends a file in parts (tests inject one); uploadParts.ts otherwise. */
   sendParts?: PartsSender;
+  /** Hears the bytes queued and sent (the upload bar, uploadProgress.ts); decides nothing. */
+  progress?: UploadProgressStore;
+}
+
+/** What an item still has to send at its stage (thumbnail and preview stay on the device after the record). */
+const bytesLeft = (item: Item, stage: "record" | "original") => (stage === "record" ? item.firstBytes : 0) + item.laterBytes + item.webVideoBytes + item.originalBytes;
+
+/** A job told to the progress store: a transfer of `carried` bytes; `job` answers which of them went (all or some). */
+function tracked(store: UploadProgressStore | undefined, carried: Array<{ item: Item; bytes: number }>, job: (t: Transfer | undefined) => Promise<boolean | Set<Item>>): UploadJob {
+  return async () => {
+    const t = store?.transfer(carried.map(({ item, bytes }) => ({ imageId: item.ref.entry.recordId, bytes })));
+    let went: boolean | Set<Item> = false;
+    try {
+      went = await job(t);
+    } finally {
+      if (typeof went === "boolean") t?.end(went);
+      else t?.end(new Set([...went].map((i) => i.ref.entry.recordId)));
+    }
+  };
 }
 
 export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r: UploadReport) => void, signal?: AbortSignal, options: UploadOptions = {}): Promise<number> {
@@ -80,8 +100,10 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   const lanes = options.lanes ?? UPLOAD_LANES;
   const plan = await (options.plan ?? readUploadPlan(db, firstFiles(meter.speed(), lanes)));
   const unsent = await parentsNotOnServer(pb, plan.inOrder);
-  const report = (stage: UploadReport["stage"]) => (entry: OutboxEntry, progress: UploadProgress) =>
+  const report = (stage: UploadReport["stage"], t?: Transfer) => (entry: OutboxEntry, progress: UploadProgress) => {
+    if (progress.total > 0) t?.progress(progress.loaded / progress.total);
     onProgress?.({ imageId: entry.recordId, name: entryName(entry) || entry.recordId, kind: kindOf(entry), stage, progress });
+  };
 
   const device: Device = { isFull: false };
   let state = planner.emptyPlan<Item["ref"]>();
@@ -105,6 +127,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
       else items[stage].push(planItem(entry, blobs));
     }
     state = planner.enqueue(planner.enqueue(state, items.record, "record"), items.original, "original");
+    const clientOf = (item: Item) => String(item.ref.entry.fields.client ?? "");
+    const queued = (stage: "record" | "original") => items[stage].map((item) => ({ imageId: item.ref.entry.recordId, clientId: clientOf(item), bytes: bytesLeft(item, stage) }));
+    options.progress?.queue([...queued("record"), ...queued("original")]);
   };
   await enqueue(plan.waiting.slice(0, plan.first.length), plan.first);
   const more = plan.first.length < plan.waiting.length ? () => plan.rest().then((rows) => enqueue(plan.waiting.slice(plan.first.length), rows)) : undefined;
@@ -117,12 +142,16 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     if (!step) return null;
     if (step.kind === "whole") {
       const { entry, blobs } = step.item.ref;
-      return async () => {
-        const sent = await sendWhole(pb, entry, blobs!, (p) => report("original")(entry, p), signal, meter);
-        if (sent === "refused") return apply((s) => planner.wholeRefused(s, step.item)); // refused whole: step by step
+      return tracked(options.progress, [{ item: step.item, bytes: bytesLeft(step.item, "record") }], async (t) => {
+        const sent = await sendWhole(pb, entry, blobs!, (p) => report("original", t)(entry, p), signal, meter);
+        if (sent === "refused") {
+          apply((s) => planner.wholeRefused(s, step.item)); // refused whole: step by step
+          return false;
+        }
         // The lane goes on to the next image while the device writes the confirmation (pipelined).
         void confirmations.add(entry, sent.record, sent.withJpeg).catch(() => undefined); // thrown when the lanes end (flush)
-      };
+        return true;
+      });
     }
     if (step.kind === "records") {
       // Nothing else shares the link while a batch of records sends its body (the planner waits for it).
@@ -132,22 +161,37 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
         sending = false;
         apply(planner.bodySent);
       };
-      const progress = report("record");
-      const onProgress = (entry: OutboxEntry, p: UploadProgress) => {
-        progress(entry, p);
-        if (p.total > 0 && p.loaded >= p.total) sent();
-      };
-      return () =>
-        sendRecords(db, pb, device, step.items, (again) => apply((s) => planner.recordsAgain(s, again)), onProgress, signal, meter)
-          .then((confirmed) => apply((s) => planner.recordsConfirmed(s, confirmed)))
-          .finally(sent);
+      return tracked(
+        options.progress,
+        step.items.map((item) => ({ item, bytes: item.firstBytes })),
+        (t) => {
+          const progress = report("record", t);
+          const onProgress = (entry: OutboxEntry, p: UploadProgress) => {
+            progress(entry, p);
+            if (p.total > 0 && p.loaded >= p.total) sent();
+          };
+          return sendRecords(db, pb, device, step.items, (again) => apply((s) => planner.recordsAgain(s, again)), onProgress, signal, meter)
+            .then((confirmed) => {
+              apply((s) => planner.recordsConfirmed(s, confirmed));
+              return new Set(confirmed);
+            })
+            .finally(sent);
+        },
+      );
     }
-    if (step.kind === "sizes") return () => sendSizes(db, pb, device, step.items, report("record"), signal, meter).then(() => apply((s) => planner.sizesDone(s, step.items)));
+    if (step.kind === "sizes")
+      return tracked(
+        options.progress,
+        step.items.map((item) => ({ item, bytes: item.laterBytes })),
+        (t) => sendSizes(db, pb, device, step.items, report("record", t), signal, meter).then(() => (apply((s) => planner.sizesDone(s, step.items)), true)),
+      );
     const { entry } = step.item.ref;
-    return async () => {
-      const goesOn = await uploadFile(db, pb, device, entry, { field: step.field, inParts: step.inParts, sendParts: options.sendParts }, (p) => report("original")(entry, p), signal, meter);
+    const bytes = step.field === "webVideo" ? step.item.webVideoBytes : step.item.originalBytes;
+    return tracked(options.progress, [{ item: step.item, bytes }], async (t) => {
+      const goesOn = await uploadFile(db, pb, device, entry, { field: step.field, inParts: step.inParts, sendParts: options.sendParts }, (p) => report("original", t)(entry, p), signal, meter);
       if (goesOn && step.field === "webVideo") apply((s) => planner.webVideoDone(s, step.item));
-    };
+      return goesOn;
+    });
   };
   const ran = await runInLanes(take, lanes, signal, wake, more).then(
     (count) => ({ count }),

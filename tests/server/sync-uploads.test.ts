@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/store/repositories/clients";
 import { addImages } from "../../src/store/repositories/images";
+import { uploadProgress, type UploadProgressState } from "../../src/sync/uploadProgress";
 import { makeDevice, serverRecords } from "./devices";
 import { imageInput, png } from "./sync-images";
 import { startTestServer, type TestServer } from "./test-server";
@@ -105,12 +106,23 @@ describe("two uploads in flight", () => {
     const client = await createClient(device.db, { name: "Lanes Lena" });
     const images = await addImages(device.db, Array.from({ length: 12 }, (_, i) => imageInput(client.id, `p${i}.png`, png(60, 40, i))));
     const uploads = logUploads();
+    const bar: UploadProgressState[] = [];
+    const stop = uploadProgress.subscribe(() => bar.push(uploadProgress.get()));
     try {
       await device.sync.syncOnce();
     } finally {
       uploads.restore();
+      stop();
     }
     expect(uploads.most()).toBe(2);
+    // The upload bar (issue 43): bytes only forward, every image's to the end, then idle once the sync ends.
+    const active = bar.filter((s) => s.isActive);
+    expect(active.length).toBeGreaterThan(2);
+    expect(active.every((s, i) => i === 0 || s.sent >= active[i - 1]!.sent)).toBe(true);
+    expect(active.at(-1)).toMatchObject({ images: 12, imagesDone: 12, secondsLeft: 0 });
+    expect(active.at(-1)!.sent).toBe(active.at(-1)!.total);
+    expect(active.at(-1)!.galleries).toEqual([expect.objectContaining({ clientId: client.id, images: 12, imagesDone: 12 })]);
+    expect(bar.at(-1)!.isActive).toBe(false);
     for (const image of images) {
       const of = (phase: LoggedRequest["phase"]) => uploads.log.filter((r) => r.phase === phase && r.ids.includes(image.id));
       expect(of("record")).toHaveLength(1);
