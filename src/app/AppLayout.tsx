@@ -3,12 +3,14 @@ import { useThemeColor } from "./useThemeColor";
 import { Outlet } from "react-router-dom";
 import { AppHeader } from "../features/shell/AppHeader";
 import { InterruptedImports } from "../features/upload/InterruptedImports";
+import { UploadBar } from "../features/news/UploadBar";
 
 export function AppLayout() {
   useThemeColor();
   return (
     <div className="app">
       <AppHeader />
+      <UploadBar />
       <InterruptedImports />
       <Outlet />
     </div>

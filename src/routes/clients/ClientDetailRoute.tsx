@@ -19,6 +19,7 @@ import { ClientUploadState } from "../../features/clients/ClientUploadState";
 import { ProofingPanel } from "../../features/clients/ProofingPanel";
 import { PreviewPanel } from "../../features/clients/PreviewPanel";
 import { BackLink } from "../../features/shell/BackLink";
+import { UploadBar } from "../../features/news/UploadBar";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -42,6 +43,7 @@ export function ClientDetailRoute() {
           {CLIENT_TEXTS.converter}
         </Link>
       </div>
+      <UploadBar clientId={client.id} />
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
           {CLIENT_TEXTS.tabGallery}
