@@ -3,6 +3,7 @@ import { useThemeColor } from "./useThemeColor";
 import { Outlet } from "react-router-dom";
 import { AppHeader } from "../features/shell/AppHeader";
 import { InterruptedImports } from "../features/upload/InterruptedImports";
+import { NewsNotices } from "../features/news/NewsNotices";
 import { UploadBar } from "../features/news/UploadBar";
 
 export function AppLayout() {
@@ -11,6 +12,7 @@ export function AppLayout() {
     <div className="app">
       <AppHeader />
       <UploadBar />
+      <NewsNotices />
       <InterruptedImports />
       <Outlet />
     </div>

@@ -11,9 +11,12 @@ import { outboxTables } from "../store/outbox";
 import { putVisitorRecords, registryTables } from "../store/registryTables";
 import { applyServerRecords } from "./applyServerRecords";
 import { applyTombstones, type Tombstone } from "./applyTombstones";
+import { addNews, hasNews, newsIn } from "./news";
 import { pullFieldsOf, type ServerRecord } from "./records";
 
 const PAGE_SIZE = 500;
+/** engine.ts's LAST_SYNCED_KEY (not imported: the engine imports this module). */
+const SYNCED_BEFORE_KEY = "lastSyncedAt";
 // The registry's order (a collection after the records it points at), then tombstones (a delete pulled
 // later wins).
 const PULL_ORDER: ReadonlyArray<PulledCollection | "tombstones"> = [...PULLED_COLLECTIONS, "tombstones"];
@@ -40,7 +43,7 @@ async function firstPages(db: StudioDb, pb: PocketBase) {
   );
 }
 
-async function pullCollection(db: StudioDb, pb: PocketBase, collection: Collection, start: { cursor: Cursor | null; page: Promise<{ items: ServerRecord[] }> }): Promise<number> {
+async function pullCollection(db: StudioDb, pb: PocketBase, collection: Collection, start: { cursor: Cursor | null; page: Promise<{ items: ServerRecord[] }> }, announce: boolean): Promise<number> {
   const key = `cursor:${collection}`;
   let cursor = start.cursor;
   let next: Promise<{ items: ServerRecord[] }> | null = start.page;
@@ -54,6 +57,11 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: Collecti
     // Visitor-written rows are stored as the server wrote them (the owner never edits them).
     const tables = isVisitorCollection(collection) ? [db.syncState, db.table(tableName(collection))] : [db.syncState, db.imageBlobs, ...registryTables(db), ...outboxTables(db)];
     await db.transaction("rw", tables, async () => {
+      // What the owner is told (news.ts): a submission, a new person; not before this device's first sync ended.
+      if (announce && hasNews(collection)) {
+        const before = await db.table(tableName(collection as PulledCollection)).bulkGet(page.items.map((r) => r.id));
+        await addNews(db, newsIn(collection, page.items, before));
+      }
       if (isVisitorCollection(collection)) await putVisitorRecords(db, collection, page.items);
       else if (collection === "tombstones") await applyTombstones(db, page.items as unknown as Tombstone[]);
       else await applyServerRecords(db, collection, page.items);
@@ -70,7 +78,9 @@ async function pullCollection(db: StudioDb, pb: PocketBase, collection: Collecti
 export async function pullChanges(db: StudioDb, pb: PocketBase): Promise<number> {
   const starts = await firstPages(db, pb);
   for (const start of starts) void start.page.catch(() => undefined); // thrown where that page is applied
+  // A device that never finished a sync is catching up with the past: nothing in it is news (news.ts).
+  const announce = !!(await db.syncState.get(SYNCED_BEFORE_KEY));
   let total = 0;
-  for (const start of starts) total += await pullCollection(db, pb, start.collection, start);
+  for (const start of starts) total += await pullCollection(db, pb, start.collection, start, announce);
   return total;
 }

@@ -1,4 +1,4 @@
-/** Texts of progress and news (issue 43): the upload bars, the notices of what clients did, the app badge. */
+/** Texts of progress and news (issue 43): the upload bars and the notices of what clients did. */
 import { icu, localized } from "../../lib/i18n/i18n";
 
 export const NEWS_TEXTS = localized("news", {
@@ -16,4 +16,16 @@ export const NEWS_TEXTS = localized("news", {
   leftHours: icu<[h: number, m: number]>("About {h, plural, one {# hour} other {# hours}} {m, plural, one {# minute} other {# minutes}} left", "h", "m"),
   measuring: "Measuring the speed…",
   uploaded: "Uploaded",
+  /** The notices of what clients did (src/sync/news.ts). */
+  region: "News from your galleries",
+  submitted: icu<[person: string, gallery: string]>("{person} submitted their selection in {gallery}", "person", "gallery"),
+  newPerson: icu<[person: string, gallery: string]>("New guest in {gallery}: {person}", "person", "gallery"),
+  /** A person whose name has not arrived yet. */
+  someone: "Someone",
+  openGallery: "Open gallery",
+  dismiss: "Dismiss",
+  /** The dismiss button's name: the notice it dismisses. */
+  dismissOne: icu<[notice: string]>("Dismiss: {notice}", "notice"),
+  dismissAll: "Dismiss all",
+  more: icu<[n: number]>("{n, plural, one {# more} other {# more}}", "n"),
 });
