@@ -40,6 +40,7 @@ export const FEATURES = {
   settings: [],
   shell: ["auth", "sync-status"],
   "sync-status": [],
+  news: [],
   "visitor-gallery": ["downloads"],
 };
 
