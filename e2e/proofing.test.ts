@@ -16,7 +16,7 @@ import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
-import { saveShot } from "./support/screenshots";
+import { saveRegionShot, saveShot } from "./support/screenshots";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 import { visitorSession } from "./support/visitor-session";
 
@@ -59,6 +59,15 @@ describe("proofing", () => {
   it("a visitor favourites, picks within the limit, comments and submits", async () => {
     // The owner's app is open on the client's page while the visitor chooses (realtime brings each change).
     owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true });
+    // The app's icon badge (issue 43): the calls are noted, then passed to the browser's own API.
+    await owner.context.addInitScript(() => {
+      const w = window as unknown as { badges: number[] };
+      w.badges = [];
+      const set = navigator.setAppBadge?.bind(navigator);
+      const clear = navigator.clearAppBadge?.bind(navigator);
+      navigator.setAppBadge = (n?: number) => (w.badges.push(n ?? 0), set ? set(n).catch(() => undefined) : Promise.resolve());
+      navigator.clearAppBadge = () => (w.badges.push(0), clear ? clear().catch(() => undefined) : Promise.resolve());
+    });
     await owner.page.goto(`/clients/${gallery.id}`);
     await owner.page.getByTestId("proofing-status").getByText("No one has chosen photos yet.", { exact: false }).waitFor();
     const { context, page } = await visitorSession(browser, server, gallery);
@@ -119,6 +128,17 @@ describe("proofing", () => {
     expect((await records("proof_states"))[0]!.submittedAt).not.toBe("");
     await context.close();
 
+    // The owner's app, open meanwhile, tells of the new guest and the submission (issue 43: from the sync's
+    // own pull), and counts them on the app's icon; dismissed, the badge clears.
+    const news = owner.page.getByTestId("news-notices");
+    await news.getByText("Grace submitted their selection in Ada & Grace").waitFor({ timeout: 15_000 });
+    await news.getByText("New guest in Ada & Grace: Grace").waitFor();
+    await expect.poll(() => owner.page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(2);
+    await saveRegionShot(owner.page, "submission-notice", owner.page.locator(".app-header"), news);
+    await news.getByRole("button", { name: "Dismiss all" }).click();
+    await news.waitFor({ state: "detached" });
+    await expect.poll(() => owner.page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(0);
+
     // The studio's email: to the studio's address, naming the client, with the gallery's link and the picks.
     // (The owner's sign-in from a new browser brought PocketBase's login alert to the owner's address.)
     await expect.poll(() => mailTo(smtp, "studio@lumen.test").length, { timeout: 10_000 }).toBe(1);
@@ -142,7 +162,7 @@ describe("proofing", () => {
       await saveShot(p, "proofing-grid-phone");
       await phone.close();
     }
-  }, 120_000);
+  }, 150_000); // with the notice and the badge (issue 43), past 120 s with screenshots on a loaded machine
 
   it("the owner sees favourites, picks and comments, also offline, copies the names for Lightroom, and edits lists and unlocks offline", async () => {
     const { context, page } = owner;
