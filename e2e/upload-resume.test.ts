@@ -117,6 +117,20 @@ describe("upload resume", () => {
     await expect.poll(async () => (bigId = (await serverImages(clientId)).find((i) => i.originalName === big.name)?.id ?? ""), { timeout: 60_000 }).not.toBe("");
     await expect.poll(() => patchOf(bigId), { timeout: 60_000, interval: 50 }).toBeDefined();
     const atStart = patchOf(bigId)!.bytesAt;
+    // The upload bars (issue 43) move as the big original goes: bytes, share, speed and time left under the
+    // header, and this gallery's on its page.
+    const bars = [page.getByTestId("upload-bar"), page.getByTestId("upload-bar-gallery")];
+    const shareOf = async (i: number) => Number(await bars[i]!.getByRole("progressbar").getAttribute("aria-valuenow"));
+    const shares = [await shareOf(0), await shareOf(1)];
+    await expect.poll(async () => (await shareOf(0)) > shares[0]! && (await shareOf(1)) > shares[1]!, { timeout: 10_000, interval: 100 }).toBe(true);
+    expect(await bars[0]!.innerText()).toMatch(/Uploading[\s\S]*[\d.]+ (KB|MB) of [\d.]+ MB \(\d+%\)[\s\S]*of 4 files[\s\S]*per second[\s\S]*(left|Measuring)/);
+    expect(await bars[1]!.innerText()).toMatch(/Uploading to this gallery[\s\S]*[\d.]+ (KB|MB) of [\d.]+ MB/);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "upload-bar.png"), clip: { x: 0, y: 0, width: 1280, height: 360 } });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "upload-bar-phone.png") });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await expect.poll(() => proxy.sent() - atStart, { timeout: 30_000, interval: 50 }).toBeGreaterThan(big.buffer.length / 2);
     await setNetwork({ offline: true });
     proxy.cut();
