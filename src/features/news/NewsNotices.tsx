@@ -39,20 +39,23 @@ export function NewsNotices() {
   const shown = news.slice(-NEWS_SHOWN).reverse(); // newest first
   return (
     <section className="news-notices" aria-label={NEWS_TEXTS.region} data-testid="news-notices">
-      <ul className="news-list" role="status">
-        {shown.map((item) => (
-          <li key={item.id} className={`news-item news-${item.kind}`}>
-            <span className="news-dot" aria-hidden="true" />
-            <span className="news-text">{newsText(item)}</span>
-            <Link to={`/clients/${item.client}`} className="news-open" onClick={() => void dismissNews(db, [item.id])}>
-              {NEWS_TEXTS.openGallery}
-            </Link>
-            <button type="button" className="news-dismiss" aria-label={NEWS_TEXTS.dismissOne(newsText(item))} title={NEWS_TEXTS.dismiss} onClick={() => void dismissNews(db, [item.id])}>
-              <span aria-hidden="true">×</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* Announced as it arrives; the list keeps its list role (axe: an li needs its ul's). */}
+      <div role="status">
+        <ul className="news-list">
+          {shown.map((item) => (
+            <li key={item.id} className={`news-item news-${item.kind}`}>
+              <span className="news-dot" aria-hidden="true" />
+              <span className="news-text">{newsText(item)}</span>
+              <Link to={`/clients/${item.client}`} className="news-open" onClick={() => void dismissNews(db, [item.id])}>
+                {NEWS_TEXTS.openGallery}
+              </Link>
+              <button type="button" className="news-dismiss" aria-label={NEWS_TEXTS.dismissOne(newsText(item))} title={NEWS_TEXTS.dismiss} onClick={() => void dismissNews(db, [item.id])}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
       {count > 1 ? (
         <div className="news-more">
           {count > NEWS_SHOWN ? <span>{NEWS_TEXTS.more(count - NEWS_SHOWN)}</span> : null}
