@@ -16,6 +16,7 @@ import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
 import { ownerApi, type OwnerApi } from "./support/owner-api";
+import { axeReport } from "./support/axe";
 import { saveRegionShot, saveShot } from "./support/screenshots";
 import { mailTo, recipients, smtpEnv, startSmtpServer, type SmtpServer } from "./support/smtp-server";
 import { visitorSession } from "./support/visitor-session";
@@ -58,7 +59,8 @@ afterAll(async () => {
 describe("proofing", () => {
   it("a visitor favourites, picks within the limit, comments and submits", async () => {
     // The owner's app is open on the client's page while the visitor chooses (realtime brings each change).
-    owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true });
+    // bypassCSP: axe is injected into the page to check the news notice (issue 43).
+    owner = await ownerSession(browser, server, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true, streamDownloads: true, bypassCSP: true });
     // The app's icon badge (issue 43): the calls are noted, then passed to the browser's own API.
     await owner.context.addInitScript(() => {
       const w = window as unknown as { badges: number[] };
@@ -134,6 +136,7 @@ describe("proofing", () => {
     await news.getByText("Grace submitted their selection in Ada & Grace").waitFor({ timeout: 15_000 });
     await news.getByText("New guest in Ada & Grace: Grace").waitFor();
     await expect.poll(() => owner.page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(2);
+    expect((await axeReport(owner.page)).filter((line) => line.includes("news"))).toEqual([]);
     await saveRegionShot(owner.page, "submission-notice", owner.page.locator(".app-header"), news);
     await news.getByRole("button", { name: "Dismiss all" }).click();
     await news.waitFor({ state: "detached" });
