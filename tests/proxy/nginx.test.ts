@@ -158,4 +158,10 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
   it("keeps the PocketBase dashboard to the server itself", async () => {
     expect((await via("/_/", { from: "127.0.0.2" })).status).toBe(403);
   });
+
+  it("keeps the operator's metrics to the server itself, whatever token is sent", async () => {
+    expect((await via("/api/metrics", { from: "127.0.0.2", headers: { Authorization: "Bearer any-token-at-all-0123" } })).status).toBe(403);
+    // From the server itself it reaches PocketBase, which answers 404 here: this test server sets no METRICS_TOKEN.
+    expect((await via("/api/metrics")).status).toBe(404);
+  });
 });

@@ -96,7 +96,7 @@ function nginxBinary() {
 
 /** nginx 1.25.1 and later know `http2 on;` (and call `listen ... http2` deprecated). */
 export function nginxHasHttp2Directive(version = nginxVersion()) {
-  const [major, minor, patch] = version.split(".").map(Number);
+  const [major = 0, minor = 0, patch = 0] = version.split(".").map(Number);
   return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
 }
 
