@@ -48,7 +48,7 @@ export default defineConfig({
           name: "container",
           include: ["tests/container/**/*.test.ts"],
           environment: "node",
-          testTimeout: 300_000,
+          testTimeout: 420_000,
           hookTimeout: 1_800_000,
           fileParallelism: false,
         },
