@@ -114,6 +114,9 @@ describe.skipIf(!!why)("the container image", () => {
   });
 });
 
-describe.runIf(!!why)("the container image (skipped)", () => {
-  it.skip(`needs podman and debootstrap: ${why}`, () => {});
-});
+// Said in the report where the tests could not run, and only there.
+if (why) {
+  describe("the container image (skipped)", () => {
+    it.skip(`needs podman and debootstrap: ${why}`, () => {});
+  });
+}
