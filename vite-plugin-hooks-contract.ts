@@ -1,13 +1,13 @@
 /**
  * Lets the app import the hooks' libraries it shares with the server (pb_hooks/lib/rules/contract.js,
- * canonical_json.js, mail_rules.js, mail_texts.js, proofing_rules.js with bidi.js and refusals.js, file_names.js, and the collection registry sync_registry.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
+ * canonical_json.js, mail_rules.js with mail_layout.js, mail_texts.js, proofing_rules.js with bidi.js and refusals.js, file_names.js, and the collection registry sync_registry.js), which are CommonJS because PocketBase's JS VM requires it: the file runs in a function
  * with its own `module` object and its `module.exports = { ... }` names become ES exports. A shared file may
  * `require("./other.js")` another shared file of its folder: that becomes an ES import.
  */
 import type { Plugin } from "vite";
 
 /** The pb_hooks/lib files the app imports; each ends with `module.exports = { names }` and requires only others of these. */
-const SHARED = ["rules/contract.js", "rules/canonical_json.js", "rules/mail_rules.js", "rules/mail_texts.js", "records/sync_registry.js", "rules/bidi.js", "rules/proofing_rules.js", "rules/file_names.js", "rules/refusals.js"];
+const SHARED = ["rules/contract.js", "rules/canonical_json.js", "rules/mail_rules.js", "rules/mail_texts.js", "records/sync_registry.js", "rules/bidi.js", "rules/proofing_rules.js", "rules/file_names.js", "rules/refusals.js", "rules/mail_layout.js"];
 
 export function hooksContract(): Plugin {
   return {

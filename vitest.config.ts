@@ -43,6 +43,17 @@ export default defineConfig({
         },
       },
       {
+        // The container image built and run with podman (opt-in: `npm test -- container`; tests/container/).
+        test: {
+          name: "container",
+          include: ["tests/container/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 420_000,
+          hookTimeout: 1_800_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // Benchmarks: not part of npm test; `npm run bench` prints their figures (docs/BENCHMARKS.md).
         test: {
           name: "bench",

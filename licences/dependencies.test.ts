@@ -4,7 +4,7 @@
  * the SSPL or no licence at all fails here before it reaches a build. The build itself refuses the same for
  * what it bundles (vite-plugin-licences.ts).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { licenceProblem } from "./policy";
@@ -60,5 +60,33 @@ describe("licences", () => {
     expect(licenceProblem("x", "(GPL-2.0-only OR (MIT AND Apache-2.0))")).toBeNull();
     expect(licenceProblem("x", "Apache-2.0 WITH LLVM-exception")).toBeNull();
     expect(licenceProblem("x", "MIT junk")).toMatch(/not on the allow-list/);
+  });
+});
+
+/** Every file under `dir` that ships or runs in production: not a test. */
+function shippedFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) shippedFiles(file, out);
+    else if (/\.(ts|tsx|mjs|js|css)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(file);
+  }
+  return out;
+}
+
+/** The packages a file names in an import, an export ... from, a dynamic import() or a CSS @import. */
+function importedPackages(source: string): string[] {
+  const specs = [
+    ...source.matchAll(/^\s*(?:import|export)\b[^"'`;]*?["']([^"'./][^"']*)["']/gm),
+    ...source.matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g),
+    ...source.matchAll(/@import\s+["']([^"'./][^"']*)["']/g),
+  ].map((m) => m[1]!);
+  return specs.filter((s) => !s.startsWith("node:") && !s.startsWith("virtual:")).map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]!));
+}
+
+describe("dependencies", () => {
+  it("a production dependency is used by code that ships or runs in production; one only tests use is a devDependency", () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const used = new Set(["src", "workers", "scripts"].flatMap((dir) => shippedFiles(path.join(ROOT, dir))).flatMap((f) => importedPackages(readFileSync(f, "utf8"))));
+    expect(Object.keys(pkg.dependencies).filter((name) => !used.has(name))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `npm test`: every tier, in order: static checks (tsc, ESLint), unit, server (real PocketBase), proxy
  * (Debian's nginx with deploy/nginx.conf in front of PocketBase), browser (Debian's Chromium against the
- * built app served by PocketBase). `npm test -- unit server` runs some. `npm test -- bench` (never part of
+ * built app served by PocketBase). `npm test -- unit server` runs some. `npm test -- container` (opt-in: the
+ * container image built and run with podman, tests/container/) installs podman and debootstrap when root.
+ * `npm test -- bench` (never part of
  * the default run) installs what the benchmarks need (Debian's wrk and plasma-workspace-wallpapers, when
  * root), builds the app and runs `npm run bench`.
  * Ends with one summary line "N passed, N failed, N skipped" and a non-zero exit on any failure.
@@ -13,7 +15,7 @@ import path from "node:path";
 import { ROOT } from "./lib/pocketbase.mjs";
 
 const ALL_TIERS = ["static", "unit", "server", "proxy", "browser"];
-const OPT_IN_TIERS = ["bench"];
+const OPT_IN_TIERS = ["bench", "container"];
 const requested = process.argv.slice(2).filter((a) => ALL_TIERS.includes(a) || OPT_IN_TIERS.includes(a));
 const tiers = requested.length ? requested : ALL_TIERS;
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
@@ -97,6 +99,14 @@ if (tiers.includes("bench")) {
   ensureChromium();
   ensureFfmpeg();
   if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("bench");
+}
+
+if (tiers.includes("container")) {
+  // The container image (tests/container/): podman builds and runs it on a base debootstrap makes from Debian's packages.
+  ensureDebianPackage("/usr/bin/podman", "podman", "The container tests build and run the image with podman");
+  ensureDebianPackage("/usr/sbin/debootstrap", "debootstrap", "The container tests make the image's base with debootstrap");
+  ensureDebianPackage("/usr/sbin/runc", "runc", "The container tests run podman with runc where crun refuses the machine's cgroups");
+  if (run("build the app", bin("vite"), ["build", "--logLevel", "warn"])) vitest("container");
 }
 
 console.log("");

@@ -4,6 +4,7 @@
  * address (the one nginx saw), never an X-Forwarded-For the client made up.
  */
 import { createHash } from "node:crypto";
+import http2 from "node:http2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodePng } from "../../scripts/lib/png.mjs";
 import { startTestServer, type TestServer } from "../server/test-server";
@@ -45,6 +46,22 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
     const res = await fetch(`http://127.0.0.1:${nginx.httpPort}/gallery/access`, { redirect: "manual", headers: { Host: "gallery.example.com" } });
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toMatch(/^https:\/\/[^/]+\/gallery\/access$/);
+  });
+
+  it("speaks HTTP/2 over TLS (`http2 on;`)", async () => {
+    const session = http2.connect(`https://127.0.0.1:${nginx.httpsPort}`, { ca: nginx.ca, servername: "gallery.example.com" });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = session.request({ ":path": "/api/health", ":authority": "gallery.example.com" });
+        req.on("response", (headers) => resolve(Number(headers[":status"])));
+        req.on("error", reject);
+        req.resume();
+        req.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      session.close();
+    }
   });
 
   it("takes a photo just under the 20 MB limit and serves the same bytes back", async () => {
@@ -140,5 +157,11 @@ describe("nginx in front of PocketBase (deploy/nginx.conf)", () => {
 
   it("keeps the PocketBase dashboard to the server itself", async () => {
     expect((await via("/_/", { from: "127.0.0.2" })).status).toBe(403);
+  });
+
+  it("keeps the operator's metrics to the server itself, whatever token is sent", async () => {
+    expect((await via("/api/metrics", { from: "127.0.0.2", headers: { Authorization: "Bearer any-token-at-all-0123" } })).status).toBe(403);
+    // From the server itself it reaches PocketBase, which answers 404 here: this test server sets no METRICS_TOKEN.
+    expect((await via("/api/metrics")).status).toBe(404);
   });
 });

@@ -99,6 +99,7 @@ function setSessionCookie(e, client, extra, seconds) {
   const key = rules.galleryTokenKey(serverSecret(), client.id, client.getString("accessCode"));
   const age = seconds || rules.GALLERY_SESSION_SECONDS;
   const claims = extra || { sid: $security.randomString(24) };
+  if (!extra || extra.preview) require(`${__hooks}/lib/core/metrics.js`).countSession(e.app, extra ? "preview" : "visitor");
   const token = $security.createJWT(Object.assign({}, claims, { gallery: client.id, type: "gallery", gen: client.getInt("sessionGeneration") }), key, age);
   const place = cookiePlace(e, rules.galleryCookieName(client.id, false));
   e.setCookie(

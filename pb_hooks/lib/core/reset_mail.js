@@ -61,7 +61,7 @@ function resetMessage(link, studio) {
     "<p>Hello,</p><p>Someone (hopefully you) asked to reset the password of your " + escapeHtml(name) + " account.</p>" +
     '<p><a href="' + escapeHtml(link) + '">Choose a new password</a> (the link works for 30 minutes).</p>' +
     "<p>If you did not ask for this, ignore this email: your password stays as it is.</p>";
-  return { subject, text: lines.join("\n"), html };
+  return { subject, text: lines.join("\n"), html: require("../rules/mail_layout.js").layout({ body: html, lang: "en" }) };
 }
 
 module.exports = { originOf, resetLinkBase, resetLink, resetMessage, rebaseLinks };

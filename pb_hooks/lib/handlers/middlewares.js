@@ -4,7 +4,8 @@
  * request held six VMs and the pool ran dry under 50 visitors (docs/benchmarks-history.md, the image endpoint).
  * - `beforeLimits` runs before PocketBase's activity logger and rate limiter: `?thumb=` refused on the file
  *   route, forwarding headers believed only from the trusted proxy, and Retry-After stamped on every 429
- *   (it wraps the limiter), whose refusal gets its code (lib/rules/refusals.js, too_many_requests).
+ *   (it wraps the limiter), whose refusal gets its code (lib/rules/refusals.js, too_many_requests); and every
+ *   answer counted by its status for the operator's metrics (lib/core/metrics.js).
  * - `afterLimits` runs after the limiter and the auth token: security headers on every answer, then the
  *   visitor image route (the hot path of every gallery page, answered here without a second VM and a
  *   route dispatch), then the built app's files; anything else goes on to PocketBase's router.
@@ -16,15 +17,19 @@ const retryAfter = require(`${__hooks}/lib/rules/retry_after.js`);
 const securityHeaders = require(`${__hooks}/lib/core/security_headers.js`);
 const staticFiles = require(`${__hooks}/lib/core/static_files.js`);
 const imageRoute = require(`${__hooks}/lib/handlers/image_route.js`);
+const metrics = require(`${__hooks}/lib/core/metrics.js`);
 
 const IMAGE_ROUTE = "/api/gallery/image/";
 
 function beforeLimits(e) {
   imageFiles.guardFileRoute(e);
   deploySettings.dropForgedForwarding(e);
+  let answered;
   try {
-    return e.next();
+    answered = e.next();
   } catch (err) {
+    // PocketBase answers an error that carries no status of its own with 400 (its router's ToApiError).
+    metrics.countRequest(e.app, retryAfter.statusOf(err) || 400);
     retryAfter.stamp(e, err);
     // The app's own 429s answer with e.json; a thrown one is PocketBase's rate limiter, given its code here.
     if (retryAfter.statusOf(err) === 429) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(429, "too_many_requests");
@@ -34,6 +39,8 @@ function beforeLimits(e) {
     }
     throw err;
   }
+  metrics.countRequest(e.app, e.status());
+  return answered;
 }
 
 /** The image id of `/api/gallery/image/{id}` (one path segment), or "" for any other path. */

@@ -79,9 +79,11 @@ function escapeHtml(s) {
  */
 function authAlertMessage(studioLanguage, companyName) {
   const studio = String(companyName || "").trim() || "Studio Gallery";
-  const t = ALERT_TEXTS[/** @type {keyof typeof ALERT_TEXTS} */ (mailLanguage("", studioLanguage))];
+  const lang = mailLanguage("", studioLanguage);
+  const t = ALERT_TEXTS[/** @type {keyof typeof ALERT_TEXTS} */ (lang)];
   const lines = t.lines(studio);
-  return { subject: t.subject(studio), text: lines.join("\n\n"), html: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join("") };
+  const html = require("./mail_layout.js").layout({ body: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join(""), lang });
+  return { subject: t.subject(studio), text: lines.join("\n\n"), html };
 }
 
 module.exports = { ALERT_TEXTS, authAlertMessage };

@@ -4,6 +4,7 @@
  * ./mail.js. Each message is in `vars.lang`, the gallery's language (./mail_texts.js; English when unset).
  */
 const { mailTexts, longDay } = require("./mail_texts.js");
+const layout = require("./mail_layout.js");
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -146,20 +147,15 @@ const DEFAULT_COLOR = "#6d28d9";
 function withHtml(message, vars, brand) {
   const color = /^#[0-9a-f]{6}$/i.test(String(brand.color || "")) ? brand.color : DEFAULT_COLOR;
   const studio = escapeHtml(brand.studio || "");
-  const logo = /^cid:[a-z0-9.-]+$/i.test(String(brand.logo || "")) ? '<img src="' + brand.logo + '" alt="' + studio + '" style="display:block;max-height:56px;max-width:240px;margin:0 0 8px">' : "";
+  // Outlook ignores max-height and sizes an image by its attributes: the height is one.
+  const logo = /^cid:[a-z0-9.-]+$/i.test(String(brand.logo || "")) ? '<img src="' + brand.logo + '" alt="' + studio + '" height="56" style="display:block;height:56px;width:auto;max-width:240px;border:0;margin:0 0 8px">' : "";
   const link = escapeHtml(vars.link || "");
   const paragraphs = String(message.text)
     .split(/\n{2,}/)
     .map((p) => "<p style=\"margin:0 0 16px\">" + escapeHtml(p).split(link).join('<a href="' + link + '" style="color:' + color + '">' + link + "</a>").replace(/\n/g, "<br>") + "</p>")
     .join("");
-  const button = link
-    ? '<p style="margin:24px 0"><a href="' + link + '" style="background:' + color + ';color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">' + escapeHtml(mailTexts(vars.lang).open) + "</a></p>"
-    : "";
-  const html =
-    '<!doctype html><html><body style="margin:0;background:#f5f3fa;font-family:Helvetica,Arial,sans-serif;color:#1c1530">' +
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff">' +
-    (studio || logo ? '<div style="background:' + color + ';color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">' + logo + studio + "</div>" : "") +
-    '<div style="padding:24px;font-size:15px;line-height:1.5">' + paragraphs + button + "</div></div></body></html>";
+  const button = link ? layout.button(link, escapeHtml(mailTexts(vars.lang).open), color) : "";
+  const html = layout.layout({ band: studio || logo ? logo + studio : "", color, body: paragraphs + button, lang: vars.lang || "" });
   return { subject: message.subject, text: message.text, html };
 }
 

@@ -52,7 +52,7 @@ describe("the HTML part's branding", () => {
   it("shows the studio's logo by its inline attachment's Content-ID, above its name", () => {
     const { html } = rules.withHtml({ subject: "s", text: "t" }, vars, { studio: "Lumen & Co", color: "#112233", logo: "cid:studio-logo.png" });
     expect(html).toContain('<img src="cid:studio-logo.png" alt="Lumen &amp; Co"');
-    expect(html.indexOf("cid:studio-logo.png")).toBeLessThan(html.indexOf("Lumen &amp; Co</div>"));
+    expect(html.indexOf("cid:studio-logo.png")).toBeLessThan(html.indexOf("Lumen &amp; Co</td>"));
   });
 
   it("takes no logo that is not a cid, and none without one", () => {

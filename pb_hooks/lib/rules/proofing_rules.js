@@ -118,7 +118,7 @@ function submittedEmail(clientName, personName, lists, favourites, comments, lin
   return {
     subject: t.subject(who),
     text: lines.join("\n"),
-    html: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join("\n"),
+    html: require("./mail_layout.js").layout({ body: lines.map((l) => "<p>" + escapeHtml(l) + "</p>").join("\n"), lang: (options && options.language) || "" }),
   };
 }
 
