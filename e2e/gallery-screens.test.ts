@@ -3,7 +3,7 @@
  * Download button can be typed there and reaches the download; on a 390 px phone the checkbox and the heart
  * of narrow portrait tiles never overlap; the sidebar shows 15 characters of a name; the owner's viewer
  * covers the grid with an opaque backdrop and the owner's grid keeps a long name's extension in view.
- * With SCREENSHOT_DIR set, it saves the phone grid and the viewer's PIN dialog kept in docs/screenshots.
+ * With SCREENSHOT_DIR set, it saves the phone grid, the viewer's PIN dialog and the owner's viewer kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +115,14 @@ describe("owner screens", () => {
       return { alpha: alpha === undefined ? 1 : Number(alpha), onTop: corners.every(([x, y]) => el.contains(document.elementFromPoint(x, y))) };
     });
     expect(cover).toEqual({ alpha: 1, onTop: true });
+    // The viewer kept in docs/screenshots, on a desktop and on a 390 px phone.
+    if (process.env.SCREENSHOT_DIR) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await viewer.locator(".yarl__slide_current img").waitFor();
+      await saveShot(page, "owner-viewer");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveShot(page, "owner-viewer-phone");
+    }
     await context.close();
   });
 });

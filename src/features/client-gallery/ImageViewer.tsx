@@ -11,7 +11,7 @@
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
-import { useEffect, useMemo, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useSyncExternalStore, type SyntheticEvent } from "react";
 import { formatDuration } from "../../domain/clip-display";
 import { formatBytes, formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
@@ -43,6 +43,14 @@ interface Props {
 const LOAD_RADIUS = 1;
 const KEEP_RADIUS = 2;
 
+/** Where a phone's width begins (as viewer.css's media query): it pinches, so the zoom buttons go. */
+const PHONE = "(max-width: 640px)";
+const onWidthChange = (notify: () => void) => {
+  const query = matchMedia(PHONE);
+  query.addEventListener("change", notify);
+  return () => query.removeEventListener("change", notify);
+};
+
 /** Keys and pointers on a clip's player are the player's: Left and Right seek, a drag scrubs (no swipe). */
 const keepInPlayer = (e: SyntheticEvent) => {
   if (e.target instanceof HTMLVideoElement && (!("key" in e) || e.key !== "Escape")) e.stopPropagation();
@@ -52,6 +60,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload, onDel
   const image = images[index];
   const previews = usePreviewUrls(previewWindow(images, index, LOAD_RADIUS), previewWindow(images, index, KEEP_RADIUS));
   const slides = useMemo(() => images.map((i) => ownerSlide(i, previews.get(i.id))), [images, previews]);
+  const isPhone = useSyncExternalStore(onWidthChange, () => matchMedia(PHONE).matches);
   const remove = onDelete && image ? () => (onClose(), onDelete(image.id)) : undefined;
 
   // Delete (or Backspace, as on a Mac) deletes the photo on show, as in a photographer's other tools; Tab
@@ -124,6 +133,7 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload, onDel
       toolbar={{ buttons: toolbar }}
       render={{
         slide: ({ slide, offset }) => renderMedia(slide, offset),
+        ...(isPhone ? { buttonZoom: () => null } : {}),
         controls: () => (
           <>
             <span className="owner-viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
