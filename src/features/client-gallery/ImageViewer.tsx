@@ -11,7 +11,7 @@
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
-import { useEffect, useMemo, useSyncExternalStore, type SyntheticEvent } from "react";
+import { useMemo, useSyncExternalStore, type KeyboardEvent, type SyntheticEvent } from "react";
 import { formatDuration } from "../../domain/clip-display";
 import { formatBytes, formatDate } from "../../domain/format";
 import { parseDate } from "../../domain/gallery-status";
@@ -52,8 +52,9 @@ const onWidthChange = (notify: () => void) => {
 };
 
 /** Keys and pointers on a clip's player are the player's: Left and Right seek, a drag scrubs (no swipe). */
+const PLAYER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "+", "-"]);
 const keepInPlayer = (e: SyntheticEvent) => {
-  if (e.target instanceof HTMLVideoElement && (!("key" in e) || e.key !== "Escape")) e.stopPropagation();
+  if (e.target instanceof HTMLVideoElement && (!("key" in e) || PLAYER_KEYS.has(String(e.key)))) e.stopPropagation();
 };
 
 export function ImageViewer({ images, index, onIndex, onClose, onDownload, onDelete, onSetCover, coverId }: Props) {
@@ -62,21 +63,6 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload, onDel
   const slides = useMemo(() => images.map((i) => ownerSlide(i, previews.get(i.id))), [images, previews]);
   const isPhone = useSyncExternalStore(onWidthChange, () => matchMedia(PHONE).matches);
   const remove = onDelete && image ? () => (onClose(), onDelete(image.id)) : undefined;
-
-  // Delete (or Backspace, as on a Mac) deletes the photo on show, as in a photographer's other tools; Tab
-  // cycles through the viewer's buttons (the lightbox makes the page inert but lets Tab leave it).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const root = e.target instanceof Element ? e.target.closest<HTMLElement>(".owner-viewer") : null;
-      if (!root) return;
-      if (e.key === "Tab") return cycleFocus(root, e);
-      if ((e.key !== "Delete" && e.key !== "Backspace") || !remove || (e.target as Element).closest("input, textarea, video")) return;
-      e.preventDefault();
-      remove();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
 
   if (!image) return null;
   const name = imageName(image);
@@ -121,56 +107,72 @@ export function ImageViewer({ images, index, onIndex, onClose, onDownload, onDel
   ];
   const uploaded = parseDate(image.uploadedAt);
   const note = isVideo(image) ? webStatusNote(image) : null;
+  // Delete (or Backspace, as on a Mac) deletes the photo on show, as in a photographer's other tools; Tab
+  // cycles through the viewer's buttons (the lightbox makes the page inert but lets Tab leave it). React
+  // bubbles the lightbox's events (in a portal) through the gallery tab: the viewer's keys stay its own.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    e.stopPropagation();
+    const root = e.target instanceof Element ? e.target.closest<HTMLElement>(".owner-viewer") : null;
+    if (!root) return;
+    if (e.key === "Tab") return cycleFocus(root, e);
+    if ((e.key !== "Delete" && e.key !== "Backspace") || !remove || (e.target as Element).closest("input, textarea, video")) return;
+    e.preventDefault();
+    remove();
+  };
   return (
-    <Lightbox
-      open
-      index={index}
-      slides={slides}
-      close={onClose}
-      className="owner-viewer"
-      on={{ view: ({ index: i }) => i !== index && onIndex(i) }}
-      plugins={[Zoom]}
-      toolbar={{ buttons: toolbar }}
-      render={{
-        slide: ({ slide, offset }) => renderMedia(slide, offset),
-        ...(isPhone ? { buttonZoom: () => null } : {}),
-        controls: () => (
-          <>
-            <span className="owner-viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
-            <div className="owner-viewer-info">
-              <strong>{name}</strong>
-              {isVideo(image) ? (
+    <div className="owner-viewer-events" onKeyDown={onKeyDown} onKeyUp={stopKeys}>
+      <Lightbox
+        open
+        index={index}
+        slides={slides}
+        close={onClose}
+        className="owner-viewer"
+        on={{ view: ({ index: i }) => i !== index && onIndex(i) }}
+        plugins={[Zoom]}
+        toolbar={{ buttons: toolbar }}
+        render={{
+          slide: ({ slide, offset }) => renderMedia(slide, offset),
+          ...(isPhone ? { buttonZoom: () => null } : {}),
+          controls: () => (
+            <>
+              <span className="owner-viewer-counter">{IMAGE_TEXTS.counter(index + 1, images.length)}</span>
+              <div className="owner-viewer-info">
+                <strong>{name}</strong>
+                {isVideo(image) ? (
+                  <span>
+                    {CLIP_TEXTS.length} {formatDuration(image.duration ?? 0)}
+                  </span>
+                ) : null}
+                <span>{formatBytes(image.fileSize)}</span>
                 <span>
-                  {CLIP_TEXTS.length} {formatDuration(image.duration ?? 0)}
+                  {IMAGE_TEXTS.uploaded} {uploaded ? formatDate(uploaded) : "—"}
                 </span>
-              ) : null}
-              <span>{formatBytes(image.fileSize)}</span>
-              <span>
-                {IMAGE_TEXTS.uploaded} {uploaded ? formatDate(uploaded) : "—"}
-              </span>
-              {note ? <p className="viewer-clip-note">{note}</p> : null}
-            </div>
-          </>
-        ),
-      }}
-      carousel={{ finite: true, preload: 1, padding: 0 }}
-      controller={{ closeOnBackdropClick: false }}
-      zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
-      labels={{
-        Previous: IMAGE_TEXTS.previous,
-        Next: IMAGE_TEXTS.next,
-        Close: IMAGE_TEXTS.closeViewer,
-        "Zoom in": VIEWER_TEXTS.zoomIn,
-        "Zoom out": VIEWER_TEXTS.zoomOut,
-        Lightbox: name,
-        Carousel: VIEWER_TEXTS.carousel,
-        Slide: VIEWER_TEXTS.slide,
-        "Photo gallery": IMAGE_TEXTS.gridLabel,
-        "{index} of {total}": VIEWER_TEXTS.slideLabel,
-      }}
-    />
+                {note ? <p className="viewer-clip-note">{note}</p> : null}
+              </div>
+            </>
+          ),
+        }}
+        carousel={{ finite: true, preload: 1, padding: 0 }}
+        controller={{ closeOnBackdropClick: false }}
+        zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
+        labels={{
+          Previous: IMAGE_TEXTS.previous,
+          Next: IMAGE_TEXTS.next,
+          Close: IMAGE_TEXTS.closeViewer,
+          "Zoom in": VIEWER_TEXTS.zoomIn,
+          "Zoom out": VIEWER_TEXTS.zoomOut,
+          Lightbox: name,
+          Carousel: VIEWER_TEXTS.carousel,
+          Slide: VIEWER_TEXTS.slide,
+          "Photo gallery": IMAGE_TEXTS.gridLabel,
+          "{index} of {total}": VIEWER_TEXTS.slideLabel,
+        }}
+      />
+    </div>
   );
 }
+
+const stopKeys = (e: SyntheticEvent) => e.stopPropagation();
 
 function Icon({ path }: { path: string }) {
   return (
@@ -183,7 +185,7 @@ function Icon({ path }: { path: string }) {
 const FOCUSABLE = "button:not([disabled]), video[controls], textarea, input, [href]";
 
 /** Tab from the last of the viewer's controls goes to the first, Shift+Tab from the first (or the viewer) to the last. */
-function cycleFocus(root: HTMLElement, e: KeyboardEvent) {
+function cycleFocus(root: HTMLElement, e: KeyboardEvent<HTMLElement>) {
   const list = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
   const [first, last] = [list[0], list.at(-1)];
   if (!first || !last) return;
