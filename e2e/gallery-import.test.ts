@@ -164,7 +164,7 @@ describe("importing photos into a client's gallery", () => {
     expect((await serverImages(clientId)).map((i) => i.originalName).sort()).toEqual(["a.jpg", "b.jpg"]);
   });
 
-  it("opens the viewer, moves with the keys and a swipe, zooms, sets the cover, deletes, and copies the access message", async () => {
+  it("opens the viewer, moves with the keys, deletes in bulk, and copies the access message", async () => {
     const clientId = await createClient("Viewer Vera");
     const gallery = new GalleryTabPage(page);
     const files = await Promise.all([1, 2, 3, 4].map((n) => photo(page, `v${n}.jpg`, 800, 600, 10 + n)));
@@ -184,37 +184,16 @@ describe("importing photos into a client's gallery", () => {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     }
-    // Zoom: + and - (and the toolbar's buttons), on the photo's preview.
-    const scale = () => viewer.locator(".yarl__slide_current .yarl__slide_wrapper").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
-    await viewer.locator(".yarl__slide_current img").waitFor();
-    await page.keyboard.press("+");
-    await expect.poll(scale).toBeGreaterThan(1);
-    await viewer.getByRole("button", { name: "Zoom out" }).click();
-    await expect.poll(scale).toBe(1);
     await page.keyboard.press("ArrowRight");
     await page.getByText("2 of 4").waitFor();
-    // A swipe (here a drag with the mouse) goes to the next photo.
-    await page.mouse.move(900, 450);
-    await page.mouse.down();
-    await page.mouse.move(400, 450, { steps: 8 });
-    await page.mouse.up();
-    await page.getByText("3 of 4").waitFor();
+    await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.getByText("4 of 4").waitFor();
     expect(await page.getByRole("button", { name: "Next image" }).isDisabled()).toBe(true);
-    await viewer.getByRole("button", { name: "Set as cover" }).click();
-    await viewer.getByText("Cover", { exact: true }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByText("4 of 4").waitFor({ state: "detached" });
     // ... and goes back to the photo it was opened from.
     expect(await gallery.cards().first().evaluate((card) => card.contains(document.activeElement))).toBe(true);
-    expect(await gallery.cards().last().locator(".image-card-cover-mark").textContent()).toBe("Cover");
-    // The Delete key in the viewer asks, in the gallery's own dialog.
-    await gallery.cards().first().getByRole("img").click();
-    await viewer.getByText("1 of 4").waitFor();
-    await page.keyboard.press("Delete");
-    await viewer.waitFor({ state: "detached" });
-    await page.getByRole("dialog", { name: "Delete Image" }).getByRole("button", { name: "Cancel" }).click();
 
     await gallery.select("v2.jpg");
     await gallery.select("v3.jpg");
