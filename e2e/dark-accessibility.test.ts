@@ -68,8 +68,9 @@ describe("dark theme accessibility", () => {
     report.importDialog = await axeReport(page);
     await tab.closeDialog();
     await page.locator(".image-card-open").first().click();
-    await page.locator(".viewer-stage img").waitFor();
-    expect(await luminance(page, ".viewer")).toBeLessThan(DARK);
+    await page.locator(".owner-viewer .yarl__slide_current img").waitFor();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector(".owner-viewer")!).opacity === "1");
+    expect(await luminance(page, ".owner-viewer")).toBeLessThan(DARK);
     report.ownerViewer = await axeReport(page);
     await page.keyboard.press("Escape");
 

@@ -177,9 +177,10 @@ describe("importing photos into a client's gallery", () => {
     const viewer = page.getByRole("dialog", { name: /^v\d\.jpg$/ });
     await viewer.getByText("1 of 4").waitFor();
     expect(await viewer.getByRole("button", { name: "Previous image" }).isDisabled()).toBe(true);
-    // A modal: focus moves in and Tab never leaves it.
+    await viewer.getByText(/^Uploaded /).waitFor();
+    // A modal: focus moves in and Tab never leaves it, round and round its buttons.
     await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     }

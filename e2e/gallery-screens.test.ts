@@ -2,8 +2,9 @@
  * Issue 25, point 7, in Chromium against the real server: the download PIN asked from the viewer's
  * Download button can be typed there and reaches the download; on a 390 px phone the checkbox and the heart
  * of narrow portrait tiles never overlap; the sidebar shows 15 characters of a name; the owner's viewer
- * covers the grid with an opaque backdrop and the owner's grid keeps a long name's extension in view.
- * With SCREENSHOT_DIR set, it saves the phone grid and the viewer's PIN dialog kept in docs/screenshots.
+ * covers the grid with an opaque backdrop, zooms, swipes, sets the cover and deletes (issue 43), and the
+ * owner's grid keeps a long name's extension in view.
+ * With SCREENSHOT_DIR set, it saves the phone grid, the viewer's PIN dialog and the owner's viewer kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +116,34 @@ describe("owner screens", () => {
       return { alpha: alpha === undefined ? 1 : Number(alpha), onTop: corners.every(([x, y]) => el.contains(document.elementFromPoint(x, y))) };
     });
     expect(cover).toEqual({ alpha: 1, onTop: true });
+    // The viewer kept in docs/screenshots, on a desktop and on a 390 px phone.
+    if (process.env.SCREENSHOT_DIR) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await viewer.locator(".yarl__slide_current img").waitFor();
+      await saveShot(page, "owner-viewer");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveShot(page, "owner-viewer-phone");
+    }
+    // Zoom (+, and the toolbar's Zoom out) on the preview fetched from the server, a swipe (a drag with the
+    // mouse), 'Set as cover', and the Delete key, which asks in the gallery's own dialog.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const open = page.locator(".owner-viewer");
+    const scale = () => open.locator(".yarl__slide_current .yarl__slide_wrapper").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+    await open.locator(".yarl__slide_current img").waitFor();
+    await page.keyboard.press("+");
+    await expect.poll(scale).toBeGreaterThan(1);
+    await open.getByRole("button", { name: "Zoom out" }).click();
+    await expect.poll(scale).toBe(1);
+    await page.mouse.move(900, 400);
+    await page.mouse.down();
+    await page.mouse.move(400, 400, { steps: 8 });
+    await page.mouse.up();
+    await open.getByText("2 of 8").waitFor();
+    await open.getByRole("button", { name: "Set as cover" }).click();
+    await open.getByRole("button", { name: "Cover", exact: true }).waitFor();
+    await page.keyboard.press("Delete");
+    await open.waitFor({ state: "detached" });
+    await page.getByRole("dialog", { name: "Delete Image" }).getByRole("button", { name: "Cancel" }).click();
     await context.close();
   });
 });

@@ -163,7 +163,7 @@ export function GalleryTab({ client }: { client: ClientRow }) {
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
 
-      {viewing !== null && list[viewing] ? <ImageViewer images={list} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} onDownload={download} /> : null}
+      {viewing !== null && list[viewing] ? <ImageViewer images={list} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} onDownload={download} onDelete={askDelete} onSetCover={setCover} coverId={coverId} /> : null}
 
       <Dialog
         isOpen={!!toDelete}
