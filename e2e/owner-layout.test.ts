@@ -1,6 +1,7 @@
 /**
  * The owner's screens on a 390 px phone and a tablet (issue #13): the header's pending-changes text shows
- * whole on a phone. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ * whole on a phone. The grid's keyboard model and the tabs' arrow keys on a desktop (issue 43). With
+ * SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +68,55 @@ describe("the owner's screens on a phone and a tablet", () => {
     await page.goto("/settings");
     await page.getByTestId("offline-copy").getByText(/Thumbnails of \d+ of \d+ galleries/).waitFor({ timeout: 30_000 });
     await saveShot(page, "owner-tablet-settings", 0);
+    await context.close();
+  });
+
+  it("moves through the grid with the arrows, selects with Space, Shift and Ctrl+A, deletes and views by key, and the tabs follow the arrows", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`/clients/${client.id}`);
+    const open = (n: number) => page.getByRole("button", { name: `View harbour-${n}.jpg`, exact: true });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    const count = page.locator(".actions-count.muted");
+    await open(4).waitFor();
+    await open(1).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("View harbour-2.jpg");
+    await page.keyboard.press("Space");
+    await count.getByText("1 selected").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Select harbour-2.jpg" }).isChecked()).toBe(true);
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await count.getByText("3 selected").waitFor();
+    expect(await focused()).toBe("View harbour-4.jpg");
+    await saveShot(page, "grid-keyboard-focus", 0);
+    await page.keyboard.press("Home");
+    expect(await focused()).toBe("View harbour-1.jpg");
+    await page.keyboard.press("Escape");
+    await count.getByText("0 selected").waitFor();
+    await page.keyboard.press("ControlOrMeta+a");
+    await count.getByText("4 selected").waitFor();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Delete");
+    const dialog = page.getByRole("dialog", { name: "Delete Image" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await open(1).focus();
+    const viewer = page.locator(".viewer, .yarl__root");
+    for (const key of ["Enter", "f"]) {
+      await page.keyboard.press(key);
+      await viewer.waitFor();
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "detached" });
+    }
+    await count.getByText("0 selected").waitFor();
+
+    const tabs = page.getByRole("tablist");
+    await tabs.getByRole("tab", { name: "Gallery" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await tabs.getByRole("tab", { name: "Client Details" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowRight");
+    expect(await tabs.getByRole("tab", { name: "Gallery" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Gallery");
     await context.close();
   });
 });

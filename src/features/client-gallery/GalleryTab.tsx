@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { galleryZipName } from "../../domain/format";
-import { toggled } from "../../lib/selection";
 import { useImportAgain } from "../../state/importAgain";
 import type { ClientRow, ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
@@ -23,6 +22,7 @@ import { SetEditor } from "./SetEditor";
 import { SetDropBar, SetTools, ZipFoldersDialog } from "./SetTools";
 import { IMAGE_TEXTS, SET_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
+import { useGridKeys } from "./useGridKeys";
 import { useProofFilters } from "./useProofFilter";
 import { setFilters, useSets } from "./useSets";
 import { WatermarkNotice } from "./WatermarkNotice";
@@ -73,8 +73,9 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
   const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
-  const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
+  const listIds = useMemo(() => list.map((i) => i.id), [list]);
+  const { gridRef, onToggle: toggle } = useGridKeys({ ids: listIds, selected, setSelected, onView: setViewing, onDelete: setToDelete });
   const askDelete = useCallback((id: string) => setToDelete([id]), []);
   const download = useCallback((image: ImageRow) => void downloadOriginal(image), []);
   const setCover = useCallback((id: string) => void setCoverImage(client.id, id), [client.id]);
@@ -153,13 +154,15 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <p className="muted">{IMAGE_TEXTS.emptyOwner}</p>
         </div>
       ) : (
-        <VirtualGrid
-          items={list}
-          label={IMAGE_TEXTS.gridLabel}
-          keyOf={(i) => i.id}
-          captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
-        />
+        <div ref={gridRef}>
+          <VirtualGrid
+            items={list}
+            label={IMAGE_TEXTS.gridLabel}
+            keyOf={(i) => i.id}
+            captionHeight={CAPTION_HEIGHT}
+            renderItem={(image, index) => <ImageCard image={image} index={index} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
+          />
+        </div>
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
 

@@ -19,6 +19,7 @@ import { ClientUploadState } from "../../features/clients/ClientUploadState";
 import { ProofingPanel } from "../../features/clients/ProofingPanel";
 import { PreviewPanel } from "../../features/clients/PreviewPanel";
 import { BackLink } from "../../features/shell/BackLink";
+import { onTabKeys } from "../../ui/tabKeys";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -42,11 +43,11 @@ export function ClientDetailRoute() {
           {CLIENT_TEXTS.converter}
         </Link>
       </div>
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
+      <div className="tabs" role="tablist" onKeyDown={onTabKeys}>
+        <button type="button" role="tab" aria-selected={tab === "gallery"} tabIndex={tab === "gallery" ? 0 : -1} onClick={() => setTab("gallery")}>
           {CLIENT_TEXTS.tabGallery}
         </button>
-        <button type="button" role="tab" aria-selected={tab === "details"} onClick={() => setTab("details")}>
+        <button type="button" role="tab" aria-selected={tab === "details"} tabIndex={tab === "details" ? 0 : -1} onClick={() => setTab("details")}>
           {CLIENT_TEXTS.tabDetails}
         </button>
       </div>
