@@ -7,6 +7,7 @@ import { galleryZipName } from "../../domain/format";
 import { useImportAgain } from "../../state/importAgain";
 import type { ClientRow, ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
+import { ChoiceMenu } from "../../ui/ChoiceMenu";
 import { Dialog } from "../../ui/Dialog";
 import { VirtualGrid } from "../../ui/VirtualGrid";
 import { DownloadDialog } from "../downloads/DownloadDialog";
@@ -22,7 +23,9 @@ import { SetEditor } from "./SetEditor";
 import { SetDropBar, SetTools, ZipFoldersDialog } from "./SetTools";
 import { IMAGE_TEXTS, SET_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
+import { useDropAnywhere } from "./useDropAnywhere";
 import { useGridKeys } from "./useGridKeys";
+import { KEYS_TEXTS } from "./keys/texts";
 import { useProofFilters } from "./useProofFilter";
 import { setFilters, useSets } from "./useSets";
 import { WatermarkNotice } from "./WatermarkNotice";
@@ -82,6 +85,9 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   // What the visitor's cover shows: the owner's pick while it is in the gallery, else the first photo.
   const coverId = client.coverImage && list.some((i) => i.id === client.coverImage) ? client.coverImage : list[0]?.id;
 
+  const { dropInto } = useDropAnywhere({ target, isBusy: isImporting, onPhotos: startPhotos, onZip: startZip });
+  const dropSetName = sets.find((s) => s.id === dropInto)?.name;
+
   async function confirmDelete() {
     if (!toDelete) return;
     setIsDeleting(true);
@@ -110,17 +116,16 @@ export function GalleryTab({ client }: { client: ClientRow }) {
 
       <div className="actions-bar">
         {filters.some((f) => f.key !== "favourites" || f.ids.size) ? (
-          <label className="grid-filter">
-            <span>{IMAGE_TEXTS.show}</span>
-            <select value={filter ? filter.key : "all"} onChange={(e) => showFilter(e.target.value)}>
-              <option value="all">{IMAGE_TEXTS.allPhotos((images ?? []).length)}</option>
-              {filters.map((f) => (
-                <option key={f.key} value={f.key}>
-                  {IMAGE_TEXTS.filterOption(f.label, (images ?? []).filter((i) => f.ids.has(i.id)).length)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceMenu
+            className="grid-filter"
+            label={IMAGE_TEXTS.show}
+            value={filter ? filter.key : "all"}
+            onChange={showFilter}
+            options={[
+              { value: "all", label: IMAGE_TEXTS.allPhotos((images ?? []).length) },
+              ...filters.map((f) => ({ value: f.key, label: IMAGE_TEXTS.filterOption(f.label, (images ?? []).filter((i) => f.ids.has(i.id)).length) })),
+            ]}
+          />
         ) : null}
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
         <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
@@ -165,6 +170,12 @@ export function GalleryTab({ client }: { client: ClientRow }) {
         </div>
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
+      {list.length ? <p className="muted grid-keys-hint">{KEYS_TEXTS.keysHint}</p> : null}
+      {dropInto !== null ? (
+        <div className="drop-anywhere" role="status">
+          {dropSetName ? KEYS_TEXTS.dropIntoSet(dropSetName) : KEYS_TEXTS.dropIntoGallery}
+        </div>
+      ) : null}
 
       {viewing !== null && list[viewing] ? <ImageViewer images={list} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} onDownload={download} /> : null}
 

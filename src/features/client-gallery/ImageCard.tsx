@@ -42,6 +42,7 @@ export const ImageCard = memo(function ImageCard({ image, index, isSelected, onT
     <div
       className={`image-card${isSelected ? " is-selected" : ""}`}
       data-index={index}
+      data-set={image.set ?? ""}
       draggable={!!onDrag}
       onDragStart={
         onDrag
