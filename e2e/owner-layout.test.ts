@@ -12,6 +12,8 @@ import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
 import { ownerToken } from "./support/owner-api";
 import { saveShot } from "./support/screenshots";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
+import { photo } from "./support/photos";
 
 let server: AppServer;
 let browser: Browser;
@@ -42,6 +44,14 @@ describe("the owner's screens on a phone and a tablet", () => {
     await page.goto(`/clients/${client.id}`);
     await page.getByTestId("watermark-notice").waitFor();
     await saveShot(page, "owner-phone-reapply-watermark", 0);
+    // The proofing panel is folded on a phone (issue 43): its title and summary, and a button that opens it.
+    const proofing = page.getByRole("region", { name: "Favourites & selections" });
+    const newList = proofing.getByText("New list");
+    expect(await newList.isVisible()).toBe(false);
+    await proofing.getByRole("button", { name: "Show favourites & selections" }).click();
+    await newList.waitFor();
+    await proofing.getByRole("button", { name: "Hide favourites & selections" }).click();
+    await newList.waitFor({ state: "hidden" });
     await context.setOffline(true);
     await page.goto("/clients/new");
     await new NewClientPage(page).create({ name: "Offline Olivia", email: "olivia@example.com" });
@@ -117,6 +127,33 @@ describe("the owner's screens on a phone and a tablet", () => {
     await page.keyboard.press("ArrowRight");
     expect(await tabs.getByRole("tab", { name: "Gallery" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Gallery");
+    await context.close();
+  });
+
+  it("imports photos the system shares with the installed app into the gallery the owner picks", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 1280, height: 900 } });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const file = await photo(page, "shared.jpg", 900, 600, 90);
+    // What the operating system does with the manifest's share_target: a multipart POST the worker answers.
+    const landed = await page.evaluate(async ({ bytes, name }) => {
+      const form = new FormData();
+      form.append("photos", new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], name, { type: "image/jpeg" }));
+      const response = await fetch("/share-target", { method: "POST", body: form });
+      return new URL(response.url).pathname + new URL(response.url).search;
+    }, { bytes: file.buffer.toString("base64"), name: file.name });
+    expect(landed).toBe("/import?shared=1");
+    await page.goto(landed);
+    await page.getByText("1 file to import. Which client's gallery do they go into?").waitFor();
+    await page.getByRole("button", { name: "Import into Spring Portraits" }).click();
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    await new GalleryTabPage(page).dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await page.getByRole("list", { name: "Images" }).getByRole("img", { name: "shared.jpg", exact: true }).waitFor();
+    // Taken once: the worker's cache is empty now.
+    await page.goto("/import");
+    await page.getByText("No files arrived.", { exact: false }).waitFor();
     await context.close();
   });
 });

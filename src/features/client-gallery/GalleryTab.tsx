@@ -47,8 +47,10 @@ export function GalleryTab({ client }: { client: ClientRow }) {
     if (!again || isImporting) return;
     const pending = useImportAgain.getState().take();
     if (!pending) return;
-    if (pending.kind === "zip") void startZip(pending.files[0]!, { replaces: [pending.replaces] });
-    else void startPhotos(pending.files, { replaces: [pending.replaces] });
+    // Files shared with the installed app (routes/import) replace no interrupted import.
+    const replaces = pending.replaces ? [pending.replaces] : [];
+    if (pending.kind === "zip") void startZip(pending.files[0]!, { replaces });
+    else void startPhotos(pending.files, { replaces });
   }, [again, isImporting, startPhotos, startZip]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);

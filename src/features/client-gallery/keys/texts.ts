@@ -8,4 +8,10 @@ export const KEYS_TEXTS = localized("owner-keys", {
   keysHint: "Keys: arrows move, Space selects, Shift extends, Ctrl/Cmd+A selects all, Delete deletes, Enter or F views",
   proofingShow: "Show favourites & selections",
   proofingHide: "Hide favourites & selections",
+  importTitle: "Import into a gallery",
+  importIntro: icu<[n: number]>("{n, plural, one {# file to import.} other {# files to import.}} Which client's gallery do they go into?", "n"),
+  importReading: "Reading the files…",
+  importNone: "No files arrived. Share photos with Studio Gallery, or open them with it, and they come here.",
+  importNoClients: "Make a client first: their gallery takes the photos.",
+  importInto: icu<[name: string]>("Import into {name}", "name"),
 });
