@@ -136,6 +136,10 @@ describe("the owner's screens on a phone and a tablet", () => {
       await navigator.serviceWorker.ready;
     });
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    // The manifest says where the system sends files, and its install screenshots are there.
+    const manifest = (await page.evaluate(async () => (await fetch("/manifest.webmanifest")).json())) as { screenshots: Array<{ src: string }> };
+    expect(manifest).toMatchObject({ id: "/", share_target: { action: "/share-target", method: "POST", enctype: "multipart/form-data" }, file_handlers: [{ action: "/import" }] });
+    for (const shot of manifest.screenshots) expect((await page.request.get(shot.src)).status(), shot.src).toBe(200);
     const file = await photo(page, "shared.jpg", 900, 600, 90);
     // What the operating system does with the manifest's share_target: a multipart POST the worker answers.
     const landed = await page.evaluate(async ({ bytes, name }) => {

@@ -65,6 +65,8 @@ export function useGridKeys({ ids, selected, setSelected, onView, onDelete }: Op
     (event: KeyboardEvent) => {
       const grid = gridRef.current;
       if (!grid || event.defaultPrevented || !isGridTarget(event.target, event.key)) return;
+      // The viewer or a dialog over the grid owns the keys, wherever the focus was left.
+      if (document.querySelector(OVERLAYS)) return;
       if (event.target !== document.body && !grid.contains(event.target as Node)) return;
       const { ids, selected, onView, onDelete } = state.current;
       const index = Math.min(cardIndex(event.target) ?? cardIndex(grid.querySelector(".image-card-open:focus")) ?? 0, ids.length - 1);
@@ -75,7 +77,6 @@ export function useGridKeys({ ids, selected, setSelected, onView, onDelete }: Op
       if (command.kind === "clear" && !selected.size) return;
       if (event.target === document.body) {
         // Nothing focused: select all, clear and delete the selection act; an arrow brings the focus back to the grid.
-        if (document.querySelector(OVERLAYS)) return;
         if (command.kind === "move") {
           event.preventDefault();
           focusCard(grid, Math.min(anchor.current, ids.length - 1));
