@@ -214,5 +214,14 @@ describe("sets from a zip's folders, and moving photos", () => {
     await tab.closeDialog();
     await tab.showing(2).waitFor();
     expect(await tab.choices("Show")).toEqual(expect.arrayContaining(["All photos (8)", "Set: Reception (3)", "Set: Party (2)"]));
+    if (process.env.SCREENSHOT_DIR) {
+      await tab.choiceButton("Show").click();
+      await saveRegionShot(page, "grid-toolbar", page.locator(".actions-bar"), page.getByRole("menu"));
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await tab.choiceButton("Move to set").scrollIntoViewIfNeeded();
+      await saveRegionShot(page, "grid-toolbar-phone", page.locator(".actions-bar"));
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });
