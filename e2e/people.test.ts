@@ -214,6 +214,8 @@ describe("people", () => {
     const longName = "Jhonathan".repeat(6) + "Smithson";
     expect(longName).toHaveLength(62);
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the panel is folded until opened (issue 43).
+    await panel.getByRole("button", { name: "Show favourites & selections" }).click();
     await jhonPart.getByRole("button", { name: "Edit Jhon" }).click();
     await jhonPart.getByLabel("Name", { exact: true }).fill(longName); // the field stops at 60
     await jhonPart.getByRole("button", { name: "Save" }).click();
