@@ -14,6 +14,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { afterBuild } from "./vite-plugin-after-build";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
+import { IMPORT_PATH, SHARE_TARGET_PATH, SHARED_FILES_FIELD } from "./src/domain/shared-files";
 
 /**
  * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
@@ -169,6 +170,8 @@ export default defineConfig({
       injectRegister: false,
       registerType: "prompt",
       manifest: {
+        // A stable identity (issue 43): the installed app stays the same app whatever start_url becomes.
+        id: "/",
         name: "Studio Gallery",
         short_name: "Studio Gallery",
         description: "Client galleries for professional photographers",
@@ -182,13 +185,44 @@ export default defineConfig({
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
+        // The install dialog's pictures (not precached: see globIgnores).
+        screenshots: [
+          { src: "/screenshots/owner-grid-wide.png", sizes: "1280x900", type: "image/png", form_factor: "wide", label: "A client's gallery in the owner's grid" },
+          { src: "/screenshots/owner-gallery-narrow.png", sizes: "390x844", type: "image/png", form_factor: "narrow", label: "A client's gallery on a phone" },
+        ],
+        // Photos, clips and zips the operating system sends to the installed app (workers/sw/shareTarget.ts,
+        // src/routes/import): shared from another app, or opened with it from the file manager.
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: "POST",
+          enctype: "multipart/form-data",
+          params: { files: [{ name: SHARED_FILES_FIELD, accept: ["image/*", "video/mp4", "video/quicktime", "video/webm", "application/zip", ".jpg", ".jpeg", ".png", ".heic", ".heif", ".tif", ".tiff", ".webp", ".avif", ".mp4", ".mov", ".m4v", ".webm", ".zip"] }] },
+        },
+        file_handlers: [
+          {
+            action: IMPORT_PATH,
+            accept: {
+              "image/jpeg": [".jpg", ".jpeg"],
+              "image/png": [".png"],
+              "image/gif": [".gif"],
+              "image/webp": [".webp"],
+              "image/avif": [".avif"],
+              "image/heic": [".heic", ".heif"],
+              "image/tiff": [".tif", ".tiff"],
+              "video/mp4": [".mp4", ".m4v"],
+              "video/quicktime": [".mov"],
+              "video/webm": [".webm"],
+              "application/zip": [".zip"],
+            },
+          },
+        ],
       },
       injectManifest: {
         // The codecs' WASM too: the converters and imports must work offline. AVIF's encoder is ~3.5 MB.
         globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,wasm}"],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // The visitor's service worker is not part of the owner's app.
-        globIgnores: ["gallery-sw.js"],
+        globIgnores: ["gallery-sw.js", "screenshots/**"],
         buildPlugins: { vite: [hooksContract()], rollup: [notices.scanner()] },
       },
       devOptions: { enabled: false },

@@ -1,6 +1,7 @@
 /**
  * The owner's screens on a 390 px phone and a tablet (issue #13): the header's pending-changes text shows
- * whole on a phone. With SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
+ * whole on a phone. The grid's keyboard model and the tabs' arrow keys on a desktop (issue 43). With
+ * SCREENSHOT_DIR set, it also saves the screenshots kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,8 @@ import { uploadPhoto } from "./support/gallery-seed";
 import { ownerSession } from "./support/owner-session";
 import { ownerToken } from "./support/owner-api";
 import { saveShot } from "./support/screenshots";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
+import { photo } from "./support/photos";
 
 let server: AppServer;
 let browser: Browser;
@@ -41,6 +44,14 @@ describe("the owner's screens on a phone and a tablet", () => {
     await page.goto(`/clients/${client.id}`);
     await page.getByTestId("watermark-notice").waitFor();
     await saveShot(page, "owner-phone-reapply-watermark", 0);
+    // The proofing panel is folded on a phone (issue 43): its title and summary, and a button that opens it.
+    const proofing = page.getByRole("region", { name: "Favourites & selections" });
+    const newList = proofing.getByText("New list");
+    expect(await newList.isVisible()).toBe(false);
+    await proofing.getByRole("button", { name: "Show favourites & selections" }).click();
+    await newList.waitFor();
+    await proofing.getByRole("button", { name: "Hide favourites & selections" }).click();
+    await newList.waitFor({ state: "hidden" });
     await context.setOffline(true);
     await page.goto("/clients/new");
     await new NewClientPage(page).create({ name: "Offline Olivia", email: "olivia@example.com" });
@@ -67,6 +78,86 @@ describe("the owner's screens on a phone and a tablet", () => {
     await page.goto("/settings");
     await page.getByTestId("offline-copy").getByText(/Thumbnails of \d+ of \d+ galleries/).waitFor({ timeout: 30_000 });
     await saveShot(page, "owner-tablet-settings", 0);
+    await context.close();
+  });
+
+  it("moves through the grid with the arrows, selects with Space, Shift and Ctrl+A, deletes and views by key, and the tabs follow the arrows", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`/clients/${client.id}`);
+    const open = (n: number) => page.getByRole("button", { name: `View harbour-${n}.jpg`, exact: true });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    const count = page.locator(".actions-count.muted");
+    await open(4).waitFor();
+    await open(1).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("View harbour-2.jpg");
+    await page.keyboard.press("Space");
+    await count.getByText("1 selected").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Select harbour-2.jpg" }).isChecked()).toBe(true);
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await count.getByText("3 selected").waitFor();
+    expect(await focused()).toBe("View harbour-4.jpg");
+    await saveShot(page, "grid-keyboard-focus", 0);
+    await page.keyboard.press("Home");
+    expect(await focused()).toBe("View harbour-1.jpg");
+    await page.keyboard.press("Escape");
+    await count.getByText("0 selected").waitFor();
+    await page.keyboard.press("ControlOrMeta+a");
+    await count.getByText("4 selected").waitFor();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Delete");
+    const dialog = page.getByRole("dialog", { name: "Delete Image" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await open(1).focus();
+    const viewer = page.locator(".viewer, .yarl__root");
+    for (const key of ["Enter", "f"]) {
+      await page.keyboard.press(key);
+      await viewer.waitFor();
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "detached" });
+    }
+    await count.getByText("0 selected").waitFor();
+
+    const tabs = page.getByRole("tablist");
+    await tabs.getByRole("tab", { name: "Gallery" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await tabs.getByRole("tab", { name: "Client Details" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowRight");
+    expect(await tabs.getByRole("tab", { name: "Gallery" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Gallery");
+    await context.close();
+  });
+
+  it("imports photos the system shares with the installed app into the gallery the owner picks", async () => {
+    const { context, page } = await ownerSession(browser, server, { viewport: { width: 1280, height: 900 } });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    // The manifest says where the system sends files, and its install screenshots are there.
+    const manifest = (await page.evaluate(async () => (await fetch("/manifest.webmanifest")).json())) as { screenshots: Array<{ src: string }> };
+    expect(manifest).toMatchObject({ id: "/", share_target: { action: "/share-target", method: "POST", enctype: "multipart/form-data" }, file_handlers: [{ action: "/import" }] });
+    for (const shot of manifest.screenshots) expect((await page.request.get(shot.src)).status(), shot.src).toBe(200);
+    const file = await photo(page, "shared.jpg", 900, 600, 90);
+    // What the operating system does with the manifest's share_target: a multipart POST the worker answers.
+    const landed = await page.evaluate(async ({ bytes, name }) => {
+      const form = new FormData();
+      form.append("photos", new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], name, { type: "image/jpeg" }));
+      const response = await fetch("/share-target", { method: "POST", body: form });
+      return new URL(response.url).pathname + new URL(response.url).search;
+    }, { bytes: file.buffer.toString("base64"), name: file.name });
+    expect(landed).toBe("/import?shared=1");
+    await page.goto(landed);
+    await page.getByText("1 file to import. Which client's gallery do they go into?").waitFor();
+    await page.getByRole("button", { name: "Import into Spring Portraits" }).click();
+    await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
+    await new GalleryTabPage(page).dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await page.getByRole("list", { name: "Images" }).getByRole("img", { name: "shared.jpg", exact: true }).waitFor();
+    // Taken once: the worker's cache is empty now.
+    await page.goto("/import");
+    await page.getByText("No files arrived.", { exact: false }).waitFor();
     await context.close();
   });
 });

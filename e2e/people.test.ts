@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readZipDirectory } from "../workers/zip/readZip";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
@@ -165,7 +166,7 @@ describe("people", () => {
 
     // The grid's Show filter: one person's favourites.
     const ownerGrid = page.getByRole("list", { name: "Images" });
-    await page.getByLabel("Show").selectOption({ label: "Ben's favourites (1)" });
+    await new GalleryTabPage(page).choose("Show", "Ben's favourites (1)");
     await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["View photo-2.jpg"]);
 
     // Unlock is per person: Ben's only.
@@ -213,6 +214,8 @@ describe("people", () => {
     const longName = "Jhonathan".repeat(6) + "Smithson";
     expect(longName).toHaveLength(62);
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the panel is folded until opened (issue 43).
+    await panel.getByRole("button", { name: "Show favourites & selections" }).click();
     await jhonPart.getByRole("button", { name: "Edit Jhon" }).click();
     await jhonPart.getByLabel("Name", { exact: true }).fill(longName); // the field stops at 60
     await jhonPart.getByRole("button", { name: "Save" }).click();

@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractEntry, readZipDirectory } from "../workers/zip/readZip";
+import { GalleryTabPage } from "./pages/GalleryTabPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
 import { uploadPhoto, type SeededImage } from "./support/gallery-seed";
@@ -191,7 +192,7 @@ describe("proofing", () => {
     const ownerGrid = page.getByRole("list", { name: "Images" });
     const shown = async () => (await ownerGrid.getByRole("button", { name: /^View / }).allTextContents()).length;
     await expect.poll(shown).toBe(6);
-    await page.getByLabel("Show").selectOption({ label: "Album (2)" });
+    await new GalleryTabPage(page).choose("Show", "Album (2)");
     await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")).sort())).toEqual(["View photo-2.jpg", "View photo-3.jpg"]);
 
     // The list as a zip: Select All on the filtered grid, Download Selected; the zip holds its originals only.
@@ -207,9 +208,9 @@ describe("proofing", () => {
     for (const e of entries) expect((await extractEntry(zip, e)).size).toBe(sizes.get(e.name)); // whole originals, checksums checked
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Deselect All", exact: true }).click();
-    await page.getByLabel("Show").selectOption({ label: "Favourites (3)" });
+    await new GalleryTabPage(page).choose("Show", "Favourites (3)");
     await expect.poll(shown).toBe(3);
-    await page.getByLabel("Show").selectOption({ label: "All photos (6)" });
+    await new GalleryTabPage(page).choose("Show", "All photos (6)");
 
     // Offline: the device's copy, after the app starts again from nothing but the device.
     await context.setOffline(true);
@@ -242,6 +243,7 @@ describe("proofing", () => {
       const phone = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
       await phone.page.goto(`/clients/${gallery.id}`);
       const phonePanel = phone.page.getByRole("region", { name: "Favourites & selections" });
+      await phonePanel.getByRole("button", { name: "Show favourites & selections" }).click();
       await phonePanel.getByText("2 of 3 chosen").waitFor();
       await phonePanel.getByText("New list").click();
       await phonePanel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));

@@ -60,12 +60,11 @@ describe("sets", () => {
     await editor.getByRole("button", { name: "Done" }).click();
 
     const tab = new GalleryTabPage(page);
-    await page.getByLabel("Import into set").selectOption({ label: "Ceremony" });
+    await tab.choose("Import into set", "Ceremony");
     await tab.uploadPhotos(files);
     await tab.dialogTitle("Saved on this device · uploads when online (2 photos)").waitFor({ timeout: 60_000 });
     await tab.closeDialog();
-    const show = page.locator(".grid-filter select");
-    expect(await show.locator("option").allTextContents()).toEqual(["All photos (2)", "Set: Getting ready (0)", "Set: Ceremony (2)", "Set: Reception (0)", "In no set (0)", "Favourites (0)"]);
+    expect(await tab.choices("Show")).toEqual(["All photos (2)", "Set: Getting ready (0)", "Set: Ceremony (2)", "Set: Reception (0)", "In no set (0)", "Favourites (0)"]);
     await page.getByRole("button", { name: "Edit sets" }).click();
     await editor.getByText("2 photos").waitFor();
     await saveRegionShot(page, "sets-owner-editor", editor);
@@ -142,7 +141,7 @@ describe("sets from a zip's folders, and moving photos", () => {
       { path: "ceremony/q.jpg", data: q!.buffer },
       { path: "r.jpg", data: r!.buffer },
     ]);
-    await page.getByLabel("Import into set").selectOption({ label: "No set" });
+    await tab.choose("Import into set", "No set");
     await tab.uploadZip({ name: "shoot.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     const question = page.getByRole("dialog", { name: "Make the zip's folders sets?" });
     await question.getByText("This zip has 2 folders: ceremony, Party.").waitFor();
@@ -150,8 +149,7 @@ describe("sets from a zip's folders, and moving photos", () => {
     await tab.showing(6).waitFor({ timeout: 60_000 });
     await tab.closeDialog();
     // 'ceremony' is the set 'Ceremony' the gallery has; 'Party' is new, after the others.
-    const show = page.locator(".grid-filter select");
-    expect(await show.locator("option").allTextContents()).toEqual([
+    expect(await tab.choices("Show")).toEqual([
       "All photos (6)",
       "Set: Getting ready (0)",
       "Set: Ceremony (3)",
@@ -161,18 +159,18 @@ describe("sets from a zip's folders, and moving photos", () => {
       "Favourites (0)",
     ]);
 
-    await show.selectOption({ label: "In no set (1)" });
+    await tab.choose("Show", "In no set (1)");
     await tab.select("r.jpg");
-    await page.getByLabel("Move 1 selected photo to set").selectOption({ label: "Reception" });
+    await tab.choose("Move to set", "Reception");
     await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
     await tab.showing(0).waitFor();
-    expect(await show.locator("option").allTextContents()).toContain("Set: Reception (1)");
+    expect(await tab.choices("Show")).toContain("Set: Reception (1)");
     // With all photos on show, each card names its set.
-    await show.selectOption({ label: "All photos (6)" });
+    await tab.choose("Show", "All photos (6)");
     await page.locator(".image-card").filter({ hasText: "r.jpg" }).locator(".image-card-set").getByText("Reception").waitFor();
 
     // On a desktop, a photo dragged onto a set of the drop bar moves there.
-    await show.selectOption({ label: "Set: Party (2)" });
+    await tab.choose("Show", "Set: Party (2)");
     await tab.thumbnail("p1.jpg").hover();
     await page.mouse.down();
     await page.mouse.move(700, 500, { steps: 5 });
@@ -181,10 +179,49 @@ describe("sets from a zip's folders, and moving photos", () => {
     await page.mouse.up();
     await page.getByTestId("toast").getByText("1 photo moved to Reception").waitFor();
     await tab.showing(1).waitFor();
-    expect(await show.locator("option").allTextContents()).toContain("Set: Reception (2)");
+    expect(await tab.choices("Show")).toContain("Set: Reception (2)");
     // Last: the shot removes the toasts from the page.
-    await show.selectOption({ label: "All photos (6)" });
+    await tab.choose("Show", "All photos (6)");
     await page.getByRole("img", { name: "r.jpg", exact: true }).waitFor();
     await saveRegionShot(page, "sets-owner-gallery", page.locator(".actions-bar"), page.getByRole("list", { name: "Images" }));
+  });
+
+  it("imports photos dropped anywhere on the page into the set under the pointer, and a pasted one into the set on show (issue 43)", async () => {
+    const { page } = owner;
+    const tab = new GalleryTabPage(page);
+    const files = await Promise.all([photo(page, "dropped.jpg", 900, 600, 80), photo(page, "pasted.jpg", 900, 600, 81)]);
+    const transfer = (file: TestFile) =>
+      page.evaluateHandle(({ bytes, name, type }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], name, { type }));
+        return data;
+      }, { bytes: file.buffer.toString("base64"), name: file.name, type: file.mimeType });
+    // Onto the card of r.jpg, in Reception: the banner names the set, the photo goes there.
+    const card = page.locator(".image-card").filter({ hasText: "r.jpg" });
+    const dropped = await transfer(files[0]!);
+    await card.dispatchEvent("dragover", { dataTransfer: dropped });
+    await page.getByText("Drop to import into the set Reception", { exact: true }).waitFor();
+    await card.dispatchEvent("drop", { dataTransfer: dropped });
+    await tab.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await tab.closeDialog();
+    await page.locator(".image-card").filter({ hasText: "dropped.jpg" }).locator(".image-card-set").getByText("Reception").waitFor();
+
+    // Pasted while Party is on show: into Party.
+    await tab.choose("Show", "Set: Party (1)");
+    const pasted = await transfer(files[1]!);
+    await page.evaluate((data) => document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })), pasted);
+    await tab.dialogTitle("Upload Completed Successfully").waitFor({ timeout: 60_000 });
+    await tab.closeDialog();
+    await tab.showing(2).waitFor();
+    expect(await tab.choices("Show")).toEqual(expect.arrayContaining(["All photos (8)", "Set: Reception (3)", "Set: Party (2)"]));
+    if (process.env.SCREENSHOT_DIR) {
+      await tab.choiceButton("Show").click();
+      await saveRegionShot(page, "grid-toolbar", page.locator(".actions-bar"), page.getByRole("menu"));
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await tab.choiceButton("Move to set").scrollIntoViewIfNeeded();
+      await saveRegionShot(page, "grid-toolbar-phone", page.locator(".actions-bar"));
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

@@ -5,7 +5,8 @@
  * decided by the server on every request) nor the PocketBase dashboard, and leaves /gallery/ alone: the
  * visitor's pages have their own entry (gallery.html) and their own small service worker (gallery-sw.ts).
  *
- * It also builds and serves the owner's streamed zip downloads (sw/streamDownloads.ts) under `/__download/`.
+ * It also builds and serves the owner's streamed zip downloads (sw/streamDownloads.ts) under `/__download/`,
+ * and receives the photos the operating system shares with the installed app (sw/shareTarget.ts).
  *
  * Everything it answers from the precache (the pages, the scripts, the workers, the codecs) carries the
  * cross-origin isolation headers (sw/isolation.ts), so the app opened offline is isolated too and its
@@ -16,6 +17,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { isolationPlugin } from "./sw/isolation";
 import { serveStreamedDownloads } from "./sw/streamDownloads";
 import { sendApiToNetwork } from "./sw/networkRoutes";
+import { receiveSharedFiles } from "./sw/shareTarget";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -23,6 +25,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 sendApiToNetwork();
 // Registered before Workbox's routes so that it answers its URLs first.
 serveStreamedDownloads();
+receiveSharedFiles();
 
 // The first install takes control of the open pages at once, so the owner's first large download can
 // already stream through this worker. Updates still wait for the owner's consent (the update prompt).

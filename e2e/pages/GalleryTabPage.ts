@@ -15,4 +15,18 @@ export class GalleryTabPage {
   cards = () => this.page.getByRole("list", { name: "Images" }).getByRole("listitem");
   thumbnail = (name: string) => this.page.getByRole("list", { name: "Images" }).getByRole("img", { name, exact: true });
   select = (name: string) => this.page.getByRole("checkbox", { name: `Select ${name}` }).check();
+  /** A toolbar choice (ui/ChoiceMenu: "Show", "Import into set", "Move to set") by the text it starts with. */
+  choiceButton = (label: string) => this.page.getByRole("button", { name: new RegExp(`^${label}`) });
+  /** Picks `option` (its whole text) from the toolbar choice `label`. */
+  choose = async (label: string, option: string) => {
+    await this.choiceButton(label).click();
+    await this.page.getByRole("menu").locator(".menu-item").getByText(option, { exact: true }).click();
+  };
+  /** The options of the toolbar choice `label`, in order (the menu is closed again). */
+  choices = async (label: string) => {
+    await this.choiceButton(label).click();
+    const texts = await this.page.getByRole("menu").locator(".menu-item").allTextContents();
+    await this.page.keyboard.press("Escape");
+    return texts;
+  };
 }

@@ -3,6 +3,7 @@ import "../lib/jitlessSchemas";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ownerLocale, startLocale } from "./locale";
+import { keepFileDropsInApp } from "./fileDrops";
 import { registerServiceWorker } from "./registerServiceWorker";
 import { applyAppearance } from "../state/appearance";
 import "../ui/tokens.css";
@@ -13,6 +14,7 @@ import "../ui/base.css";
 applyAppearance();
 // The service worker first: offline use must not wait for anything else.
 registerServiceWorker();
+keepFileDropsInApp();
 // The catalogue of the owner's language first (English has none to wait for), then the app, whose modules
 // may read their texts as they load.
 await startLocale(ownerLocale());

@@ -9,7 +9,7 @@ export function useMenuKeys(ref: RefObject<HTMLElement | null>, isOpen: boolean)
   useEffect(() => {
     const root = ref.current;
     if (!isOpen || !root) return;
-    const items = () => [...root.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const items = () => [...root.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]')];
     items()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       const list = items();

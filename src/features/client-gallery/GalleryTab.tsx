@@ -4,10 +4,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { galleryZipName } from "../../domain/format";
-import { toggled } from "../../lib/selection";
 import { useImportAgain } from "../../state/importAgain";
 import type { ClientRow, ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
+import { ChoiceMenu } from "../../ui/ChoiceMenu";
 import { Dialog } from "../../ui/Dialog";
 import { VirtualGrid } from "../../ui/VirtualGrid";
 import { DownloadDialog } from "../downloads/DownloadDialog";
@@ -23,6 +23,9 @@ import { SetEditor } from "./SetEditor";
 import { SetDropBar, SetTools, ZipFoldersDialog } from "./SetTools";
 import { IMAGE_TEXTS, SET_TEXTS } from "./texts";
 import { useClientImages } from "./useClientImages";
+import { useDropAnywhere } from "./useDropAnywhere";
+import { useGridKeys } from "./useGridKeys";
+import { KEYS_TEXTS } from "./keys/texts";
 import { useProofFilters } from "./useProofFilter";
 import { setFilters, useSets } from "./useSets";
 import { WatermarkNotice } from "./WatermarkNotice";
@@ -44,8 +47,10 @@ export function GalleryTab({ client }: { client: ClientRow }) {
     if (!again || isImporting) return;
     const pending = useImportAgain.getState().take();
     if (!pending) return;
-    if (pending.kind === "zip") void startZip(pending.files[0]!, { replaces: [pending.replaces] });
-    else void startPhotos(pending.files, { replaces: [pending.replaces] });
+    // Files shared with the installed app (routes/import) replace no interrupted import.
+    const replaces = pending.replaces ? [pending.replaces] : [];
+    if (pending.kind === "zip") void startZip(pending.files[0]!, { replaces });
+    else void startPhotos(pending.files, { replaces });
   }, [again, isImporting, startPhotos, startZip]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
@@ -73,13 +78,17 @@ export function GalleryTab({ client }: { client: ClientRow }) {
   // The whole gallery, or the photos of the favourites or of one list (a deleted list shows everything).
   const list = useMemo(() => (images ?? []).filter((i) => !filter || filter.ids.has(i.id)), [images, filter]);
   const selectedImages = useMemo(() => list.filter((i) => selected.has(i.id)), [list, selected]);
-  const toggle = useCallback((id: string) => setSelected((s) => toggled(s, id)), []);
   const view = useCallback((id: string) => setViewing(list.findIndex((i) => i.id === id)), [list]);
+  const listIds = useMemo(() => list.map((i) => i.id), [list]);
+  const { gridRef, onToggle: toggle } = useGridKeys({ ids: listIds, selected, setSelected, onView: setViewing, onDelete: setToDelete });
   const askDelete = useCallback((id: string) => setToDelete([id]), []);
   const download = useCallback((image: ImageRow) => void downloadOriginal(image), []);
   const setCover = useCallback((id: string) => void setCoverImage(client.id, id), [client.id]);
   // What the visitor's cover shows: the owner's pick while it is in the gallery, else the first photo.
   const coverId = client.coverImage && list.some((i) => i.id === client.coverImage) ? client.coverImage : list[0]?.id;
+
+  const { dropInto } = useDropAnywhere({ target, isBusy: isImporting, onPhotos: startPhotos, onZip: startZip });
+  const dropSetName = sets.find((s) => s.id === dropInto)?.name;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -109,17 +118,16 @@ export function GalleryTab({ client }: { client: ClientRow }) {
 
       <div className="actions-bar">
         {filters.some((f) => f.key !== "favourites" || f.ids.size) ? (
-          <label className="grid-filter">
-            <span>{IMAGE_TEXTS.show}</span>
-            <select value={filter ? filter.key : "all"} onChange={(e) => showFilter(e.target.value)}>
-              <option value="all">{IMAGE_TEXTS.allPhotos((images ?? []).length)}</option>
-              {filters.map((f) => (
-                <option key={f.key} value={f.key}>
-                  {IMAGE_TEXTS.filterOption(f.label, (images ?? []).filter((i) => f.ids.has(i.id)).length)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceMenu
+            className="grid-filter"
+            label={IMAGE_TEXTS.show}
+            value={filter ? filter.key : "all"}
+            onChange={showFilter}
+            options={[
+              { value: "all", label: IMAGE_TEXTS.allPhotos((images ?? []).length) },
+              ...filters.map((f) => ({ value: f.key, label: IMAGE_TEXTS.filterOption(f.label, (images ?? []).filter((i) => f.ids.has(i.id)).length) })),
+            ]}
+          />
         ) : null}
         <span className="actions-count">{IMAGE_TEXTS.total(list.length)}</span>
         <span className="actions-count muted">{IMAGE_TEXTS.selected(selected.size)}</span>
@@ -153,15 +161,23 @@ export function GalleryTab({ client }: { client: ClientRow }) {
           <p className="muted">{IMAGE_TEXTS.emptyOwner}</p>
         </div>
       ) : (
-        <VirtualGrid
-          items={list}
-          label={IMAGE_TEXTS.gridLabel}
-          keyOf={(i) => i.id}
-          captionHeight={CAPTION_HEIGHT}
-          renderItem={(image) => <ImageCard image={image} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
-        />
+        <div ref={gridRef}>
+          <VirtualGrid
+            items={list}
+            label={IMAGE_TEXTS.gridLabel}
+            keyOf={(i) => i.id}
+            captionHeight={CAPTION_HEIGHT}
+            renderItem={(image, index) => <ImageCard image={image} index={index} isSelected={selected.has(image.id)} onToggle={toggle} onView={view} onDownload={download} onDelete={askDelete} isCover={image.id === coverId} onSetCover={setCover} onDrag={hasSets ? onDrag : undefined} setName={setNames.get(image.set ?? "")} />}
+          />
+        </div>
       )}
       {images !== undefined ? <p className="muted grid-footer">{IMAGE_TEXTS.showing(list.length)}</p> : null}
+      {list.length ? <p className="muted grid-keys-hint">{KEYS_TEXTS.keysHint}</p> : null}
+      {dropInto !== null ? (
+        <div className="drop-anywhere" role="status">
+          {dropSetName ? KEYS_TEXTS.dropIntoSet(dropSetName) : KEYS_TEXTS.dropIntoGallery}
+        </div>
+      ) : null}
 
       {viewing !== null && list[viewing] ? <ImageViewer images={list} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} onDownload={download} onDelete={askDelete} onSetCover={setCover} coverId={coverId} /> : null}
 

@@ -15,8 +15,11 @@ import { imageName } from "../../domain/image-files";
 
 interface Props {
   image: ImageRow;
+  /** Its place in the grid: the keyboard model (useGridKeys.ts) finds and focuses cards by it. */
+  index: number;
   isSelected: boolean;
-  onToggle: (id: string) => void;
+  /** `isRange`: Shift was held (the cards from the last one picked to this one). */
+  onToggle: (id: string, isRange?: boolean) => void;
   onView: (id: string) => void;
   onDownload: (image: ImageRow) => void;
   onDelete?: (id: string) => void;
@@ -28,7 +31,7 @@ interface Props {
   setName?: string;
 }
 
-export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover, onDrag, setName }: Props) {
+export const ImageCard = memo(function ImageCard({ image, index, isSelected, onToggle, onView, onDownload, onDelete, isCover = false, onSetCover, onDrag, setName }: Props) {
   const { url, hasFailed } = useImageUrl(image.id, "thumbnail");
   const name = imageName(image);
   // A long name is cut in its stem, never in its extension: the owner tells a .jpg from a .heic at a glance.
@@ -38,6 +41,8 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
   return (
     <div
       className={`image-card${isSelected ? " is-selected" : ""}`}
+      data-index={index}
+      data-set={image.set ?? ""}
       draggable={!!onDrag}
       onDragStart={
         onDrag
@@ -72,7 +77,7 @@ export const ImageCard = memo(function ImageCard({ image, isSelected, onToggle, 
         ) : null}
       </button>
       <label className="image-card-check">
-        <input type="checkbox" checked={isSelected} onChange={() => onToggle(image.id)} aria-label={`Select ${name}`} />
+        <input type="checkbox" checked={isSelected} onChange={(e) => onToggle(image.id, "shiftKey" in e.nativeEvent && e.nativeEvent.shiftKey === true)} aria-label={`Select ${name}`} />
       </label>
       <div className="image-card-actions">
         <button type="button" onClick={() => onView(image.id)}>

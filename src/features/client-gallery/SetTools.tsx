@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { ImageRow } from "../../store/rows";
 import { Button } from "../../ui/Button";
+import { ChoiceMenu } from "../../ui/ChoiceMenu";
 import { Dialog } from "../../ui/Dialog";
 import type { FolderQuestion } from "../upload/useImport";
 import { movePhotos } from "./setActions";
@@ -21,26 +22,16 @@ export function SetTools({ sets, selected, onEdit }: { sets: readonly SetWithCou
         {sets.length ? SET_TEXTS.editSets : SET_TEXTS.sets}
       </Button>
       {sets.length ? (
-        <label className="move-to-set">
-          <span className="sr-only">{SET_TEXTS.moveToSetLabel(selected.length)}</span>
-          <select
-            value=""
-            disabled={!selected.length}
-            onChange={(e) => {
-              const value = e.target.value;
-              const set = sets.find((s) => s.id === value);
-              if (value) void movePhotos(selected.map((i) => i.id), set ? set.id : "", set ? set.name : SET_TEXTS.noSet);
-            }}
-          >
-            <option value="">{SET_TEXTS.moveToSet}</option>
-            {sets.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-            <option value={NO_SET}>{SET_TEXTS.noSet}</option>
-          </select>
-        </label>
+        <ChoiceMenu
+          className="move-to-set"
+          label={SET_TEXTS.moveToSet}
+          isDisabled={!selected.length}
+          options={[...sets.map((s) => ({ value: s.id, label: s.name })), { value: NO_SET, label: SET_TEXTS.noSet }]}
+          onChange={(value) => {
+            const set = sets.find((s) => s.id === value);
+            void movePhotos(selected.map((i) => i.id), set ? set.id : "", set ? set.name : SET_TEXTS.noSet);
+          }}
+        />
       ) : null}
     </>
   );

@@ -4,9 +4,10 @@
  * file names in the form Lightroom's filter takes or downloaded as a zip (the owner's zip path), and their
  * own submitted state with 'Unlock', and 'Edit' and 'Remove' for the person, or for several selected at once
  * (PeopleSelection, issue 37, which also tells of a burst of new people). Reads and writes the device's store, so all of it works offline (sync
- * carries the writes).
+ * carries the writes). On a phone (issue 43) all but its title and summary fold away behind one button, so a
+ * wedding's dozens of people do not push the photos thousands of pixels down.
  */
-import { useState } from "react";
+import { useId, useState } from "react";
 import { galleryZipName } from "../../domain/format";
 import { lightroomNames } from "../../domain/proofing";
 import type { ImageRow } from "../../store/rows";
@@ -15,6 +16,7 @@ import { toast } from "../../state/toast";
 import { DownloadDialog } from "../downloads/DownloadDialog";
 import { useZipDownload } from "../downloads/useZipDownload";
 import { originalSources } from "../client-gallery/actions";
+import { KEYS_TEXTS } from "../client-gallery/keys/texts";
 import { PeopleSelection } from "./PeopleSelection";
 import { PersonProofing } from "./PersonProofing";
 import { ProofListForm } from "./ProofListForm";
@@ -39,6 +41,8 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
   const [deleting, setDeleting] = useState<string | null>(null);
   const [removing, setRemoving] = useState<OwnerProofPerson | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [isOpen, setIsOpen] = useState(false);
+  const bodyId = useId();
   if (!proofing) return null;
 
   async function copyNames(label: string, images: ImageRow[]) {
@@ -99,38 +103,43 @@ export function ProofingPanel({ clientId, clientName }: { clientId: string; clie
 
   const submitted = proofing.people.filter((p) => p.submittedAt).length;
   return (
-    <section className="card proofing-panel" aria-labelledby="proofing-title">
+    <section className="card proofing-panel" data-open={isOpen} aria-labelledby="proofing-title">
       <h2 id="proofing-title" className="section-title">
         {T.title}
       </h2>
       <p className="muted proofing-status" data-testid="proofing-status">
         {proofing.people.length ? T.peopleSummary(proofing.people.length, submitted) : T.noPeople}
       </p>
-      {proofing.lists.length ? (
-        <>
-          <h3 className="proofing-subtitle">{T.lists}</h3>
-          <ul className="proofing-rows">{proofing.lists.map(listRow)}</ul>
-        </>
-      ) : null}
-      <details className="proofing-new-list">
-        <summary>{T.newList}</summary>
-        <ProofListForm submitLabel={T.addList} onSubmit={(input) => addList(clientId, input)} />
-        <p className="muted">{T.offlineNote}</p>
-      </details>
-      <PeopleSelection people={proofing.people} selected={selected} onSelect={setSelected} />
-      {proofing.people.map((p) => (
-        <PersonProofing
-          key={p.id}
-          person={p}
-          onCopy={(label, images) => void copyNames(label, images)}
-          onDownload={(label, images) => void download(label, images)}
-          onUnlock={() => void unlock(clientId, p.id)}
-          onRename={(input) => editPerson(p.id, input)}
-          onRemove={() => setRemoving(p)}
-          selected={selected.has(p.id)}
-          onSelect={(on) => setSelected(new Set(on ? [...selected, p.id] : [...selected].filter((id) => id !== p.id)))}
-        />
-      ))}
+      <button type="button" className="btn btn-outline proofing-toggle" aria-expanded={isOpen} aria-controls={bodyId} onClick={() => setIsOpen((o) => !o)}>
+        {isOpen ? KEYS_TEXTS.proofingHide : KEYS_TEXTS.proofingShow}
+      </button>
+      <div id={bodyId} className="proofing-body">
+        {proofing.lists.length ? (
+          <>
+            <h3 className="proofing-subtitle">{T.lists}</h3>
+            <ul className="proofing-rows">{proofing.lists.map(listRow)}</ul>
+          </>
+        ) : null}
+        <details className="proofing-new-list">
+          <summary>{T.newList}</summary>
+          <ProofListForm submitLabel={T.addList} onSubmit={(input) => addList(clientId, input)} />
+          <p className="muted">{T.offlineNote}</p>
+        </details>
+        <PeopleSelection people={proofing.people} selected={selected} onSelect={setSelected} />
+        {proofing.people.map((p) => (
+          <PersonProofing
+            key={p.id}
+            person={p}
+            onCopy={(label, images) => void copyNames(label, images)}
+            onDownload={(label, images) => void download(label, images)}
+            onUnlock={() => void unlock(clientId, p.id)}
+            onRename={(input) => editPerson(p.id, input)}
+            onRemove={() => setRemoving(p)}
+            selected={selected.has(p.id)}
+            onSelect={(on) => setSelected(new Set(on ? [...selected, p.id] : [...selected].filter((id) => id !== p.id)))}
+          />
+        ))}
+      </div>
       <RemovePersonDialog person={removing} onDone={() => setRemoving(null)} />
       <DownloadDialog run={zip.run} onClose={zip.close} />
     </section>

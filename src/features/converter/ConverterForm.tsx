@@ -9,6 +9,7 @@ import { formatNumber } from "../../domain/format";
 import { photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
+import { onTabKeys } from "../../ui/tabKeys";
 import type { ConvertSettings } from "./useConversion";
 import { CONVERTER_TEXTS } from "./texts";
 import "./converter.css";
@@ -104,11 +105,11 @@ export function ConverterForm({ formats, isBusy, busyLabel, isBlocked, onConvert
         </div>
       ) : null}
 
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === "images"} onClick={() => setTab("images")}>
+      <div className="tabs" role="tablist" onKeyDown={onTabKeys}>
+        <button type="button" role="tab" aria-selected={tab === "images"} tabIndex={tab === "images" ? 0 : -1} onClick={() => setTab("images")}>
           {CONVERTER_TEXTS.tabImages}
         </button>
-        <button type="button" role="tab" aria-selected={tab === "zip"} onClick={() => setTab("zip")}>
+        <button type="button" role="tab" aria-selected={tab === "zip"} tabIndex={tab === "zip" ? 0 : -1} onClick={() => setTab("zip")}>
           {CONVERTER_TEXTS.tabZip}
         </button>
       </div>

@@ -8,6 +8,7 @@
 import { formatBytes } from "../../domain/format";
 import { IS_HEIC_DECODING_ON, photoAccept } from "../../domain/heic-decoding";
 import { toast } from "../../state/toast";
+import { ChoiceMenu } from "../../ui/ChoiceMenu";
 import { DropZone } from "./DropZone";
 import { useLiveQuery } from "dexie-react-hooks";
 import { originalLimitBytes, videoLimitBytes } from "../../domain/original-limit";
@@ -50,17 +51,14 @@ export function UploadZones({ isBusy, onPhotos, onZip, sets = [], target = "", o
   return (
     <div className="upload-zones">
       {sets.length && onTarget ? (
-        <label className="upload-target">
-          <span>{UPLOAD_TEXTS.importInto}</span>
-          <select value={target} onChange={(e) => onTarget(e.target.value)} disabled={isBusy}>
-            <option value="">{UPLOAD_TEXTS.noSet}</option>
-            {sets.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceMenu
+          className="upload-target"
+          label={UPLOAD_TEXTS.importInto}
+          value={target}
+          onChange={onTarget}
+          isDisabled={isBusy}
+          options={[{ value: "", label: UPLOAD_TEXTS.noSet }, ...sets.map((s) => ({ value: s.id, label: s.name }))]}
+        />
       ) : null}
       <DropZone
         label={UPLOAD_TEXTS.imagesZone}

@@ -20,6 +20,7 @@ import { ProofingPanel } from "../../features/clients/ProofingPanel";
 import { PreviewPanel } from "../../features/clients/PreviewPanel";
 import { BackLink } from "../../features/shell/BackLink";
 import { UploadBar } from "../../features/news/UploadBar";
+import { onTabKeys } from "../../ui/tabKeys";
 
 export function ClientDetailRoute() {
   const { id } = useParams();
@@ -44,11 +45,11 @@ export function ClientDetailRoute() {
         </Link>
       </div>
       <UploadBar clientId={client.id} />
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === "gallery"} onClick={() => setTab("gallery")}>
+      <div className="tabs" role="tablist" onKeyDown={onTabKeys}>
+        <button type="button" role="tab" aria-selected={tab === "gallery"} tabIndex={tab === "gallery" ? 0 : -1} onClick={() => setTab("gallery")}>
           {CLIENT_TEXTS.tabGallery}
         </button>
-        <button type="button" role="tab" aria-selected={tab === "details"} onClick={() => setTab("details")}>
+        <button type="button" role="tab" aria-selected={tab === "details"} tabIndex={tab === "details" ? 0 : -1} onClick={() => setTab("details")}>
           {CLIENT_TEXTS.tabDetails}
         </button>
       </div>

@@ -12,6 +12,7 @@ import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForm
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
 import { useSettingsRow } from "../../features/settings/useSettingsRow";
 import { BackLink } from "../../features/shell/BackLink";
+import { onTabKeys } from "../../ui/tabKeys";
 
 type Tab = "general" | "security" | "branding";
 const TABS: Array<[Tab, string]> = [
@@ -30,9 +31,9 @@ export function SettingsRoute() {
     <main className="page narrow">
       <BackLink to="/" label={SETTINGS_TEXTS.back} />
       <h1>{SETTINGS_TEXTS.title}</h1>
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" onKeyDown={onTabKeys}>
         {TABS.map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+          <button key={id} type="button" role="tab" aria-selected={tab === id} tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
             {label}
           </button>
         ))}
