@@ -15,6 +15,7 @@ import { DashboardRoute } from "../routes/dashboard/DashboardRoute";
 import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
 import { ClientConverterRoute, StandaloneConverterRoute } from "../routes/converter/ConverterRoutes";
 import { SettingsRoute } from "../routes/settings/SettingsRoute";
+import { TrashRoute } from "../routes/trash/TrashRoute";
 import { AppLayout } from "./AppLayout";
 
 export default function OwnerApp() {
@@ -45,6 +46,7 @@ export default function OwnerApp() {
           />
           <Route path="/converter" element={<StandaloneConverterRoute />} />
           <Route path="/settings" element={<SettingsRoute />} />
+          <Route path="/trash" element={<TrashRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>

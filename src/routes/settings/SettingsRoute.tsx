@@ -12,6 +12,7 @@ import { PasswordForm, UsernameForm } from "../../features/settings/SecurityForm
 import { SETTINGS_TEXTS } from "../../features/settings/texts";
 import { useSettingsRow } from "../../features/settings/useSettingsRow";
 import { BackLink } from "../../features/shell/BackLink";
+import { TrashDaysCard } from "../../features/trash/TrashDaysCard";
 
 type Tab = "general" | "security" | "branding";
 const TABS: Array<[Tab, string]> = [
@@ -54,6 +55,7 @@ export function SettingsRoute() {
           </div>
         )}
       </section>
+      {tab === "general" && settings ? <TrashDaysCard key={settings.id} trashDays={settings.trashDays ?? 0} /> : null}
       <LanguageCard />
       <AppearanceCard />
       <DeviceStorageCard />

@@ -32,12 +32,13 @@ export function trashDaysOf(settings: { trashDays?: number } | undefined | null)
 }
 
 /** Whether a row is in the trash. */
-export function isTrashed(row: { trashedAt?: unknown } | undefined | null): boolean {
-  return typeof row?.trashedAt === "string" && row.trashedAt !== "";
+export function isTrashed(row: object | undefined | null): boolean {
+  const at = (row as { trashedAt?: unknown } | undefined | null)?.trashedAt;
+  return typeof at === "string" && at !== "";
 }
 
 /** Only the live rows (none in the trash). */
-export function live<T extends { trashedAt?: unknown }>(rows: readonly T[]): T[] {
+export function live<T extends object>(rows: readonly T[]): T[] {
   return rows.filter((row) => !isTrashed(row));
 }
 
