@@ -226,4 +226,65 @@ describe("proofing", () => {
       await phone.context.close();
     }
   }, 120_000);
+
+  it("the owner deletes a photo: Undo brings it back with its favourites; it is gone for the visitor at once, and Restore brings it back (issue 43)", async () => {
+    const { context, page } = await ownerSession(browser, server);
+    await page.goto(`/clients/${gallery.id}`);
+    const panel = page.getByRole("region", { name: "Favourites & selections" });
+    const favourites = (n: number) => panel.getByRole("listitem").filter({ hasText: "Favourites" }).getByText(`${n} photos`);
+    await favourites(3).waitFor();
+    const trashedAt = async () => (await records("images")).find((i) => i.originalName === "photo-1.jpg")!.trashedAt;
+    const deletePhoto1 = async () => {
+      const card = page.getByRole("list", { name: "Images" }).getByRole("listitem").filter({ hasText: "photo-1.jpg" });
+      await card.hover();
+      await card.getByRole("button", { name: "Delete", exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+      const toast = page.getByTestId("toast").filter({ hasText: "Photo moved to the trash" });
+      await toast.waitFor();
+      await favourites(2).waitFor();
+      return toast;
+    };
+
+    // Delete, then Undo from the toast: the photo is back with Grace's favourite of it.
+    const toast = await deletePhoto1();
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/undo-toast.png` });
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await favourites(3).waitFor();
+    await page.getByTestId("sync-details").getByText("All changes synced").waitFor({ timeout: 15_000 });
+    expect(await trashedAt()).toBe("");
+    expect((await records("proof_favourites")).length).toBe(3);
+
+    // Deleted again: the server decides, the visitor's next look at the gallery has it no more.
+    const visitor = await visitorSession(browser, server, gallery);
+    const visitorGrid = visitor.page.getByRole("list", { name: "Gallery", exact: true });
+    const visitorHas = (name: string) => visitorGrid.getByRole("button", { name: `Add ${name} to favourites` });
+    await visitorHas("photo-1.jpg").waitFor();
+    await deletePhoto1();
+    await expect.poll(trashedAt, { timeout: 15_000 }).not.toBe("");
+    await visitor.page.reload();
+    await visitorHas("photo-2.jpg").waitFor();
+    expect(await visitorHas("photo-1.jpg").count()).toBe(0);
+
+    // The Trash screen lists it; Restore brings it back, for the visitor too.
+    await page.getByRole("link", { name: "Trash" }).click();
+    const item = page.getByRole("list", { name: "Trash" }).getByRole("listitem").filter({ hasText: "photo-1.jpg" });
+    await item.getByText("Photo · in Ada & Grace", { exact: false }).waitFor();
+    await item.getByText("Deleted for good in 30 days").waitFor();
+    await saveShot(page, "trash");
+    if (process.env.SCREENSHOT_DIR) {
+      const phone = await ownerSession(browser, server, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await phone.page.goto("/trash");
+      await phone.page.getByRole("list", { name: "Trash" }).getByText("photo-1.jpg").waitFor();
+      await saveShot(phone.page, "trash-phone");
+      await phone.context.close();
+    }
+    await item.getByRole("button", { name: "Restore: photo-1.jpg" }).click();
+    await page.getByText("The trash is empty").waitFor();
+    if (process.env.SCREENSHOT_DIR) await saveShot(page, "trash-empty");
+    await expect.poll(trashedAt, { timeout: 15_000 }).toBe("");
+    await visitor.page.reload();
+    await visitorHas("photo-1.jpg").or(visitorGrid.getByRole("button", { name: "Remove photo-1.jpg from favourites" })).first().waitFor();
+    await visitor.context.close();
+    await context.close();
+  }, 90_000);
 });
