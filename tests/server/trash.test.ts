@@ -65,6 +65,7 @@ describe("a trashed photo is gone for visitors at once and comes back whole", ()
     expect([gallery.sets, gallery.images[0]?.set]).toEqual([[], ""]);
     expect((await patch("proof_people", person.id, { trashedAt: TRASHED_AT })).status).toBe(200);
     expect((await proofing.state(client, cookie)).person).toBeNull();
+    expect((await server.api("PUT", `${proofing.base(client)}/person/${person.id}`, { cookie })).status).toBe(404);
     expect((await patch("clients", client.id, { trashedAt: TRASHED_AT })).status).toBe(200);
     expect((await server.api("GET", `/api/gallery/${client.accessUrl}`, { cookie })).status).toBe(404);
     expect((await server.api("GET", `/api/gallery/image/${a}?thumbnail=true`, { cookie })).status).toBe(404);

@@ -4,7 +4,6 @@ import { StoreError } from "../../store/errors";
 import { createProofList, deleteProofList, unlockSelection, updateProofList, type ProofListInput } from "../../store/repositories/proofing";
 import { updateProofPerson, type ProofPersonInput } from "../../store/repositories/proofPeople";
 import { moveToTrash } from "../trash/trashActions";
-import { TRASH_TEXTS } from "../trash/texts";
 import { toast } from "../../state/toast";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 
@@ -27,4 +26,4 @@ export const unlock = (clientId: string, personId: string) => attempt(() => unlo
 export const editPerson = (id: string, input: ProofPersonInput) => attempt(() => updateProofPerson(db, id, input));
 /** A person and everything they chose move to the trash (issue 43); the toast offers Undo. */
 export const removePerson = (id: string, name: string) => moveToTrash("proof_people", [id], T.personRemoved(name));
-export const removePeople = (ids: string[]) => moveToTrash("proof_people", ids, TRASH_TEXTS.peopleMoved(ids.length));
+export const removePeople = (ids: string[]) => moveToTrash("proof_people", ids, T.peopleRemoved(ids.length));
