@@ -102,7 +102,12 @@ describe("two devices, one gallery", () => {
     await card.hover();
     await card.getByRole("button", { name: "Delete", exact: true }).click();
     await b.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
-    await b.getByTestId("toast").getByText("Image deleted").waitFor();
+    await b.getByTestId("toast").getByText("Photo moved to the trash").waitFor();
+    // Deleted for good from the Trash screen (issue 43): a photo in the trash could still be restored.
+    await b.getByRole("link", { name: "Trash" }).click();
+    await b.getByRole("button", { name: "Delete forever: clara-2.jpg" }).click();
+    await b.getByRole("dialog").getByRole("button", { name: "Delete forever" }).click();
+    await b.getByTestId("toast").getByText("Deleted for good").waitFor();
     // The header may still say "All changes synced" from before the delete was queued: wait for the server.
     await expect.poll(async () => (await api<{ totalItems: number }>("GET", `/api/collections/images/records?filter=${encodeURIComponent(`id='${x.id}'`)}`)).totalItems, { timeout: 30_000 }).toBe(0);
     await allSynced(b);

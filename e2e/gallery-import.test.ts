@@ -38,6 +38,7 @@ afterAll(async () => {
 interface ServerImage {
   id: string;
   originalName: string;
+  trashedAt: string;
   original: string;
   thumbnail: string;
   medium: string;
@@ -199,10 +200,11 @@ describe("importing photos into a client's gallery", () => {
     await gallery.select("v3.jpg");
     await page.getByRole("button", { name: "Delete Selected (2)" }).click();
     await page.getByRole("dialog", { name: "Delete Images" }).getByRole("button", { name: "Delete" }).click();
-    await page.getByTestId("toast").getByText("2 image(s) removed from gallery.").waitFor();
+    await page.getByTestId("toast").getByText("2 photos moved to the trash").waitFor();
     await gallery.showing(2).waitFor();
     await waitForSynced();
-    expect((await serverImages(clientId)).map((i) => i.originalName).sort()).toEqual(["v1.jpg", "v4.jpg"]);
+    // In the trash (issue 43): on the server still, gone for visitors.
+    expect((await serverImages(clientId)).filter((i) => !i.trashedAt).map((i) => i.originalName).sort()).toEqual(["v1.jpg", "v4.jpg"]);
 
     await page.getByRole("button", { name: "Copy Access Message" }).click();
     await page.getByTestId("toast").getByText("Access message copied").waitFor();

@@ -43,9 +43,11 @@ async function createClient(name: string, email: string, expirationDate = "") {
   await page.waitForURL(/\/clients\/[a-z0-9]{15}$/);
 }
 
-async function serverClients(): Promise<string[]> {
+/** The names of the server's clients; `trashed`: those in the trash (issue 43), else the live ones. */
+async function serverClients(trashed = false): Promise<string[]> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}").token as string);
-  const res = await fetch(`${server.url}/api/collections/clients/records?perPage=100&sort=name`, { headers: { Authorization: token } });
+  const filter = encodeURIComponent(trashed ? "trashedAt != ''" : "trashedAt = ''");
+  const res = await fetch(`${server.url}/api/collections/clients/records?perPage=100&sort=name&filter=${filter}`, { headers: { Authorization: token } });
   return ((await res.json()) as { items: { name: string }[] }).items.map((c) => c.name);
 }
 
@@ -99,7 +101,7 @@ describe("owner screens", () => {
     await page.getByRole("button", { name: "Actions for Alan Turing" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Remove Client" });
-    await dialog.getByText("This will remove the client's data and all associated galleries. This action cannot be undone.").waitFor();
+    await dialog.getByText("This will remove the client's data and all associated galleries. You can restore everything from the trash.").waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
 
@@ -107,10 +109,12 @@ describe("owner screens", () => {
     await page.getByRole("checkbox", { name: "Select Ada Lovelace" }).check();
     await page.getByRole("button", { name: "Delete Selected" }).click();
     await page.getByRole("dialog", { name: "Remove 2 Clients" }).getByRole("button", { name: "Remove Clients" }).click();
-    await toast().getByText("Client deleted").waitFor();
+    // They go to the trash (issue 43), which the toast says, with Undo.
+    await toast().getByText("2 clients moved to the trash").waitFor();
     await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
     await page.getByTestId("sync-details").getByText("All changes synced").waitFor();
     expect(await serverClients()).toEqual(["Grace Hopper"]);
+    expect(await serverClients(true)).toEqual(["Ada Lovelace", "Alan Turing"]);
   });
 
   it("downloads a client's gallery as one zip whose entries are the originals, byte for byte", async () => {

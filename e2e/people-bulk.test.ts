@@ -65,10 +65,11 @@ describe("a burst of new people", () => {
     await panel.getByRole("region", { name: "Rosa", exact: true }).waitFor();
     expect(await panel.getByTestId("people-burst").count()).toBe(0);
 
-    const list = async (collection: string) =>
-      (await api<{ items: Array<Record<string, string>> }>("GET", `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(`client = "${gallery.id}"`)}`)).items;
-    await expect.poll(async () => (await list("proof_people")).map((p) => p.name), { timeout: 20_000 }).toEqual(["Rosa"]);
-    expect((await list("proof_favourites")).map((f) => f.image)).toEqual([photo.id]);
+    // In the trash (issue 43): the server keeps them, as no one, until the owner restores them or the trash empties.
+    const list = async (collection: string, live: string) =>
+      (await api<{ items: Array<Record<string, string>> }>("GET", `/api/collections/${collection}/records?perPage=200&filter=${encodeURIComponent(`client = "${gallery.id}" && ${live} = ''`)}`)).items;
+    await expect.poll(async () => (await list("proof_people", "trashedAt")).map((p) => p.name), { timeout: 20_000 }).toEqual(["Rosa"]);
+    expect((await list("proof_favourites", "person.trashedAt")).map((f) => f.image)).toEqual([photo.id]);
     await context.close();
   }, 120_000);
 });

@@ -234,8 +234,10 @@ describe("people", () => {
     await confirm.getByText("Test person's 1 favourite, 0 picks and 0 comments go with them", { exact: false }).waitFor();
     await confirm.getByRole("button", { name: "Remove", exact: true }).click();
     await strangerPart.waitFor({ state: "detached" });
-    await expect.poll(async () => (await records("proof_people")).map((p) => p.name).sort(), { timeout: 15_000 }).not.toContain("Test person");
-    expect((await records("proof_people")).map((p) => p.name)).toContain("John");
+    // In the trash (issue 43): the server keeps them, as no one, until the owner restores them or the trash empties.
+    const live = async () => (await records("proof_people")).filter((p) => !p.trashedAt).map((p) => p.name);
+    await expect.poll(live, { timeout: 15_000 }).not.toContain("Test person");
+    expect(await live()).toContain("John");
     const people = new Set((await records("proof_people")).map((p) => p.id));
     expect((await records("proof_favourites")).every((f) => people.has(f.person!))).toBe(true);
     await owner.context.close();

@@ -32,15 +32,16 @@ export const ALLOWED = {
 export const FEATURES = {
   auth: [],
   dashboard: ["clients", "settings"],
-  clients: ["client-gallery", "downloads", "settings", "sync-status"],
-  "client-gallery": ["downloads", "settings", "upload"],
+  clients: ["client-gallery", "downloads", "settings", "sync-status", "trash"],
+  "client-gallery": ["downloads", "settings", "trash", "upload"],
   upload: ["sync-status"],
   converter: ["downloads", "upload"],
   downloads: [],
   settings: [],
-  shell: ["auth", "sync-status"],
+  shell: ["auth", "sync-status", "trash"],
   "sync-status": [],
   news: [],
+  trash: [],
   "visitor-gallery": ["downloads"],
 };
 

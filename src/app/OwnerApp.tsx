@@ -16,6 +16,7 @@ import { NotFoundRoute } from "../routes/not-found/NotFoundRoute";
 import { ClientConverterRoute, StandaloneConverterRoute } from "../routes/converter/ConverterRoutes";
 import { SettingsRoute } from "../routes/settings/SettingsRoute";
 import { ImportSharedRoute } from "../routes/import/ImportSharedRoute";
+import { TrashRoute } from "../routes/trash/TrashRoute";
 import { AppLayout } from "./AppLayout";
 
 export default function OwnerApp() {
@@ -47,6 +48,7 @@ export default function OwnerApp() {
           <Route path="/converter" element={<StandaloneConverterRoute />} />
           <Route path="/settings" element={<SettingsRoute />} />
           <Route path="/import" element={<ImportSharedRoute />} />
+          <Route path="/trash" element={<TrashRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>

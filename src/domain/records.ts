@@ -57,6 +57,8 @@ export interface ClientFields {
   coverStyle?: CoverStyle | "";
   /** The gallery's typeface pairing (issue 27); "" (absent in older rows) for the studio's default. */
   typefaces?: Typefaces | "";
+  /** In the trash since (issue 43): a PocketBase date, "" (or absent, older rows) while live. */
+  trashedAt?: string;
 }
 
 export const DOWNLOAD_MODES = ["off", "web", "originals"] as const;
@@ -88,6 +90,8 @@ export interface ImageFields {
   duration?: number;
   /** A clip's web version (issue 38): "" none yet, "made" (the webVideo file), "original" (the original plays everywhere), "unsupported" (delivered as shot). */
   webStatus?: WebStatus | "";
+  /** In the trash since (issue 43): a PocketBase date, "" (or absent, older rows) while live. */
+  trashedAt?: string;
 }
 
 export const MEDIA_KINDS = ["photo", "video"] as const;
@@ -105,6 +109,8 @@ export interface SetFields {
   client: string;
   name: string;
   position: number;
+  /** In the trash since (issue 43): a PocketBase date, "" (or absent, older rows) while live. */
+  trashedAt?: string;
 }
 
 export interface SettingsFields {
@@ -133,6 +139,8 @@ export interface SettingsFields {
   coverStyle?: CoverStyle | "";
   /** The studio's default typeface pairing (issue 27); "" (or absent, older rows) is "system". */
   typefaces?: Typefaces | "";
+  /** Days a trashed record is kept before the server deletes it for good (issue 43); 0 (or absent) for the default, 30. */
+  trashDays?: number;
 }
 
 /** The values an image's create carries (what 'Send again' of a photo deleted elsewhere sends again). */

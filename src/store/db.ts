@@ -68,6 +68,18 @@ export const SCHEMA_V7 = {
   proofPeople: "id, client",
 };
 
+/**
+ * v8 (issue 43): the trash. Clients, sets, photos and people are found by `trashedAt` (the Trash screen lists
+ * them; "" while live); older rows get "" (the upgrade below).
+ */
+export const SCHEMA_V8 = {
+  ...SCHEMA_V7,
+  clients: "id, name, createdAt, trashedAt",
+  sets: "id, client, trashedAt",
+  images: "id, client, uploadedAt, files.original, trashedAt",
+  proofPeople: "id, client, trashedAt",
+};
+
 /** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
 export const DEVICE_TABLES = {
   imageBlobs: "id",
@@ -83,7 +95,7 @@ export const DEVICE_TABLES = {
  * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
  * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
  */
-export const CURRENT_VERSION = 7;
+export const CURRENT_VERSION = 8;
 export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
@@ -149,10 +161,22 @@ export class StudioDb extends Dexie {
     this.version(5).stores(SCHEMA_V5);
     // v6: sets, empty until the next pull fills them; photos without `set` are in none. No data changes.
     this.version(6).stores(SCHEMA_V6);
-    // v7 (the current one, SCHEMA_V7 as the registry derives it): the people table, filled by the next pull;
-    // the proofing rows get their person as the server moved each one (pb_migrations/1795536000_proof_people.js
-    // gave them a new `updated`, so the pull brings them again).
-    this.version(CURRENT_VERSION).stores(CURRENT_SCHEMA);
+    // v7: the people table, filled by the next pull; the proofing rows get their person as the server moved
+    // each one (pb_migrations/1795536000_proof_people.js gave them a new `updated`, so the pull brings them again).
+    this.version(7).stores(SCHEMA_V7);
+    // v8 (the current one, SCHEMA_V8 as the registry derives it): the trash (issue 43); every row is live.
+    this.version(CURRENT_VERSION)
+      .stores(CURRENT_SCHEMA)
+      .upgrade(async (tx) => {
+        for (const table of ["clients", "sets", "images", "proofPeople"]) {
+          await tx
+            .table(table)
+            .toCollection()
+            .modify((row: { trashedAt?: string }) => {
+              row.trashedAt ??= "";
+            });
+        }
+      });
   }
 
   /** Now, on the server's clock. */

@@ -118,7 +118,10 @@ describe("schema upgrade", () => {
 
     const db = tracked(new StudioDb(name));
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
+    // v8 (issue 43): every row is live, found by its empty trashedAt.
+    expect(await db.clients.where("trashedAt").equals("").primaryKeys()).toEqual(["client000000001"]);
+    expect(await db.images.where("trashedAt").equals("").primaryKeys()).toEqual(["image0000000001"]);
     // v7: the gallery's people, none until the next pull.
     expect(await db.proofPeople.where("client").equals("client000000001").count()).toBe(0);
     // v5: import journals, none until an import starts.

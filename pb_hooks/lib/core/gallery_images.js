@@ -35,8 +35,10 @@ function visitorImagesJson(clientId, limit, offset) {
         // and its video codec (metadata.video.codec), for the page to ask the browser whether it plays the original.
         "'codec', CASE WHEN [[kind]] = 'video' AND json_valid([[metadata]]) THEN COALESCE(json_extract([[metadata]], '$.video.codec'), '') ELSE '' END, " +
         // Its set (issue 26), when that is a set of this gallery; "" for none.
-        "'set', COALESCE((SELECT s.[[id]] FROM {{sets}} s WHERE s.[[id]] = {{images}}.[[set]] AND s.[[client]] = {{images}}.[[client]]), '')) AS item " +
-        "FROM {{images}} WHERE [[client]] = {:client} ORDER BY [[uploadedAt]], [[id]] LIMIT {:limit} OFFSET {:offset})",
+        // A set in the trash (issue 43) is none: its photos show in no set until it is restored.
+        "'set', COALESCE((SELECT s.[[id]] FROM {{sets}} s WHERE s.[[id]] = {{images}}.[[set]] AND s.[[client]] = {{images}}.[[client]] AND s.[[trashedAt]] = ''), '')) AS item " +
+        // A photo in the trash (issue 43) is gone for visitors.
+        "FROM {{images}} WHERE [[client]] = {:client} AND [[trashedAt]] = '' ORDER BY [[uploadedAt]], [[id]] LIMIT {:limit} OFFSET {:offset})",
     )
     .bind({ client: clientId, limit: limit > 0 ? limit : -1, offset: offset })
     .one(row);
@@ -54,6 +56,11 @@ function jsonWithImages(e, fields, imagesJson) {
  * The gallery's sets as visitors see them (issue 26), in the owner's order (position, created, id), each
  * with how many of the gallery's photos it holds, as a JSON array built in one query.
  */
+/** How many photos and clips of a gallery visitors see: those not in the trash (issue 43). */
+function visitorImageCount(clientId) {
+  return $app.countRecords("images", $dbx.hashExp({ client: clientId, trashedAt: "" }));
+}
+
 function visitorSetsJson(clientId) {
   const row = new DynamicModel({ list: "" });
   $app
@@ -61,12 +68,13 @@ function visitorSetsJson(clientId) {
     .newQuery(
       "SELECT COALESCE(json_group_array(json(item)), '[]') AS list FROM (SELECT json_object(" +
         "'id', s.[[id]], 'name', s.[[name]], " +
-        "'count', (SELECT COUNT(*) FROM {{images}} i WHERE i.[[client]] = s.[[client]] AND i.[[set]] = s.[[id]])) AS item " +
-        "FROM {{sets}} s WHERE s.[[client]] = {:client} ORDER BY s.[[position]], s.[[created]], s.[[id]])",
+        "'count', (SELECT COUNT(*) FROM {{images}} i WHERE i.[[client]] = s.[[client]] AND i.[[set]] = s.[[id]] AND i.[[trashedAt]] = '')) AS item " +
+        // Neither a set nor a photo in the trash counts (issue 43).
+        "FROM {{sets}} s WHERE s.[[client]] = {:client} AND s.[[trashedAt]] = '' ORDER BY s.[[position]], s.[[created]], s.[[id]])",
     )
     .bind({ client: clientId })
     .one(row);
   return JSON.parse(row.list);
 }
 
-module.exports = { visitorImagesJson, jsonWithImages, visitorSetsJson };
+module.exports = { visitorImagesJson, jsonWithImages, visitorSetsJson, visitorImageCount };

@@ -123,7 +123,8 @@ function plainClient(record) {
   return {
     id: record.id,
     name: record.getString("name"),
-    enabled: record.getBool("enabled"),
+    // A gallery in the trash (issue 43) is closed to visitors at once, answered as a disabled one.
+    enabled: record.getBool("enabled") && !record.getString("trashedAt"),
     expirationDate: record.getString("expirationDate"),
     accessUrl: record.getString("accessUrl"),
     accessCode: record.getString("accessCode"),

@@ -225,7 +225,8 @@ function runReminders(app, nowMs) {
   const soon = pbDateAt(nowMs + 7 * rules.DAY_MS);
   const clients = app.findRecordsByFilter(
     "clients",
-    "enabled = true && noReminders = false && email != '' && expirationDate > {:now} && expirationDate <= {:soon}",
+    // A gallery in the trash (issue 43) is closed: no reminder.
+    "enabled = true && trashedAt = '' && noReminders = false && email != '' && expirationDate > {:now} && expirationDate <= {:soon}",
     "expirationDate",
     0,
     0,

@@ -15,7 +15,8 @@ function personOf(e, client) {
   if (!claims || !claims.person) return null;
   try {
     const person = $app.findRecordById("proof_people", String(claims.person));
-    return person.getString("client") === client.id ? person : null;
+    // A person in the trash (issue 43) is no one: their session continues as a new visitor would.
+    return person.getString("client") === client.id && !person.getString("trashedAt") ? person : null;
   } catch (_) {
     return null; // removed with its gallery
   }
@@ -40,7 +41,7 @@ const rows = (list) => /** @type {core.Record[]} */ (list);
 
 /** The people any visitor of the gallery may continue as: "Client", who holds the selection from before people. */
 function sharedPeople(clientId) {
-  return rows($app.findRecordsByFilter("proof_people", "client = {:client} && shared = true", "created,id", 0, 0, { client: clientId })).map((p) => ({ id: p.id, name: p.getString("name") }));
+  return rows($app.findRecordsByFilter("proof_people", "client = {:client} && shared = true && trashedAt = ''", "created,id", 0, 0, { client: clientId })).map((p) => ({ id: p.id, name: p.getString("name") }));
 }
 
 /**
@@ -50,7 +51,8 @@ function sharedPeople(clientId) {
 function stateOf(clientId, person) {
   const q = { client: clientId, person: person ? person.id : "" };
   /** @param {string} collection */
-  const mine = (collection) => (person ? rows($app.findRecordsByFilter(collection, "client = {:client} && person = {:person}", "created,id", 0, 0, q)) : []);
+  // A photo in the trash (issue 43) is gone, with the person's choices of it (they come back with it).
+  const mine = (collection) => (person ? rows($app.findRecordsByFilter(collection, "client = {:client} && person = {:person} && image.trashedAt = ''", "created,id", 0, 0, q)) : []);
   const lists = rows($app.findRecordsByFilter("proof_lists", "client = {:client}", "created,id", 0, 0, q));
   const picks = mine("proof_picks");
   const favourites = mine("proof_favourites");

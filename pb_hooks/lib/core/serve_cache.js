@@ -129,7 +129,8 @@ function image(imageId, at) {
     const record = $app.findRecordById("images", imageId);
     const files = {};
     for (const field of ["original", "thumbnail", "medium", "large", "preview", "jpeg", "webVideo"]) files[field] = record.getString(field);
-    return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files, kind: record.getString("kind"), webStatus: record.getString("webStatus") };
+    // `trashed` (issue 43): a photo in the trash is gone for visitors (lib/handlers/image_route.js).
+    return { id: record.id, client: record.getString("client"), originalName: record.getString("originalName"), base: record.baseFilesPath(), files: files, kind: record.getString("kind"), webStatus: record.getString("webStatus"), trashed: record.getString("trashedAt") !== "" };
   }, at);
 }
 
@@ -149,7 +150,8 @@ function client(clientId, at) {
     clientId,
     () => {
       const r = $app.findRecordById("clients", clientId);
-      const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration"), enabled: r.getBool("enabled") };
+      // A gallery in the trash (issue 43) is closed, as a disabled one.
+      const plain = { id: r.id, sessionGeneration: r.getInt("sessionGeneration"), enabled: r.getBool("enabled") && !r.getString("trashedAt") };
       for (const f of CLIENT_TEXT_FIELDS) plain[f] = r.getString(f);
       return plain;
     },

@@ -42,7 +42,7 @@ function requestedCode(e) {
 }
 
 function imagePageFields(client, page, limit) {
-  const total = $app.countRecords("images", $dbx.hashExp({ client: client.id }));
+  const total = galleryImages.visitorImageCount(client.id);
   return { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
 }
 
@@ -106,7 +106,7 @@ function info(e, accessUrl) {
   // The owner's preview (issue 27) is no visit.
   const preview = verified && !owner && session.isPreview(e, client);
   if (verified && !owner && !preview) require(`${__hooks}/lib/handlers/activity.js`).visited(client.id);
-  const total = verified ? $app.countRecords("images", $dbx.hashExp({ client: client.id })) : 0;
+  const total = verified ? galleryImages.visitorImageCount(client.id) : 0;
   const first = e.request.url.query().get("first");
   const look = require(`${__hooks}/lib/core/gallery_look.js`).visitorLook(client);
   const fields = {
@@ -143,10 +143,11 @@ function coverImageId(client) {
   if (picked) {
     try {
       const image = $app.findRecordById("images", picked);
-      if (image.getString("client") === client.id) return image.id;
+      if (image.getString("client") === client.id && !image.getString("trashedAt")) return image.id;
     } catch (_) {} // deleted since it was picked: the first image
   }
-  const first = $app.findRecordsByFilter("images", "client = {:client}", "uploadedAt,id", 1, 0, { client: client.id });
+  // Never a photo in the trash (issue 43).
+  const first = $app.findRecordsByFilter("images", "client = {:client} && trashedAt = ''", "uploadedAt,id", 1, 0, { client: client.id });
   return first[0] ? first[0].id : "";
 }
 

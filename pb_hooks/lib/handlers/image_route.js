@@ -70,6 +70,8 @@ function imageFile(e, imageId, known) {
   const isOwner = gallerySession.isStudioOwner(e) || (!!q.get("video") && gallerySession.isStudioOwnerFileToken(q.get("token")));
   let session = "";
   if (!isOwner) {
+    // A photo in the trash (issue 43) is gone for visitors; the owner still sees it (the Trash screen).
+    if (image.trashed) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");
     gallerySession.assertOpenPlain(client);
     session = gallerySession.sessionKind(e, client.id, client.accessCode, client.sessionGeneration, cache.serverSecret(at));
     if (!session) throw require(`${__hooks}/lib/rules/refusals.js`).refusalError(404, "image_not_found");

@@ -116,7 +116,8 @@ function switchTo(e, accessUrl, personId) {
   try {
     person = $app.findRecordById("proof_people", personId);
   } catch (_) {}
-  if (!person || person.getString("client") !== client.id) return refuse(e, 404, "person_not_found");
+  // A person in the trash (issue 43) is not in the gallery until the owner restores them.
+  if (!person || person.getString("client") !== client.id || person.getString("trashedAt")) return refuse(e, 404, "person_not_found");
   holdPerson(e, client, claims, person.id);
   return e.json(200, require(`${__hooks}/lib/core/proofing_state.js`).stateOf(client.id, person));
 }

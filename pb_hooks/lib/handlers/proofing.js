@@ -26,7 +26,8 @@ function isLocked(app, personId) {
 function galleryImage(app, clientId, imageId) {
   try {
     const image = app.findRecordById("images", imageId);
-    return image.getString("client") === clientId ? image : null;
+    // A photo in the trash (issue 43) is gone for visitors.
+    return image.getString("client") === clientId && !image.getString("trashedAt") ? image : null;
   } catch (_) {
     return null;
   }
@@ -102,7 +103,8 @@ function pick(e, accessUrl, listId, imageId, on) {
       return null;
     }
     if (existing) return null;
-    const count = app.countRecords("proof_picks", $dbx.hashExp({ list: listId, person: person.id }));
+    // A pick of a photo in the trash (issue 43) takes no place in the list while the photo is there.
+    const count = app.findRecordsByFilter("proof_picks", "list = {:list} && person = {:person} && image.trashedAt = ''", "", 0, 0, { list: listId, person: person.id }).length;
     if (!rules.pickFits(list.getInt("limit"), count)) return { status: 409, code: "list_full", params: { list: list.getString("name"), limit: list.getInt("limit") } };
     newRecord(app, "proof_picks", { client: client.id, person: person.id, list: listId, image: imageId });
     return null;

@@ -56,7 +56,7 @@ function galleryClient(accessUrl) {
 /** Whether a visitor may open this gallery (then its first request is preloaded). */
 function isOpenGallery(record) {
   if (!record) return false;
-  const client = { enabled: record.getBool("enabled"), expirationDate: record.getString("expirationDate") };
+  const client = { enabled: record.getBool("enabled") && !record.getString("trashedAt"), expirationDate: record.getString("expirationDate") };
   return rules.galleryState(client, Date.now()) === "open";
 }
 

@@ -39,7 +39,7 @@ const COLLECTIONS = /** @type {const} */ ([
   {
     name: "clients",
     table: "clients",
-    indexes: "id, name, createdAt",
+    indexes: "id, name, createdAt, trashedAt",
     writer: "owner",
     creates: true,
     parent: null,
@@ -65,6 +65,8 @@ const COLLECTIONS = /** @type {const} */ ([
       "galleryTheme",
       "coverStyle",
       "typefaces",
+      // In the trash since (issue 43; "" while live): the gallery is gone for visitors until it is restored.
+      "trashedAt",
     ],
     setAtCreate: {},
     pulled: {},
@@ -77,25 +79,27 @@ const COLLECTIONS = /** @type {const} */ ([
   {
     name: "sets",
     table: "sets",
-    indexes: "id, client",
+    indexes: "id, client, trashedAt",
     writer: "owner",
     creates: true,
     ...OF_A_GALLERY,
-    synced: ["name", "position"],
+    // `trashedAt` (issue 43): in the trash since ("" while live); its photos show in no set meanwhile.
+    synced: ["name", "position", "trashedAt"],
     pulled: { created: "", updated: "" },
     subject: "name",
   },
   {
     name: "images",
     table: "images",
-    indexes: "id, client, uploadedAt, files.original",
+    indexes: "id, client, uploadedAt, files.original, trashedAt",
     writer: "owner",
     creates: true,
     parent: { collection: "clients", field: "client" },
     // `set`: the photo's set of its gallery, "" for none (issue 26; kept valid by lib/core/sets.js).
     // `webStatus` (issue 38): a clip's web version, "" until one is made, then "made", "original" (the original
     // plays everywhere) or "unsupported" (delivered as shot); synced, since another device may make it later.
-    synced: ["filename", "originalName", "metadata", "set", "webStatus"],
+    // `trashedAt` (issue 43): in the trash since ("" while live), gone for visitors until restored.
+    synced: ["filename", "originalName", "metadata", "set", "webStatus", "trashedAt"],
     // `kind` "video" is a clip (issue 38; "" is a photo), `duration` its seconds.
     setAtCreate: { fileSize: 0, mimeType: "", width: 0, height: 0, checksum: "", crc32: "", placeholder: "", uploadedAt: "", kind: "", duration: 0 },
     pulled: {},
@@ -111,7 +115,7 @@ const COLLECTIONS = /** @type {const} */ ([
     writer: "owner",
     creates: false,
     parent: null,
-    synced: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB", "maxVideoMB", "language", "galleryTheme", "coverStyle", "typefaces"],
+    synced: ["companyName", "email", "websiteUrl", "galleryUrl", "primaryColor", "enableWatermark", "timeZone", "emailTemplate", "noReminders", "maxOriginalMB", "maxVideoMB", "language", "galleryTheme", "coverStyle", "typefaces", "trashDays"],
     setAtCreate: {},
     pulled: {},
     files: ["logo"],
@@ -150,12 +154,13 @@ const COLLECTIONS = /** @type {const} */ ([
   {
     name: "proof_people",
     table: "proofPeople",
-    indexes: "id, client",
+    indexes: "id, client, trashedAt",
     writer: "owner",
     creates: false,
     deletes: true,
     ...OF_A_GALLERY,
-    synced: ["name", "email"],
+    // `trashedAt` (issue 43): in the trash since ("" while live); their choices count for nothing meanwhile.
+    synced: ["name", "email", "trashedAt"],
     pulled: { created: "", updated: "", shared: false },
     subject: "name",
   },

@@ -1,8 +1,12 @@
-/** Owner actions on images: delete (one or many) and download, with the specification's toasts. */
+/**
+ * Owner actions on images: delete (one or many) and download, with the specification's toasts. A delete
+ * moves to the trash (issue 43) and its toast offers Undo; the Trash screen deletes for good.
+ */
 import { parsePbDate } from "../../domain/contract";
 import { db } from "../../store/db";
 import { updateClient } from "../../store/repositories/clients";
-import { deleteImages } from "../../store/repositories/images";
+import { moveToTrash } from "../trash/trashActions";
+import { TRASH_TEXTS } from "../trash/texts";
 import type { ImageRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { imageFile, originalLocation } from "../../sync/imageFiles";
@@ -13,15 +17,8 @@ import { IMAGE_TEXTS } from "./texts";
 import { errorText } from "../../lib/refusals/refusals";
 import { deliveredName } from "../../domain/image-files";
 
-export async function deleteOneImage(id: string): Promise<boolean> {
-  try {
-    await deleteImages(db, [id]);
-    toast({ title: IMAGE_TEXTS.imageDeleted });
-    return true;
-  } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeleting, description: errorText(err), variant: "destructive" });
-    return false;
-  }
+export function deleteOneImage(id: string): Promise<boolean> {
+  return moveToTrash("images", [id], TRASH_TEXTS.photosMoved(1));
 }
 
 /** The gallery opens on this photo (synced like the client's other fields). */
@@ -34,15 +31,8 @@ export async function setCoverImage(clientId: string, imageId: string): Promise<
   }
 }
 
-export async function deleteManyImages(ids: string[]): Promise<boolean> {
-  try {
-    await deleteImages(db, ids);
-    toast({ title: IMAGE_TEXTS.imagesDeleted, description: IMAGE_TEXTS.imagesDeletedText(ids.length) });
-    return true;
-  } catch (err) {
-    toast({ title: IMAGE_TEXTS.errorDeletingMany, description: errorText(err, IMAGE_TEXTS.failedToDeleteMany), variant: "destructive" });
-    return false;
-  }
+export function deleteManyImages(ids: string[]): Promise<boolean> {
+  return moveToTrash("images", ids, TRASH_TEXTS.photosMoved(ids.length));
 }
 
 export async function downloadOriginal(image: ImageRow): Promise<void> {

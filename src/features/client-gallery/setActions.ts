@@ -2,7 +2,9 @@
 import { errorText } from "../../lib/refusals/refusals";
 import { toast } from "../../state/toast";
 import { db } from "../../store/db";
-import { createSet, deleteSet, moveToSet, renameSet, reorderSets } from "../../store/repositories/sets";
+import { createSet, moveToSet, renameSet, reorderSets } from "../../store/repositories/sets";
+import { moveToTrash } from "../trash/trashActions";
+import { TRASH_TEXTS } from "../trash/texts";
 import { SET_TEXTS } from "./texts";
 
 async function attempt<T>(work: () => Promise<T>): Promise<T | null> {
@@ -16,7 +18,11 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | null> {
 
 export const addSet = (clientId: string, name: string) => attempt(() => createSet(db, clientId, name));
 export const renameOneSet = (id: string, name: string) => attempt(() => renameSet(db, id, name));
-export const removeSet = (id: string) => attempt(() => deleteSet(db, id));
+/** Moves a set to the trash (issue 43): its photos show in no set until it is restored; the toast offers Undo. */
+export const removeSet = async (id: string): Promise<void> => {
+  const set = await db.sets.get(id);
+  await moveToTrash("sets", [id], TRASH_TEXTS.setMoved(set?.name ?? ""));
+};
 
 /** Moves set `id` one place up (-1) or down (+1) among `orderedIds`. */
 export function moveSet(clientId: string, orderedIds: readonly string[], id: string, by: -1 | 1) {

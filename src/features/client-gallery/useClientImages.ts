@@ -1,10 +1,11 @@
-/** A client's images from the device's store, oldest first, live. */
+/** A client's images from the device's store, oldest first, live; none in the trash (issue 43). */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
+import { live } from "../../store/repositories/trash";
 import type { ImageRow } from "../../store/rows";
 
 export function useClientImages(clientId: string | undefined): ImageRow[] | undefined {
-  return useLiveQuery(async () => (clientId ? (await db.images.where("client").equals(clientId).toArray()).sort(byUpload) : []), [clientId]);
+  return useLiveQuery(async () => (clientId ? live(await db.images.where("client").equals(clientId).toArray()).sort(byUpload) : []), [clientId]);
 }
 
 export function byUpload(a: ImageRow, b: ImageRow): number {

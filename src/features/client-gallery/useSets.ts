@@ -2,6 +2,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
 import { setsOf } from "../../store/repositories/sets";
+import { live } from "../../store/repositories/trash";
 import type { ImageRow, SetRow } from "../../store/rows";
 import type { ProofFilter } from "./useProofFilter";
 
@@ -9,9 +10,12 @@ export interface SetWithCount extends SetRow {
   count: number;
 }
 
-/** The sets of `clientId`, counted over `images` (a photo naming a set this device does not have is in none). */
+/**
+ * The sets of `clientId`, counted over `images` (a photo naming a set this device does not have is in none);
+ * none in the trash (issue 43): a trashed set's photos show in none until it is restored.
+ */
 export function useSets(clientId: string, images: readonly ImageRow[] | undefined): SetWithCount[] {
-  const sets = useLiveQuery(() => setsOf(db, clientId), [clientId]) ?? [];
+  const sets = useLiveQuery(async () => live(await setsOf(db, clientId)), [clientId]) ?? [];
   const counts = new Map<string, number>();
   for (const image of images ?? []) if (image.set) counts.set(image.set, (counts.get(image.set) ?? 0) + 1);
   return sets.map((s) => ({ ...s, count: counts.get(s.id) ?? 0 }));

@@ -10,6 +10,7 @@ import { parseDate } from "../../domain/gallery-status";
 import { formatDate, galleryZipName } from "../../domain/format";
 import { toggled } from "../../lib/selection";
 import { db } from "../../store/db";
+import { isTrashed } from "../../store/repositories/trash";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { Button } from "../../ui/Button";
@@ -59,7 +60,7 @@ export function ClientsTable() {
       }
     }
     for (const client of rows) {
-      const images = (await db.images.where("client").equals(client.id).toArray()).sort(byUpload);
+      const images = (await db.images.where("client").equals(client.id).filter((row) => !isTrashed(row)).toArray()).sort(byUpload);
       if (!images.length) {
         toast({ title: CLIENT_TEXTS.downloadSelected, description: CLIENT_TEXTS.noImagesToDownload(client.name) });
         continue;

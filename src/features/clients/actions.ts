@@ -4,7 +4,9 @@ import { generateAccessCode } from "../../domain/access";
 import { chosenExpiryDay } from "../../domain/gallery-status";
 import { db } from "../../store/db";
 import { StoreError } from "../../store/errors";
-import { createClient, deleteClient, updateClient } from "../../store/repositories/clients";
+import { createClient, updateClient } from "../../store/repositories/clients";
+import { moveToTrash } from "../trash/trashActions";
+import { TRASH_TEXTS } from "../trash/texts";
 import type { ClientRow } from "../../store/rows";
 import { toast } from "../../state/toast";
 import { appSync } from "../../sync/appSync";
@@ -86,14 +88,10 @@ export async function requestGalleryEmail(id: string): Promise<void> {
   }
 }
 
-/** Deletes clients (and, through the server's cascade, their galleries) with the specification's toasts. */
-export async function removeClients(ids: string[]): Promise<boolean> {
-  try {
-    for (const id of ids) await deleteClient(db, id);
-    toast({ title: CLIENT_TEXTS.deleted, description: ids.length === 1 ? CLIENT_TEXTS.deletedText : CLIENT_TEXTS.deletedMany(ids.length) });
-    return true;
-  } catch (err) {
-    toast({ title: CLIENT_TEXTS.errorDeleting, description: errorText(err), variant: "destructive" });
-    return false;
-  }
+/**
+ * Moves clients to the trash (issue 43): their galleries close to visitors at once, and come back whole with
+ * Undo or a restore; the Trash screen (or the server, after the studio's days) deletes them for good.
+ */
+export function removeClients(ids: string[]): Promise<boolean> {
+  return moveToTrash("clients", ids, TRASH_TEXTS.clientsMoved(ids.length));
 }

@@ -2,7 +2,8 @@
 import { db } from "../../store/db";
 import { StoreError } from "../../store/errors";
 import { createProofList, deleteProofList, unlockSelection, updateProofList, type ProofListInput } from "../../store/repositories/proofing";
-import { deleteProofPeople, deleteProofPerson, updateProofPerson, type ProofPersonInput } from "../../store/repositories/proofPeople";
+import { updateProofPerson, type ProofPersonInput } from "../../store/repositories/proofPeople";
+import { moveToTrash } from "../trash/trashActions";
 import { toast } from "../../state/toast";
 import { PROOFING_OWNER_TEXTS as T } from "./texts";
 
@@ -23,5 +24,6 @@ export const editList = (id: string, input: ProofListInput) => attempt(() => upd
 export const removeList = (id: string, name: string) => attempt(() => deleteProofList(db, id), T.listDeleted(name));
 export const unlock = (clientId: string, personId: string) => attempt(() => unlockSelection(db, clientId, personId), T.unlocked);
 export const editPerson = (id: string, input: ProofPersonInput) => attempt(() => updateProofPerson(db, id, input));
-export const removePerson = (id: string, name: string) => attempt(() => deleteProofPerson(db, id), T.personRemoved(name));
-export const removePeople = (ids: string[]) => attempt(() => deleteProofPeople(db, ids), T.peopleRemoved(ids.length));
+/** A person and everything they chose move to the trash (issue 43); the toast offers Undo. */
+export const removePerson = (id: string, name: string) => moveToTrash("proof_people", [id], T.personRemoved(name));
+export const removePeople = (ids: string[]) => moveToTrash("proof_people", ids, T.peopleRemoved(ids.length));

@@ -144,8 +144,8 @@ const TEXTS = localized("clients", {
   createFirst: "Create your first client",
   removeTitle: "Remove Client",
   removeTitleMany: icu<[n: number]>("Remove {n} Clients", "n"),
-  removeText: "This will remove the client's data and all associated galleries. This action cannot be undone.",
-  removeTextMany: icu<[n: number]>("This will remove the data of {n} clients and all their associated galleries. This action cannot be undone.", "n"),
+  removeText: "This will remove the client's data and all associated galleries. You can restore everything from the trash.",
+  removeTextMany: icu<[n: number]>("This will remove the data of {n} clients and all their associated galleries. You can restore everything from the trash.", "n"),
   cancel: "Cancel",
   remove: "Remove Client",
   removeMany: "Remove Clients",
@@ -244,7 +244,7 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   removing: "Removing...",
   removePersonTitle: icu<[name: string]>("Remove {name}?", "name"),
   removePersonText: icu<[name: string, favourites: number, picks: number, comments: number, submitted: string]>(
-    "{name}'s {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}}{submitted, select, yes {, and their submitted selection,} other {}} go with them, on every device and in the gallery. Someone who chose as {name} is asked for their name again. This cannot be undone.",
+    "{name}'s {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}}{submitted, select, yes {, and their submitted selection,} other {}} go with them, on every device and in the gallery. Someone who chose as {name} is asked for their name again. You can restore everything from the trash.",
     "name",
     "favourites",
     "picks",
@@ -260,7 +260,7 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   clearSelection: "Clear selection",
   removePeopleTitle: icu<[n: number]>("{n, plural, one {Remove # person?} other {Remove # people?}}", "n"),
   removePeopleText: icu<[favourites: number, picks: number, comments: number]>(
-    "Their {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}} go with them, on every device and in the gallery. Anyone who chose as one of them is asked for their name again. This cannot be undone.",
+    "Their {favourites, plural, one {# favourite} other {# favourites}}, {picks, plural, one {# pick} other {# picks}} and {comments, plural, one {# comment} other {# comments}} go with them, on every device and in the gallery. Anyone who chose as one of them is asked for their name again. You can restore everything from the trash.",
     "favourites",
     "picks",
     "comments",

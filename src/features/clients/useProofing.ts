@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db } from "../../store/db";
+import { isTrashed } from "../../store/repositories/trash";
 import type { ImageRow } from "../../store/rows";
 import type { ProofRow } from "../../domain/proofing";
 import { imageName } from "../../domain/image-files";
@@ -35,9 +36,10 @@ const byCreated = (a: ProofRow, b: ProofRow) => String(a.created).localeCompare(
 export function useOwnerProofing(clientId: string) {
   return useLiveQuery(async () => {
     const [images, lists, people, picks, favourites, comments, states] = await Promise.all([
-      db.images.where("client").equals(clientId).toArray(),
+      // Neither photos nor people in the trash (issue 43): their choices come back with them.
+      db.images.where("client").equals(clientId).filter((row) => !isTrashed(row)).toArray(),
       db.proofLists.where("client").equals(clientId).toArray(),
-      db.proofPeople.where("client").equals(clientId).toArray(),
+      db.proofPeople.where("client").equals(clientId).filter((row) => !isTrashed(row)).toArray(),
       db.proofPicks.where("client").equals(clientId).toArray(),
       db.proofFavourites.where("client").equals(clientId).toArray(),
       db.proofComments.where("client").equals(clientId).toArray(),

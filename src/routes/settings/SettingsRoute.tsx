@@ -13,6 +13,7 @@ import { SETTINGS_TEXTS } from "../../features/settings/texts";
 import { useSettingsRow } from "../../features/settings/useSettingsRow";
 import { BackLink } from "../../features/shell/BackLink";
 import { onTabKeys } from "../../ui/tabKeys";
+import { TrashDaysCard } from "../../features/trash/TrashDaysCard";
 
 type Tab = "general" | "security" | "branding";
 const TABS: Array<[Tab, string]> = [
@@ -55,6 +56,7 @@ export function SettingsRoute() {
           </div>
         )}
       </section>
+      {tab === "general" && settings ? <TrashDaysCard key={settings.id} trashDays={settings.trashDays ?? 0} /> : null}
       <LanguageCard />
       <AppearanceCard />
       <DeviceStorageCard />
