@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { afterBuild } from "./vite-plugin-after-build";
+import { compiledMessages } from "./vite-plugin-compiled-messages";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
 
@@ -154,10 +155,12 @@ export default defineConfig({
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
   // hooksContract in every build (pages, workers, both service workers): the zip writer shares pb_hooks/lib/rules/file_names.js.
-  worker: { format: "es", plugins: () => [hooksContract(), notices.scanner()] },
+  worker: { format: "es", plugins: () => [compiledMessages(), hooksContract(), notices.scanner()] },
   plugins: [
     // First, before the visitor's rewrite of /gallery/* to gallery.html: it judges the path asked for.
     crossOriginIsolation(),
+    // Catalogues and English ICU texts compiled here, so no message parser ships (issue 43).
+    compiledMessages(),
     hooksContract(),
     react(),
     { ...notices.scanner(), apply: "build" },
