@@ -15,6 +15,7 @@ import { afterBuild } from "./vite-plugin-after-build";
 import { compiledMessages } from "./vite-plugin-compiled-messages";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
+import { visitorWeight } from "./vite-plugin-visitor-weight";
 
 /**
  * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
@@ -165,6 +166,8 @@ export default defineConfig({
     react(),
     { ...notices.scanner(), apply: "build" },
     typefacePreloads(),
+    // Fails the build when a visitor's chunk holds the message parser, the full zod or the owner's code (issue 43).
+    visitorWeight(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "workers",

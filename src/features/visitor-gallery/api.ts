@@ -1,11 +1,12 @@
 /**
  * The visitor gallery's own client (specification, section 7), with the session cookie the server sets.
- * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed with zod at this edge,
+ * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed with zod (zod/mini, issue 43: the
+ * full zod stays out of the visitor's chunks) at this edge,
  * so a server that answers something else fails here with a clear error instead of deep in a component.
  * Errors carry the status and read "status: body" (specification, section 8), with the server's message
  * when it sent one: a refusal's (pb_hooks/lib/rules/refusals.js) in the visitor's language, its code and parameters.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { firstRequestPath, takeFirstRequest } from "./firstRequest";
 import { galleryImageUrl } from "../../domain/image-url";
 import { COVER_STYLES, TYPEFACES, isVideo } from "../../domain/records";
@@ -30,28 +31,28 @@ export const GalleryImageSchema = z.object({
   filename: z.string(),
   fileSize: z.number(),
   /** The original's type (its format by its bytes), which the download dialog names when it goes as shot. */
-  mimeType: z.string().default(""),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  uploadedAt: z.string().optional(),
+  mimeType: z._default(z.string(), ""),
+  width: z.optional(z.number()),
+  height: z.optional(z.number()),
+  uploadedAt: z.optional(z.string()),
   /** ThumbHash, base64; "" for an image not rebuilt yet. */
-  placeholder: z.string().default(""),
+  placeholder: z._default(z.string(), ""),
   /** Long edges the image has files for (src/domain/image-sizes.ts). */
-  sizes: z.array(z.number()).default([]),
+  sizes: z._default(z.array(z.number()), []),
   /** CRC-32 of the original (8 hex digits) for the zip to copy its bytes; "" when the server has none. */
-  crc32: z.string().default(""),
+  crc32: z._default(z.string(), ""),
   /** Whether its web size (2,048 px) is a JPEG; images imported before issue 25 have a WebP one. */
-  webJpeg: z.boolean().default(false),
+  webJpeg: z._default(z.boolean(), false),
   /** Whether the owner's device made a full-size JPEG of this (HEIC, TIFF, AVIF or WebP) original (issue 25). */
-  hasJpeg: z.boolean().default(false),
+  hasJpeg: z._default(z.boolean(), false),
   /** The set (issue 26) it is in; "" for none. */
-  set: z.string().default(""),
+  set: z._default(z.string(), ""),
   /** Issue 38: "video" for a clip ("" a photo), its length in seconds, and its web version's status (src/domain/records.ts). */
-  kind: z.string().default(""),
-  duration: z.number().default(0),
-  webStatus: z.string().default(""),
+  kind: z._default(z.string(), ""),
+  duration: z._default(z.number(), 0),
+  webStatus: z._default(z.string(), ""),
   /** A clip's video codec as read on import (mediabunny's name: "avc", "hevc", "vp9", "av1"...), "" unknown. */
-  codec: z.string().default(""),
+  codec: z._default(z.string(), ""),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
@@ -63,7 +64,7 @@ export type GallerySet = z.infer<typeof GallerySetSchema>;
 export const DeliverySchema = z.object({
   downloads: z.enum(["off", "web", "originals"]),
   /** Originals as shot, or as the full-size JPEG the owner's device made (issue 25); the server decides which file goes. */
-  originalsAs: z.enum(["shot", "jpeg"]).default("shot"),
+  originalsAs: z._default(z.enum(["shot", "jpeg"]), "shot"),
   pinRequired: z.boolean(),
   pinVerified: z.boolean(),
 });
@@ -72,30 +73,30 @@ export type Delivery = z.infer<typeof DeliverySchema>;
 export const GalleryInfoSchema = z.object({
   name: z.string(),
   accessUrl: z.string(),
-  eventDate: z.string().default(""),
+  eventDate: z._default(z.string(), ""),
   accessCodeVerified: z.boolean(),
-  pagination: z.object({ total: z.number(), totalPages: z.number().optional() }),
+  pagination: z.object({ total: z.number(), totalPages: z.optional(z.number()) }),
   /** With `first`, to an unlocked visitor: the first images in the grid's order. */
-  images: z.array(GalleryImageSchema).optional(),
+  images: z.optional(z.array(GalleryImageSchema)),
   /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
-  coverImage: z.string().default(""),
+  coverImage: z._default(z.string(), ""),
   /** The gallery's sets; none while locked, and for a gallery without sets. */
-  sets: z.array(GallerySetSchema).default([]),
-  studio: StudioBrandingSchema.nullable(),
+  sets: z._default(z.array(GallerySetSchema), []),
+  studio: z.nullable(StudioBrandingSchema),
   /** Light or dark (issue 27): the gallery's own, else the studio's default. */
-  theme: z.enum(["light", "dark"]).catch("light").default("light"),
+  theme: z._default(z.catch(z.enum(["light", "dark"]), "light"), "light"),
   /** The cover style and typeface pairing (issue 27): the gallery's own, else the studio's default. */
-  coverStyle: z.enum(COVER_STYLES).catch("full").default("full"),
-  typefaces: z.enum(TYPEFACES).catch("system").default("system"),
+  coverStyle: z._default(z.catch(z.enum(COVER_STYLES), "full"), "full"),
+  typefaces: z._default(z.catch(z.enum(TYPEFACES), "system"), "system"),
   /** Null while locked. */
-  delivery: DeliverySchema.nullable().default(null),
+  delivery: z._default(z.nullable(DeliverySchema), null),
   /** The owner's preview (issue 27, pb_hooks/lib/core/gallery_preview.js), and the client's id for the way back. */
-  preview: z.boolean().default(false),
-  client: z.string().default(""),
+  preview: z._default(z.boolean(), false),
+  client: z._default(z.string(), ""),
 });
 export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
 
-const AccessSchema = z.object({ accessUrl: z.string().optional() });
+const AccessSchema = z.object({ accessUrl: z.optional(z.string()) });
 const VerifySchema = z.object({ success: z.boolean() });
 const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
 const ImagePageSchema = z.object({ images: z.array(GalleryImageSchema), pagination: z.object({ total: z.number(), totalPages: z.number() }) });
@@ -120,7 +121,7 @@ export class GalleryApiError extends Error {
 /** Status 0: the request never reached the server (offline, or the server is down). */
 export const isNetworkError = (err: unknown) => err instanceof GalleryApiError && err.status === 0;
 
-export async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+export async function call<T>(schema: z.ZodMiniType<T>, path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     // The page's first request may be in flight already, started by the entry (firstRequest.ts).

@@ -2,7 +2,7 @@
  * The visitor's proofing calls (pb_hooks/lib/handlers/proofing_routes.js): every write answers the whole proofing state of
  * the person the session holds (issue 26), parsed here, so the page always shows what the server holds.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { call } from "./api";
 
 const PersonSchema = z.object({ id: z.string(), name: z.string() });
@@ -10,7 +10,7 @@ export type ProofPerson = z.infer<typeof PersonSchema>;
 
 export const ProofingStateSchema = z.object({
   /** Who the session proofs as; null until the visitor gives a name or continues as someone. */
-  person: PersonSchema.nullable(),
+  person: z.nullable(PersonSchema),
   /** People any visitor of the gallery may continue as ("Client", the selection from before people). */
   shared: z.array(PersonSchema),
   submittedAt: z.string(),
