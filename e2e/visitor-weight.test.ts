@@ -8,6 +8,8 @@
  *   (CDP's encodedDataLength: the server sends brotli), plus the visitor's service worker script, which a
  *   real first visit downloads too (blocked here so every file the page needs is counted by the page);
  * - a signed-out browser on the owner's app loads the sign-in alone, never the owner's app chunk.
+ *
+ * `WEIGHT_LIST=1` prints every file of the first visit with its bytes as transferred.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -74,6 +76,7 @@ describe("weight budgets", () => {
     const swFile = path.join(DIST, "gallery-sw.js");
     const swBytes = statSync(existsSync(`${swFile}.br`) ? `${swFile}.br` : swFile).size;
     const firstVisitKb = (transferred.filter((t) => t.type !== "Image").reduce((sum, t) => sum + t.bytes, 0) + swBytes) / 1024;
+    if (process.env.WEIGHT_LIST) console.log(transferred.filter((t) => t.type !== "Image").map((t) => `${t.type} ${t.path} ${t.bytes}`).join("\n"));
     console.log(`visitor JS before the code ${beforeCodeKb.toFixed(1)} KB gzipped over ${scripts.length} files; first visit ${firstVisitKb.toFixed(1)} KB besides images`);
     await context.close();
 
