@@ -1,6 +1,6 @@
 /**
  * The budgets of issue 43, in Chromium against the built app served by PocketBase (the build itself refuses
- * the message parser, the full zod and the owner's code in any visitor chunk: vite-plugin-visitor-weight.ts):
+ * the message parser, zod and the owner's code in any visitor chunk: vite-plugin-visitor-weight.ts):
  *
  * - the visitor's JavaScript before the code (the gate shown, the network idle): at most 120 KB gzipped,
  *   each script counted at its gzip size as the build wrote it (dist/…/*.gz);
