@@ -12,9 +12,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { afterBuild } from "./vite-plugin-after-build";
+import { compiledMessages } from "./vite-plugin-compiled-messages";
 import { hooksContract } from "./vite-plugin-hooks-contract";
 import { thirdPartyNotices } from "./vite-plugin-licences";
 import { IMPORT_PATH, SHARE_TARGET_PATH, SHARED_FILES_FIELD } from "./src/domain/shared-files";
+import { visitorWeight } from "./vite-plugin-visitor-weight";
 
 /**
  * Source maps only on request (`SOURCEMAP=1 npm run build`, for debugging a build locally): a production dist/
@@ -155,14 +157,18 @@ export default defineConfig({
   // Module workers (both are created with type "module"): a worker's dynamic import stays its own chunk,
   // so the HEIC decoder (libheif, about 2 MB) loads only when a HEIC file arrives.
   // hooksContract in every build (pages, workers, both service workers): the zip writer shares pb_hooks/lib/rules/file_names.js.
-  worker: { format: "es", plugins: () => [hooksContract(), notices.scanner()] },
+  worker: { format: "es", plugins: () => [compiledMessages(), hooksContract(), notices.scanner()] },
   plugins: [
     // First, before the visitor's rewrite of /gallery/* to gallery.html: it judges the path asked for.
     crossOriginIsolation(),
+    // Catalogues and English ICU texts compiled here, so no message parser ships (issue 43).
+    compiledMessages(),
     hooksContract(),
     react(),
     { ...notices.scanner(), apply: "build" },
     typefacePreloads(),
+    // Fails the build when a visitor's chunk holds the message parser, the full zod or the owner's code (issue 43).
+    visitorWeight(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "workers",
@@ -241,6 +247,9 @@ export default defineConfig({
     sourcemap: SOURCEMAPS,
     rollupOptions: {
       input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
+      // React, its DOM, the router and Lingui's runtime as one file both apps share (issue 43): each response
+      // costs a visitor about 1.5 KB of headers besides its bytes, and these always load together.
+      output: { codeSplitting: { groups: [{ name: "framework", test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@lingui\/core|cookie|set-cookie-parser)\// }] } },
     },
   },
 });

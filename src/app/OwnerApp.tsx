@@ -1,13 +1,12 @@
 /**
- * Everything but the visitor gallery: the session, sync, and the owner's routes (plus /auth and the 404).
- * Loaded as its own chunk, so a visitor's phone never downloads the store, sync or the owner's screens.
+ * Everything but the visitor gallery and the sign-in (SignInApp.tsx): the session, sync, and the owner's
+ * routes (plus the 404). Loaded as its own chunk, and only for a device that keeps a session (App.tsx), so
+ * neither a visitor's phone nor the sign-in page downloads the store, sync or the owner's screens.
  */
 import { Route, Routes } from "react-router-dom";
 import { RequireAuth } from "../features/auth/RequireAuth";
 import { useSessionBootstrap } from "../features/auth/useSessionBootstrap";
 import { SyncRunner } from "./SyncRunner";
-import { AuthRoute } from "../routes/auth/AuthRoute";
-import { ResetPasswordRoute } from "../routes/auth/ResetPasswordRoute";
 import { ClientDetailRoute } from "../routes/clients/ClientDetailRoute";
 import { ClientsRoute } from "../routes/clients/ClientsRoute";
 import { NewClientRoute } from "../routes/clients/NewClientRoute";
@@ -24,8 +23,6 @@ export default function OwnerApp() {
   return (
     <>
       <Routes>
-        <Route path="/auth" element={<AuthRoute />} />
-        <Route path="/auth/reset-password/:token" element={<ResetPasswordRoute />} />
         <Route
           element={
             <RequireAuth>

@@ -1,5 +1,7 @@
-/** Entry of the visitor's pages (gallery.html, served for /gallery/*): no owner code, no manifest, no update prompt. */
-import "../lib/jitlessSchemas";
+/**
+ * Entry of the visitor's pages (gallery.html, served for /gallery/*): no owner code, no manifest, no update
+ * prompt, and no zod (its answers are checked by src/lib/guards.ts, issue 43), so no jitless switch either.
+ */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { VISITOR_NAMESPACES, startLocale, visitorLocale } from "./locale";

@@ -4,6 +4,6 @@
  * which the browser reports as a policy violation on every page. Jitless parsing needs no probe. Imported
  * first by each entry, before any schema parses.
  */
-import { config } from "zod";
+import { config } from "zod/mini";
 
 config({ jitless: true });

@@ -1,11 +1,12 @@
 /**
  * The visitor gallery's own client (specification, section 7), with the session cookie the server sets.
- * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed with zod at this edge,
+ * No PocketBase SDK here: the visitor's chunk stays small. Every answer is parsed at this edge (with the small
+ * validator of src/lib/guards.ts, issue 43: no zod in the visitor's chunks),
  * so a server that answers something else fails here with a clear error instead of deep in a component.
  * Errors carry the status and read "status: body" (specification, section 8), with the server's message
  * when it sent one: a refusal's (pb_hooks/lib/rules/refusals.js) in the visitor's language, its code and parameters.
  */
-import { z } from "zod";
+import * as g from "../../lib/guards";
 import { firstRequestPath, takeFirstRequest } from "./firstRequest";
 import { galleryImageUrl } from "../../domain/image-url";
 import { COVER_STYLES, TYPEFACES, isVideo } from "../../domain/records";
@@ -14,91 +15,91 @@ import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import { refusalIn, refusalMessage, refusalText, type Refusal } from "../../lib/refusals/refusals";
 
-export const StudioBrandingSchema = z.object({
-  companyName: z.string(),
-  email: z.string(),
-  websiteUrl: z.string(),
-  primaryColor: z.string(),
-  enableWatermark: z.boolean(),
-  logoUrl: z.string(),
+export const StudioBrandingSchema = g.object({
+  companyName: g.string(),
+  email: g.string(),
+  websiteUrl: g.string(),
+  primaryColor: g.string(),
+  enableWatermark: g.boolean(),
+  logoUrl: g.string(),
 });
-export type StudioBranding = z.infer<typeof StudioBrandingSchema>;
+export type StudioBranding = g.Infer<typeof StudioBrandingSchema>;
 
-export const GalleryImageSchema = z.object({
-  id: z.string(),
-  originalName: z.string(),
-  filename: z.string(),
-  fileSize: z.number(),
+export const GalleryImageSchema = g.object({
+  id: g.string(),
+  originalName: g.string(),
+  filename: g.string(),
+  fileSize: g.number(),
   /** The original's type (its format by its bytes), which the download dialog names when it goes as shot. */
-  mimeType: z.string().default(""),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  uploadedAt: z.string().optional(),
+  mimeType: g.withDefault(g.string(), ""),
+  width: g.optional(g.number()),
+  height: g.optional(g.number()),
+  uploadedAt: g.optional(g.string()),
   /** ThumbHash, base64; "" for an image not rebuilt yet. */
-  placeholder: z.string().default(""),
+  placeholder: g.withDefault(g.string(), ""),
   /** Long edges the image has files for (src/domain/image-sizes.ts). */
-  sizes: z.array(z.number()).default([]),
+  sizes: g.withDefault(g.array(g.number()), []),
   /** CRC-32 of the original (8 hex digits) for the zip to copy its bytes; "" when the server has none. */
-  crc32: z.string().default(""),
+  crc32: g.withDefault(g.string(), ""),
   /** Whether its web size (2,048 px) is a JPEG; images imported before issue 25 have a WebP one. */
-  webJpeg: z.boolean().default(false),
+  webJpeg: g.withDefault(g.boolean(), false),
   /** Whether the owner's device made a full-size JPEG of this (HEIC, TIFF, AVIF or WebP) original (issue 25). */
-  hasJpeg: z.boolean().default(false),
+  hasJpeg: g.withDefault(g.boolean(), false),
   /** The set (issue 26) it is in; "" for none. */
-  set: z.string().default(""),
+  set: g.withDefault(g.string(), ""),
   /** Issue 38: "video" for a clip ("" a photo), its length in seconds, and its web version's status (src/domain/records.ts). */
-  kind: z.string().default(""),
-  duration: z.number().default(0),
-  webStatus: z.string().default(""),
+  kind: g.withDefault(g.string(), ""),
+  duration: g.withDefault(g.number(), 0),
+  webStatus: g.withDefault(g.string(), ""),
   /** A clip's video codec as read on import (mediabunny's name: "avc", "hevc", "vp9", "av1"...), "" unknown. */
-  codec: z.string().default(""),
+  codec: g.withDefault(g.string(), ""),
 });
-export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+export type GalleryImage = g.Infer<typeof GalleryImageSchema>;
 
 /** A set of the gallery (issue 26), in the owner's order, with how many photos it holds. */
-export const GallerySetSchema = z.object({ id: z.string(), name: z.string(), count: z.number() });
-export type GallerySet = z.infer<typeof GallerySetSchema>;
+export const GallerySetSchema = g.object({ id: g.string(), name: g.string(), count: g.number() });
+export type GallerySet = g.Infer<typeof GallerySetSchema>;
 
 /** What this visitor may download (pb_hooks/lib/handlers/delivery.js); the server enforces it, the page only follows. */
-export const DeliverySchema = z.object({
-  downloads: z.enum(["off", "web", "originals"]),
+export const DeliverySchema = g.object({
+  downloads: g.enumOf(["off", "web", "originals"]),
   /** Originals as shot, or as the full-size JPEG the owner's device made (issue 25); the server decides which file goes. */
-  originalsAs: z.enum(["shot", "jpeg"]).default("shot"),
-  pinRequired: z.boolean(),
-  pinVerified: z.boolean(),
+  originalsAs: g.withDefault(g.enumOf(["shot", "jpeg"]), "shot"),
+  pinRequired: g.boolean(),
+  pinVerified: g.boolean(),
 });
-export type Delivery = z.infer<typeof DeliverySchema>;
+export type Delivery = g.Infer<typeof DeliverySchema>;
 
-export const GalleryInfoSchema = z.object({
-  name: z.string(),
-  accessUrl: z.string(),
-  eventDate: z.string().default(""),
-  accessCodeVerified: z.boolean(),
-  pagination: z.object({ total: z.number(), totalPages: z.number().optional() }),
+export const GalleryInfoSchema = g.object({
+  name: g.string(),
+  accessUrl: g.string(),
+  eventDate: g.withDefault(g.string(), ""),
+  accessCodeVerified: g.boolean(),
+  pagination: g.object({ total: g.number(), totalPages: g.optional(g.number()) }),
   /** With `first`, to an unlocked visitor: the first images in the grid's order. */
-  images: z.array(GalleryImageSchema).optional(),
+  images: g.optional(g.array(GalleryImageSchema)),
   /** The cover photo's id (the owner's pick, else the first image); told only to an unlocked visitor. */
-  coverImage: z.string().default(""),
+  coverImage: g.withDefault(g.string(), ""),
   /** The gallery's sets; none while locked, and for a gallery without sets. */
-  sets: z.array(GallerySetSchema).default([]),
-  studio: StudioBrandingSchema.nullable(),
+  sets: g.withDefault(g.array(GallerySetSchema), []),
+  studio: g.nullable(StudioBrandingSchema),
   /** Light or dark (issue 27): the gallery's own, else the studio's default. */
-  theme: z.enum(["light", "dark"]).catch("light").default("light"),
+  theme: g.withDefault(g.orElse(g.enumOf(["light", "dark"]), "light"), "light"),
   /** The cover style and typeface pairing (issue 27): the gallery's own, else the studio's default. */
-  coverStyle: z.enum(COVER_STYLES).catch("full").default("full"),
-  typefaces: z.enum(TYPEFACES).catch("system").default("system"),
+  coverStyle: g.withDefault(g.orElse(g.enumOf(COVER_STYLES), "full"), "full"),
+  typefaces: g.withDefault(g.orElse(g.enumOf(TYPEFACES), "system"), "system"),
   /** Null while locked. */
-  delivery: DeliverySchema.nullable().default(null),
+  delivery: g.withDefault(g.nullable(DeliverySchema), null),
   /** The owner's preview (issue 27, pb_hooks/lib/core/gallery_preview.js), and the client's id for the way back. */
-  preview: z.boolean().default(false),
-  client: z.string().default(""),
+  preview: g.withDefault(g.boolean(), false),
+  client: g.withDefault(g.string(), ""),
 });
-export type GalleryInfo = z.infer<typeof GalleryInfoSchema>;
+export type GalleryInfo = g.Infer<typeof GalleryInfoSchema>;
 
-const AccessSchema = z.object({ accessUrl: z.string().optional() });
-const VerifySchema = z.object({ success: z.boolean() });
-const ImageListSchema = z.object({ images: z.array(GalleryImageSchema) });
-const ImagePageSchema = z.object({ images: z.array(GalleryImageSchema), pagination: z.object({ total: z.number(), totalPages: z.number() }) });
+const AccessSchema = g.object({ accessUrl: g.optional(g.string()) });
+const VerifySchema = g.object({ success: g.boolean() });
+const ImageListSchema = g.object({ images: g.array(GalleryImageSchema) });
+const ImagePageSchema = g.object({ images: g.array(GalleryImageSchema), pagination: g.object({ total: g.number(), totalPages: g.number() }) });
 
 export class GalleryApiError extends Error {
   /** The server's refusal (code and parameters), when the answer carried one. */
@@ -120,7 +121,7 @@ export class GalleryApiError extends Error {
 /** Status 0: the request never reached the server (offline, or the server is down). */
 export const isNetworkError = (err: unknown) => err instanceof GalleryApiError && err.status === 0;
 
-export async function call<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+export async function call<T>(schema: g.Schema<T>, path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     // The page's first request may be in flight already, started by the entry (firstRequest.ts).

@@ -3,11 +3,11 @@
  * reporting progress, and sends the same request again with the solution. The puzzle may grow while it is
  * solved (others keep failing), so a few rounds are allowed; the door is never closed, only slower.
  */
-import { z } from "zod";
+import * as g from "../../lib/guards";
 import { solvePowInWorker, type PowSolution } from "../../workers-client/pow";
 import { GalleryApiError } from "./api";
 
-const ChallengeSchema = z.object({ challenge: z.string(), signature: z.string(), bits: z.number().int().min(1).max(96) });
+const ChallengeSchema = g.object({ challenge: g.string(), signature: g.string(), bits: g.int(1, 96) });
 /** Rounds before giving up: each is a fresh puzzle at the door's current cost. */
 const MAX_ROUNDS = 4;
 

@@ -2,23 +2,23 @@
  * The visitor's proofing calls (pb_hooks/lib/handlers/proofing_routes.js): every write answers the whole proofing state of
  * the person the session holds (issue 26), parsed here, so the page always shows what the server holds.
  */
-import { z } from "zod";
+import * as g from "../../lib/guards";
 import { call } from "./api";
 
-const PersonSchema = z.object({ id: z.string(), name: z.string() });
-export type ProofPerson = z.infer<typeof PersonSchema>;
+const PersonSchema = g.object({ id: g.string(), name: g.string() });
+export type ProofPerson = g.Infer<typeof PersonSchema>;
 
-export const ProofingStateSchema = z.object({
+export const ProofingStateSchema = g.object({
   /** Who the session proofs as; null until the visitor gives a name or continues as someone. */
-  person: PersonSchema.nullable(),
+  person: g.nullable(PersonSchema),
   /** People any visitor of the gallery may continue as ("Client", the selection from before people). */
-  shared: z.array(PersonSchema),
-  submittedAt: z.string(),
-  favourites: z.array(z.string()),
-  lists: z.array(z.object({ id: z.string(), name: z.string(), limit: z.number(), imageIds: z.array(z.string()) })),
-  comments: z.array(z.object({ image: z.string(), text: z.string() })),
+  shared: g.array(PersonSchema),
+  submittedAt: g.string(),
+  favourites: g.array(g.string()),
+  lists: g.array(g.object({ id: g.string(), name: g.string(), limit: g.number(), imageIds: g.array(g.string()) })),
+  comments: g.array(g.object({ image: g.string(), text: g.string() })),
 });
-export type ProofingState = z.infer<typeof ProofingStateSchema>;
+export type ProofingState = g.Infer<typeof ProofingStateSchema>;
 export type ProofList = ProofingState["lists"][number];
 
 const base = (accessUrl: string) => `/api/gallery/${encodeURIComponent(accessUrl)}/proofing`;

@@ -8,22 +8,30 @@
  * (`src/locales/<locale>/<namespace>.json`) map `<key>` to the translation; a key a catalogue lacks falls
  * back to English, and `src/locales/catalogues.test.ts` fails on any such gap.
  */
-import { setupI18n, type Messages } from "@lingui/core";
+/// <reference types="vite/client" />
+import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { COMPILED, compileSimple, printCompiled, type CompiledParts } from "./compiled";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
-// Messages are compiled once each (Lingui's runtime compiles on every call otherwise).
+// A build compiles every catalogue and English ICU text (vite-plugin-compiled-messages.ts, issue 43): what
+// still reaches a compiler there is the English of a refusal, which the small one handles, and Lingui's
+// parser stays out of the bundle. Tests read the sources as written: each message compiled once by Lingui's.
 const compiled = new Map<string, ReturnType<typeof compileMessage>>();
-i18n.setMessagesCompiler((message: string) => {
-  let result = compiled.get(message);
-  if (!result) {
-    result = compileMessage(message);
-    compiled.set(message, result);
-  }
-  return result;
-});
+i18n.setMessagesCompiler(
+  import.meta.env.PROD
+    ? (compileSimple as Parameters<I18n["setMessagesCompiler"]>[0])
+    : (message: string) => {
+        let result = compiled.get(message);
+        if (!result) {
+          result = compileMessage(message);
+          compiled.set(message, result);
+        }
+        return result;
+      },
+);
 
 /** The active locale: every `Intl` format of the screens takes it (src/domain/format.ts). */
 export function activeLocale(): Locale {
@@ -70,8 +78,10 @@ export function isIcu(value: unknown): value is IcuMessage<unknown[]> {
 }
 
 function textOf(id: string, english: string): string {
-  const translated = i18n.messages[id];
-  return typeof translated === "string" ? translated : english;
+  const translated: unknown = i18n.messages[id];
+  if (typeof translated === "string") return translated;
+  // A plain text its compiled catalogue turned into a list (braces or apostrophes in it): its source again.
+  return Array.isArray(translated) ? printCompiled(translated as CompiledParts) : english;
 }
 
 function translateAll(prefix: string, english: Record<string, Entry>): Record<string, unknown> {
@@ -87,7 +97,8 @@ function translateAll(prefix: string, english: Record<string, Entry>): Record<st
       out[key] = (...args: unknown[]) => {
         const values: Record<string, unknown> = {};
         value.names.forEach((name, i) => (values[name] = args[i]));
-        return i18n._(id, values, { message: value.icu });
+        // A build has compiled the English already (a list); Lingui takes either form.
+        return i18n._(id, values, { message: value.icu as string });
       };
     } else if (typeof value === "object") {
       out[key] = Object.freeze(translateAll(id, value as Record<string, Entry>));
@@ -137,7 +148,11 @@ export function flattenCatalogue(catalogue: Record<string, unknown>, prefix = ""
 export async function activate(locale: Locale, catalogues: Array<Promise<{ namespace: string; messages: Record<string, unknown> }>>): Promise<void> {
   const loaded = await Promise.all(catalogues);
   const messages: Messages = {};
-  for (const { namespace, messages: catalogue } of loaded) Object.assign(messages, flattenCatalogue(catalogue, namespace));
+  for (const { namespace, messages: catalogue } of loaded) {
+    if (!(COMPILED in catalogue)) Object.assign(messages, flattenCatalogue(catalogue, namespace));
+    // A build's catalogue: flat within its namespace, each message compiled (vite-plugin-compiled-messages.ts).
+    else for (const [key, message] of Object.entries(catalogue)) if (key !== COMPILED) messages[`${namespace}.${key}`] = message as Messages[string];
+  }
   i18n.load(locale, messages);
   i18n.activate(locale);
 }

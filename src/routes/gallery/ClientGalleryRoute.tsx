@@ -4,11 +4,11 @@
  * opens it with the preview's bar, and says so when the preview has ended. The tab reads
  * '{name}'s Gallery · {studio}'.
  */
+import { lazy, Suspense } from "react";
 import { useParams } from "react-router-dom";
 import { AccessCodeForm } from "../../features/visitor-gallery/AccessCodeForm";
 import { GalleryDeadEnd } from "../../features/visitor-gallery/GalleryDeadEnd";
 import { GalleryHeader } from "../../features/visitor-gallery/GalleryHeader";
-import { GalleryView } from "../../features/visitor-gallery/GalleryView";
 import { reportZipDownload } from "../../features/visitor-gallery/api";
 import { ProofingProvider } from "../../features/visitor-gallery/ProofingProvider";
 import { PreviewBar, closePreview } from "../../features/visitor-gallery/PreviewBar";
@@ -21,6 +21,13 @@ import { Button } from "../../ui/Button";
 import { useTypefaces } from "../../features/visitor-gallery/useTypefaces";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../state/toast";
+
+/**
+ * The gallery itself (grid, viewer, downloads) is a chunk of its own (issue 43): the gate loads without it,
+ * and it starts loading when the code is sent, beside the request that checks it.
+ */
+const loadGalleryView = () => import("../../features/visitor-gallery/GalleryView");
+const GalleryView = lazy(() => loadGalleryView().then((m) => ({ default: m.GalleryView })));
 
 export default function ClientGalleryRoute() {
   const { accessUrl = "" } = useParams();
@@ -56,20 +63,22 @@ export default function ClientGalleryRoute() {
     return (
       <ProofingProvider accessUrl={accessUrl} isPreview={gallery.previewOf !== ""}>
         {gallery.previewOf ? <PreviewBar clientId={gallery.previewOf} theme={theme} /> : null}
-        <GalleryView
-          name={gallery.name}
-          eventDate={gallery.eventDate}
-          coverImage={gallery.coverImage}
-          coverStyle={gallery.coverStyle}
-          sets={gallery.sets}
-          studio={gallery.studio}
-          images={gallery.images}
-          onRetry={() => window.location.reload()}
-          onAccessLost={() => void gallery.recheck()}
-          delivery={gallery.delivery}
-          onProvePin={gallery.provePin}
-          onZipDownloaded={() => void reportZipDownload(accessUrl)}
-        />
+        <Suspense fallback={<Spinner label={GALLERY_TEXTS.preparingTitle} />}>
+          <GalleryView
+            name={gallery.name}
+            eventDate={gallery.eventDate}
+            coverImage={gallery.coverImage}
+            coverStyle={gallery.coverStyle}
+            sets={gallery.sets}
+            studio={gallery.studio}
+            images={gallery.images}
+            onRetry={() => window.location.reload()}
+            onAccessLost={() => void gallery.recheck()}
+            delivery={gallery.delivery}
+            onProvePin={gallery.provePin}
+            onZipDownloaded={() => void reportZipDownload(accessUrl)}
+          />
+        </Suspense>
       </ProofingProvider>
     );
   return (
@@ -88,6 +97,7 @@ export default function ClientGalleryRoute() {
             submitLabel={GALLERY_TEXTS.accessGallery}
             pendingLabel={GALLERY_TEXTS.accessing}
             onSubmit={async (code) => {
+              void loadGalleryView();
               await gallery.unlock(code);
               toast({ title: GALLERY_TEXTS.accessGranted, description: GALLERY_TEXTS.accessGrantedText });
             }}
