@@ -13,6 +13,7 @@ import { hasWebVersion } from "../../domain/image-files";
 import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import { refusalIn, refusalMessage, refusalText, type Refusal } from "../../lib/refusals/refusals";
+import { retryAfterSeconds } from "./errors/retryAfter";
 
 export const StudioBrandingSchema = z.object({
   companyName: z.string(),
@@ -110,6 +111,8 @@ export class GalleryApiError extends Error {
     message: string,
     /** The error body's `data` (a 428's proof-of-work challenge, the refusal). */
     readonly data: unknown = undefined,
+    /** A 429's Retry-After in seconds (0 when none was sent). */
+    readonly retryAfter = 0,
   ) {
     super(message);
     this.name = "GalleryApiError";
@@ -140,7 +143,7 @@ export async function call<T>(schema: z.ZodType<T>, path: string, init?: Request
     } catch {
       message = text;
     }
-    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`, data);
+    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`, data, retryAfterSeconds(res.headers.get("Retry-After")));
   }
   let body: unknown;
   try {
