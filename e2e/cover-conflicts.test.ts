@@ -94,7 +94,7 @@ describe("two devices, one gallery", () => {
     const x = photos.find((p) => p.name === "clara-2.jpg")!;
     await a.context().setOffline(true);
     await a.getByTestId("sync-status").getByText("Offline").waitFor();
-    await a.getByRole("button", { name: "Set clara-2.jpg as the gallery's cover" }).click();
+    await a.getByRole("button", { name: "Set as cover: clara-2.jpg" }).click();
     await a.getByTestId("toast").getByText("Cover photo set").waitFor();
     expect(await localCover(a, client.id)).toBe(x.id);
 

@@ -4,7 +4,12 @@
  * of narrow portrait tiles never overlap; the sidebar shows 15 characters of a name; the owner's viewer
  * covers the grid with an opaque backdrop, zooms, swipes, sets the cover and deletes (issue 43), and the
  * owner's grid keeps a long name's extension in view.
- * With SCREENSHOT_DIR set, it saves the phone grid, the viewer's PIN dialog and the owner's viewer kept in docs/screenshots.
+ * Issue 43: a visitor made to wait (429) sees the time left and no verdict on the code, the button disabled
+ * until then; a gallery whose server fails (500, a proxy's 502) or does not answer offers "Try again" and the
+ * studio's contact, never "not found". The server believes X-Forwarded-For from loopback, so the waiting
+ * visitor comes from an address of their own and the file's other visitors never meet its wait.
+ * With SCREENSHOT_DIR set, it saves the phone grid, the viewer's PIN dialog, the owner's viewer and the error
+ * states kept in docs/screenshots.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,8 +34,10 @@ const PHOTOS: Array<[string, number, number]> = [
 ];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startAppServer({ TRUSTED_PROXY_HEADER: "X-Forwarded-For" }), launchChromium()]);
   const api = await ownerApi(server);
+  const settings = await api<{ items: Array<{ id: string }> }>("GET", "/api/collections/settings/records");
+  await api("PATCH", `/api/collections/settings/records/${settings.items[0]!.id}`, { companyName: "Lumen Studio", email: "hello@lumen.example" });
   gallery = await api("POST", "/api/collections/clients/records", { name: "Nora & Ivo", downloadMode: "originals", downloadPin: "2580" });
   await Promise.all(PHOTOS.map(([name, w, h], i) => uploadPhoto(server.url, api.token, gallery.id, name, w, h, i + 3, i)));
 }, 120_000);
@@ -90,6 +97,85 @@ describe("visitor screens", () => {
     await grid.locator(".photo-card-open img.is-loaded").nth(3).waitFor();
     await grid.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 8));
     await saveShot(page, "visitor-grid-phone-narrow");
+    await context.close();
+  });
+});
+
+describe("visitor errors that say what happened", () => {
+  it("waits out too many codes from the network with the time left, and gives the right code no verdict", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.43" } });
+    const page = await context.newPage();
+    await page.clock.install(); // the wait's end is reached by moving the page's clock, not by waiting a minute
+    await page.goto(`/gallery/${gallery.accessUrl}`);
+    const field = page.getByLabel("Access Code");
+    const button = page.getByRole("button", { name: "Access Gallery" });
+    const wait = page.getByTestId("access-wait");
+    // Wrong codes from the visitor's network until the door makes it wait, then the right code in the page.
+    for (let i = 0, status = 0; status !== 429; i++) {
+      expect(i, "the door never made the network wait").toBeLessThan(12);
+      const res = await fetch(`${server.url}/api/gallery/${gallery.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.43" }, body: JSON.stringify({ accessCode: `WRONG${i}` }) });
+      status = res.status;
+    }
+    await field.fill(gallery.accessCode);
+    await button.click();
+    await wait.getByText("Too many codes were tried from your network, so this one was not checked.", { exact: true }).waitFor();
+    expect(await page.getByText(/Invalid access code/).count()).toBe(0);
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+    expect(await button.isDisabled()).toBe(true);
+    const secondsLeft = async () => Number((await wait.locator(".access-wait-left").textContent())!.match(/(\d+) seconds?/)![1]);
+    const first = await secondsLeft();
+    expect(first).toBeGreaterThan(20);
+    expect(first).toBeLessThanOrEqual(120);
+    await page.clock.fastForward(5_000);
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(first - 4);
+    await saveShot(page, "visitor-wait", 0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, "visitor-wait-phone", 0);
+    await page.clock.fastForward((first + 1) * 1000);
+    await wait.locator(".access-wait-left").getByText("You can try your code again now.").waitFor();
+    expect(await button.isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it("offers Try again and the studio's contact when the server fails or does not answer, and Not Found only on a 404", async () => {
+    // The page's own requests are routed (a service worker's would pass by the routes).
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, serviceWorkers: "block" });
+    const page = await context.newPage();
+    // A first visit remembers the studio: during an upgrade its proxy answers 502 to everything, studio included.
+    await page.goto(`/gallery/${gallery.accessUrl}`);
+    await page.getByRole("button", { name: "Access Gallery" }).waitFor();
+    const badGateway = "<html><body><h1>502 Bad Gateway</h1></body></html>";
+    await page.route("**/api/**", (route) => route.fulfill({ status: 502, contentType: "text/html", body: badGateway }));
+    await page.reload();
+    const retry = page.getByRole("button", { name: "Try Again" });
+    await page.getByRole("heading", { name: "The gallery can't open right now" }).waitFor();
+    expect(await page.getByRole("link", { name: "Contact the photographer" }).getAttribute("href")).toBe("mailto:hello@lumen.example");
+    await page.getByText("A gallery by Lumen Studio").waitFor();
+    expect(await page.getByText(/not found/i).count()).toBe(0);
+    await saveShot(page, "visitor-server-error", 0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, "visitor-server-error-phone", 0);
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // The server is back: Try again opens the gate.
+    await page.unroute("**/api/**");
+    await retry.click();
+    await page.getByRole("button", { name: "Access Gallery" }).waitFor();
+
+    // A server error of the gallery's own request, then a server that does not answer at all.
+    await page.route(`**/api/gallery/${gallery.accessUrl}?*`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"message":"Something went wrong."}' }));
+    await page.reload();
+    await page.getByRole("heading", { name: "The gallery can't open right now" }).waitFor();
+    await page.unroute(`**/api/gallery/${gallery.accessUrl}?*`);
+    await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+    await retry.click();
+    await page.getByRole("heading", { name: "The gallery's server isn't answering" }).waitFor();
+    await retry.waitFor();
+    await page.unroute("**/api/**");
+
+    // A gallery that does not exist is still not found.
+    await page.goto("/gallery/nosuchgallery");
+    await page.getByRole("heading", { name: "Gallery Not Found" }).waitFor();
     await context.close();
   });
 });

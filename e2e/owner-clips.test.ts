@@ -117,7 +117,7 @@ describe("the owner's clips", () => {
 
   it("makes a clip the gallery's cover, as a photo", async () => {
     const grid = page.getByRole("list", { name: "Images" });
-    await grid.getByRole("button", { name: "Set drone.mp4 as the gallery's cover" }).click();
+    await grid.getByRole("button", { name: "Set as cover: drone.mp4" }).click();
     await page.getByTestId("toast").getByText("Cover photo set").waitFor();
     const marks = await grid.locator(".image-card").evaluateAll((cards) => cards.map((card) => !!card.querySelector(".image-card-cover-mark")));
     expect(marks).toEqual([false, true]);

@@ -170,7 +170,7 @@ describe("people", () => {
     await expect.poll(() => ownerGrid.getByRole("button", { name: /^View / }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["View photo-2.jpg"]);
 
     // Unlock is per person: Ben's only.
-    await benPart.getByRole("button", { name: "Unlock Ben's selection" }).click();
+    await benPart.getByRole("button", { name: "Unlock selection for Ben" }).click();
     await benPart.getByText("Ben has not submitted yet.").waitFor();
     await expect.poll(async () => (await records("proof_states")).map((s) => s.submittedAt), { timeout: 15_000 }).toEqual([""]);
 

@@ -230,7 +230,7 @@ describe("proofing", () => {
     await panel.getByRole("listitem").filter({ hasText: "Wedding album" }).getByText("2 of 3 chosen").waitFor();
     await panel.getByRole("button", { name: "Delete Prints" }).click();
     await panel.getByRole("group", { name: "Delete the list 'Prints'?" }).getByRole("button", { name: "Delete" }).click();
-    await panel.getByRole("button", { name: "Unlock Grace's selection" }).click();
+    await panel.getByRole("button", { name: "Unlock selection for Grace" }).click();
     await panel.getByText("Grace has not submitted yet.").waitFor();
     expect(await records("proof_lists")).toHaveLength(1); // nothing has left the device yet
     await context.setOffline(false);

@@ -99,7 +99,7 @@ describe("the visitor's photos", () => {
     const cards = owner.page.getByRole("list", { name: "Images" });
     // Until the owner picks one, the first photo is the cover.
     await cards.getByRole("listitem").filter({ hasText: photos[0]!.name }).getByText("Cover", { exact: true }).waitFor();
-    await cards.getByRole("button", { name: `Set ${picked.name} as the gallery's cover` }).click();
+    await cards.getByRole("button", { name: `Set as cover: ${picked.name}` }).click();
     await cards.getByRole("listitem").filter({ hasText: picked.name }).getByText("Cover", { exact: true }).waitFor();
     // The pick syncs to the server like any client edit.
     await expect.poll(async () => (await api<{ coverImage: string }>("GET", `/api/collections/clients/records/${gallery.id}`)).coverImage, { timeout: 15_000 }).toBe(picked.id);

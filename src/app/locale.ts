@@ -5,7 +5,7 @@ import { pickLocale, type Locale } from "../lib/i18n/locales";
 import { previewParams } from "../lib/previewParams";
 
 /** The namespaces (texts.ts of `localized`) the visitor's gallery shows. */
-export const VISITOR_NAMESPACES = ["visitor-gallery", "visitor-proofing", "visitor-preview", "downloads", "ui", "app", "refusals"];
+export const VISITOR_NAMESPACES = ["visitor-gallery", "visitor-proofing", "visitor-preview", "downloads", "ui", "app", "refusals", "visitor-errors"];
 
 function browserLanguages(): readonly string[] {
   return typeof navigator === "undefined" ? [] : navigator.languages;

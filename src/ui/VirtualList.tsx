@@ -1,4 +1,9 @@
-/** A scrolling list of fixed-height rows that renders only the rows in view (the sidebar of a big gallery). */
+/**
+ * A scrolling list of fixed-height rows that renders only the rows in view (the sidebar of a big gallery).
+ * When its rows overflow it takes the keyboard's focus, named by its label, so the arrow keys and Page Down
+ * scroll it (issue 43: the download dialog's file list could not be scrolled by keyboard; axe's
+ * scrollable-region-focusable).
+ */
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 const OVERSCAN = 6;
@@ -30,6 +35,7 @@ export function VirtualList<T>({ items, rowHeight, keyOf, renderItem, label, cla
   }, []);
   const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
   const last = Math.min(items.length - 1, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  const overflows = items.length * rowHeight > view.height + 1;
   const rows = [];
   for (let i = first; i <= last; i++) {
     const item = items[i]!;
@@ -40,7 +46,7 @@ export function VirtualList<T>({ items, rowHeight, keyOf, renderItem, label, cla
     );
   }
   return (
-    <div ref={ref} className={`vlist${className ? ` ${className}` : ""}`}>
+    <div ref={ref} className={`vlist${className ? ` ${className}` : ""}`} {...(overflows ? { tabIndex: 0, role: "group", "aria-label": label } : {})}>
       <div role="list" aria-label={label} style={{ position: "relative", height: items.length * rowHeight }}>
         {rows}
       </div>

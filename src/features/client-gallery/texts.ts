@@ -53,7 +53,7 @@ export const IMAGE_TEXTS = localized("client-gallery", {
   uploaded: "Uploaded",
   setCover: "Set as cover",
   cover: "Cover",
-  setCoverLabel: icu<[name: string]>("Set {name} as the gallery's cover", "name"),
+  setCoverLabel: icu<[name: string]>("Set as cover: {name}", "name"),
   coverSet: "Cover photo set",
   coverSetText: "Your client's gallery opens on this photo.",
   errorSettingCover: "Could not set the cover photo",

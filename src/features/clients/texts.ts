@@ -212,7 +212,7 @@ export const PROOFING_OWNER_TEXTS = localized("proofing-owner", {
   ),
   personSubmitted: icu<[name: string]>("{name} submitted their selection.", "name"),
   personNotSubmitted: icu<[name: string]>("{name} has not submitted yet.", "name"),
-  unlockOf: icu<[name: string]>("Unlock {name}'s selection", "name"),
+  unlockOf: icu<[name: string]>("Unlock selection for {name}", "name"),
   ofPerson: icu<[label: string, name: string]>("{name}'s {label}", "label", "name"),
   commentsOf: icu<[name: string]>("{name}'s comments", "name"),
   lists: "Lists",

@@ -14,6 +14,7 @@ import { hasWebVersion } from "../../domain/image-files";
 import type { PowSolution } from "../../workers-client/pow";
 import { DOWNLOAD_TEXTS } from "../downloads/texts";
 import { refusalIn, refusalMessage, refusalText, type Refusal } from "../../lib/refusals/refusals";
+import { retryAfterSeconds } from "./errors/retryAfter";
 
 export const StudioBrandingSchema = g.object({
   companyName: g.string(),
@@ -111,6 +112,8 @@ export class GalleryApiError extends Error {
     message: string,
     /** The error body's `data` (a 428's proof-of-work challenge, the refusal). */
     readonly data: unknown = undefined,
+    /** A 429's Retry-After in seconds (0 when none was sent). */
+    readonly retryAfter = 0,
   ) {
     super(message);
     this.name = "GalleryApiError";
@@ -141,7 +144,7 @@ export async function call<T>(schema: g.Schema<T>, path: string, init?: RequestI
     } catch {
       message = text;
     }
-    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`, data);
+    throw new GalleryApiError(res.status, message, `${res.status}: ${message || text || res.statusText}`, data, retryAfterSeconds(res.headers.get("Retry-After")));
   }
   let body: unknown;
   try {

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { dismissToast, toast, toastWithId } from "../../state/toast";
 import { GalleryApiError, galleryApi, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
+import { codeOutcome } from "./errors/failure";
 import { GALLERY_TEXTS } from "./texts";
 
 export function useAccessPage() {
@@ -30,6 +31,8 @@ export function useAccessPage() {
         navigate(`/gallery/${accessUrl}`);
       } catch (err) {
         if (err instanceof GalleryApiError && err.status === 403) throw err; // the page is off: the field says so
+        // A wait (429) or a server that failed checked nothing: the form says so, with no "invalid" toast.
+        if (codeOutcome(err).kind !== "refused") throw err;
         const message = err instanceof GalleryApiError && err.serverMessage ? err.serverMessage : GALLERY_TEXTS.invalidCodeFallback;
         refusal.current = toastWithId({ title: GALLERY_TEXTS.invalidCode, description: message, variant: "destructive" });
         throw err;

@@ -4,15 +4,19 @@
  * gallery is and whether this visitor's session opens it, and brings the first images when it does (the
  * server's page preloads that request, so it is under way before this code runs). A
  * request that finds the session revoked (code changed) goes back to the gate; a gallery gone shows Not
- * Found, an expired one says so; a visitor without a network is told they are offline.
+ * Found, an expired one says so; a visitor without a network is told they are offline. Any other failure of
+ * the first load (a server error, a proxy's 502, a server that does not answer) is never "not found": the
+ * page says what happened and offers a retry and the studio's contact (issue 43).
  */
 import { useCallback, useEffect, useState } from "react";
 import { FIRST_IMAGES } from "../../domain/contract";
 import type { CoverStyle, GalleryTheme, Typefaces } from "../../domain/records";
 import { GalleryApiError, galleryApi, isNetworkError, type Delivery, type GalleryImage, type GalleryInfo, type GallerySet, type StudioBranding } from "./api";
 import { withProofOfWork } from "./proofOfWork";
+import { firstLoadFailure, type FirstLoadFailure } from "./errors/failure";
+import { rememberStudio, rememberedStudio } from "./errors/studioMemory";
 
-export type GalleryPhase = "checking" | "not-found" | "expired" | "offline" | "locked" | "unlocked";
+export type GalleryPhase = "checking" | FirstLoadFailure | "locked" | "unlocked";
 /** `isPartial`: only the first page so far (the rest of a large gallery is on its way). */
 export type ImagesState = { kind: "loading" } | { kind: "error" } | { kind: "loaded"; images: GalleryImage[]; isPartial?: boolean };
 
@@ -86,6 +90,7 @@ export function useGallery(accessUrl: string) {
     setCoverImage(info.coverImage);
     setSets(info.sets);
     setStudio(info.studio);
+    rememberStudio(info.studio);
     setDelivery(info.delivery);
     setTheme(info.theme);
     setPreviewOf(info.preview ? info.client : "");
@@ -103,9 +108,16 @@ export function useGallery(accessUrl: string) {
         if (info.accessCodeVerified) void loadImages(firstImagesOf(info));
       } catch (err) {
         if (!isCurrent) return;
-        setPhase(phaseOfFailure(err) === "offline" ? "offline" : phaseOfFailure(err) === "expired" ? "expired" : "not-found");
-        // The studio's name and contact for the dead-end pages (public, like the access page's).
-        if (!isNetworkError(err)) galleryApi.studio().then((s) => isCurrent && setStudio(s), () => undefined);
+        setPhase(firstLoadFailure(err, navigator.onLine));
+        // The studio's name and contact for the dead-end pages (public, like the access page's); when the
+        // server cannot tell them, the ones remembered from an earlier visit on this device.
+        const remembered = () => isCurrent && setStudio(rememberedStudio());
+        if (isNetworkError(err)) remembered();
+        else
+          galleryApi.studio().then((s) => {
+            rememberStudio(s);
+            if (isCurrent) setStudio(s);
+          }, remembered);
       }
     })();
     return () => {

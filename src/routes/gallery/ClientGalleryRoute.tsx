@@ -47,7 +47,7 @@ export default function ClientGalleryRoute() {
         <p className="muted">{GALLERY_TEXTS.preparingText}</p>
       </main>
     );
-  if (gallery.phase === "not-found" || gallery.phase === "expired" || gallery.phase === "offline") return <GalleryDeadEnd kind={gallery.phase} studio={gallery.studio} onRetry={gallery.retry} />;
+  if (gallery.phase !== "locked" && gallery.phase !== "unlocked") return <GalleryDeadEnd kind={gallery.phase} studio={gallery.studio} onRetry={gallery.retry} />;
 
   // A preview whose session has ended (30 minutes) is opened again from the owner's app, never with the code.
   if (preview && gallery.phase === "locked")
