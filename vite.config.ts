@@ -149,6 +149,13 @@ function precompress(): Plugin {
   });
 }
 
+/**
+ * The small modules of the visitor's first visit that the owner's app shares (each was a chunk of its own):
+ * the UI's pieces, the toast store, the image sizes and the contract, formats and colours, zustand.
+ */
+const SHARED_SMALL_MODULES =
+  /\/src\/(ui\/(Spinner|Button|TextField|Logo|FieldError|LocaleOptions|texts|tabKeys|useWindowedView)\.tsx?|state\/toast\.ts|domain\/(colors|format|gallery-status|clip-display|image-sizes|image-url|contract)\.ts|lib\/selection\.ts)$|\/node_modules\/zustand\//;
+
 export const THEME_COLOR = "#6d28d9";
 
 export default defineConfig({
@@ -249,7 +256,16 @@ export default defineConfig({
       input: { index: path.resolve(import.meta.dirname, "index.html"), gallery: path.resolve(import.meta.dirname, "gallery.html") },
       // React, its DOM, the router and Lingui's runtime as one file both apps share (issue 43): each response
       // costs a visitor about 1.5 KB of headers besides its bytes, and these always load together.
-      output: { codeSplitting: { groups: [{ name: "framework", test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@lingui\/core|cookie|set-cookie-parser)\// }] } },
+      // And the small modules both apps share that a visitor's first visit loads (issue 43): left to themselves
+      // they made some 15 files of 0.1-2.5 KB each, each costing its headers again (WEIGHT_LIST=1 lists them).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@lingui\/core|cookie|set-cookie-parser)\// },
+            { name: "shared", test: SHARED_SMALL_MODULES },
+          ],
+        },
+      },
     },
   },
 });

@@ -202,6 +202,8 @@ describe("the visitor's photos", () => {
       // ... and not the largest when a smaller one is enough.
       if (box.width * 3 <= 400 * Math.min(1, photo.width / photo.height)) expect(edge).toBe(400);
     }
+    // The cover (3:2, drawn ~1.9 times the screen's width) at twice the phone's CSS pixels: the 1,600 px file, not the 2,048 px preview (issue 43).
+    expect(await page.locator(".gallery-cover-photo").evaluate((img: HTMLImageElement) => img.decode().then(() => new URL(img.currentSrc).searchParams.get("size")))).toBe("1600");
     await saveShot(page, "visitor-grid-phone");
     await context.close();
   });

@@ -50,11 +50,35 @@ export function gallerySrcSet(id: string, width: number | undefined, height: num
   return parts.length ? parts.join(", ") : undefined;
 }
 
+/** The box's height over its width where a phone (up to 768 px) draws the cover photo, per style (gallery.css). */
+const PHONE_COVER_BOX = { full: 1.27, split: 1 } as const;
+
+/** A phone at 2.5 dppx or more gets a cover of twice its CSS pixels, not three times (see coverImageSizes). */
+const PHONE_DENSITY_CAP = 2;
+
 /**
- * How wide the visitor's cover photo is drawn, per cover style (its <img>'s `sizes`). The photo fills its
- * box cropped (object-fit: cover), so a box taller than the photo's shape draws it wider than the box: a
- * phone's full cover (390 x 490 px) draws a 3:2 photo about 1.9 times the screen's width, a desktop's split
- * half (640 x 680) about 0.8 times the page's. Told the box's width alone, a phone took the 400 px file and
- * showed it blurred. The cover's early preload names the same, so the browser fetches one file for both.
+ * How wide the visitor's cover photo is drawn (its <img>'s `sizes`), per cover style and the photo's shape.
+ * The photo fills its box cropped (object-fit: cover), so a box taller than the photo's shape draws it wider
+ * than the box: a phone's full cover (390 x 490 px) draws a 3:2 photo about 1.9 times the screen's width
+ * (told the box's width alone, a phone took the 400 px file and showed it blurred), a portrait one just the
+ * screen's width; a desktop's split half (640 x 680) about 0.8 times the page's for 3:2.
+ * A 3x phone is told two thirds of that (issue 43): it gets a file of twice its CSS pixels, not three times,
+ * under the cover's shade (a 390 px phone takes the 1,600 px file, never the 2,048 px preview, some 40%
+ * fewer bytes on the page's largest paint). The cover's early preload names the same, so the browser
+ * fetches one file for both. An image whose shape is unknown is taken as 3:2.
  */
-export const COVER_IMAGE_SIZES: Readonly<Record<CoverStyle, string>> = { full: "(max-width: 768px) 190vw, 100vw", split: "(max-width: 768px) 150vw, 80vw", minimal: "0px" };
+export const COVER_IMAGE_SIZES: Readonly<Record<CoverStyle, (width?: number, height?: number) => string>> = {
+  full: (width, height) => phoneSizes(PHONE_COVER_BOX.full * aspectOf(width, height), "100vw"),
+  split: (width, height) => phoneSizes(PHONE_COVER_BOX.split * aspectOf(width, height), `${Math.round(100 * Math.max(0.5, 0.53 * aspectOf(width, height)))}vw`),
+  minimal: () => "0px",
+};
+
+function aspectOf(width: number | undefined, height: number | undefined): number {
+  return width && height ? width / height : 1.5;
+}
+
+/** A phone draws the photo `widths` times its screen's width (at least once); beyond 768 px, `desktop`. */
+function phoneSizes(widths: number, desktop: string): string {
+  const drawn = Math.max(1, widths) * 100;
+  return `(max-width: 768px) and (min-resolution: 2.5dppx) ${Math.round((drawn * PHONE_DENSITY_CAP) / 3)}vw, (max-width: 768px) ${Math.round(drawn)}vw, ${desktop}`;
+}

@@ -137,6 +137,28 @@ describe("built files", () => {
     }
   });
 
+  it("leaves the document-only headers off a built file a page loads as a script, style, font or image, and keeps them on every other fetch", async () => {
+    const DOCUMENT_ONLY = ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "cross-origin-embedder-policy", "x-xss-protection"];
+    for (const dest of ["script", "style", "font", "image"]) {
+      const res = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "br", "Sec-Fetch-Dest": dest });
+      expect(res.status, dest).toBe(200);
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${dest} ${name}`).toBeUndefined();
+      expect(res.headers["x-content-type-options"], dest).toBe("nosniff");
+      expect(res.headers["referrer-policy"], dest).toBe("no-referrer");
+      expect(res.headers.vary, dest).toBe("Accept-Encoding, Sec-Fetch-Dest");
+    }
+    // A worker, the owner's service worker's precache (empty), a page opened on the file, or no Sec-Fetch-Dest at all.
+    for (const dest of ["worker", "empty", "document", ""]) {
+      const res = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "br", ...(dest ? { "Sec-Fetch-Dest": dest } : {}) });
+      expect(res.headers["content-security-policy"], dest).toContain("default-src 'self'");
+      expect(res.headers["cross-origin-embedder-policy"], dest).toBe("require-corp");
+      expect(res.headers["x-frame-options"], dest).toBe("DENY");
+    }
+    // Pages are documents whatever they claim.
+    const page = await rawGet("/", { "Sec-Fetch-Dest": "script" });
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
   it("sends the brotli or gzip file the browser accepts, with Vary: Accept-Encoding, and the plain file otherwise", async () => {
     const br = await rawGet("/assets/app-abc123.js", { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");

@@ -38,17 +38,37 @@ function isOwnerAppPath(path) {
 }
 
 /**
+ * What a built, hashed file (`/assets/*`) fetched as a subresource by these destinations (`Sec-Fetch-Dest`)
+ * does not read (issue 43): a CSP, X-Frame-Options, COOP and COEP (and PocketBase's X-XSS-Protection, read
+ * only by the XSS filters browsers removed) are read on a document or a worker only. A page's scripts, styles,
+ * fonts and images never carry a policy of their own; each response of a visitor's first visit (some 35 files)
+ * carried about 450 bytes of them. The same file fetched any other way (opened as a page, started as a worker,
+ * precached by the owner's service worker, or by a client that sends no `Sec-Fetch-Dest`) gets them all, and
+ * `Vary: Sec-Fetch-Dest` (lib/core/static_files.js) keeps a cache from answering one way with the other's.
+ */
+const SUBRESOURCE_DESTS = { script: true, style: true, font: true, image: true };
+
+/** PocketBase's own defaults on every answer that only a document reads, taken off a lean asset. */
+const DOCUMENT_ONLY_DEFAULTS = ["X-Frame-Options", "Cross-Origin-Opener-Policy", "X-Xss-Protection"];
+
+/** Whether `/assets/*` asked with this `Sec-Fetch-Dest` gets the lean headers (see SUBRESOURCE_DESTS). */
+function isLeanAsset(path, dest) {
+  return path.indexOf("/assets/") === 0 && SUBRESOURCE_DESTS[String(dest || "")] === true;
+}
+
+/**
  * Sets them with `set`, the answer's `header.set` looked up once by the caller (lib/handlers/middlewares.js): each
  * `header.set` looks the Go method up by name again, which costs about twice the call itself. `cacheControl`
  * is the API's, unless the caller sets its own (the image route).
  */
-function setSecurityHeaders(set, path, cacheControl) {
+function setSecurityHeaders(set, path, cacheControl, dest) {
   set("X-Content-Type-Options", "nosniff");
   set("Referrer-Policy", "no-referrer");
+  if (isLeanAsset(path, dest)) return;
   set("X-Frame-Options", "DENY");
   set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
   if (path.indexOf("/api/") === 0) set("Cache-Control", cacheControl || "no-store");
   if (isOwnerAppPath(path)) for (const name in ISOLATION) set(name, ISOLATION[name]);
 }
 
-module.exports = { setSecurityHeaders, isOwnerAppPath, ISOLATION };
+module.exports = { setSecurityHeaders, isOwnerAppPath, isLeanAsset, DOCUMENT_ONLY_DEFAULTS, ISOLATION };

@@ -87,7 +87,8 @@ function serve(e) {
   const rel = path === "/" ? "/index.html" : path;
   const type = TYPES[extension(rel)];
   if (!type || rel.indexOf("..") >= 0 || !isFile(dir + rel)) return e.next();
-  header.set("Vary", "Accept-Encoding");
+  // The built files' security headers depend on the fetch's destination too (lib/core/security_headers.js).
+  header.set("Vary", path.indexOf("/assets/") === 0 ? "Accept-Encoding, Sec-Fetch-Dest" : "Accept-Encoding");
   const chosen = chooseEncoding(acceptedEncodings(e.request.header.get("Accept-Encoding")), dir + rel);
   if (!chosen) return e.next();
   header.set("Content-Type", type);

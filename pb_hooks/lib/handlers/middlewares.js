@@ -58,7 +58,13 @@ function afterLimits(e) {
   const imageId = method === "GET" || method === "HEAD" ? imageIdOf(path) : "";
   // Looked up once: each `header.set` would look the Go method up by name again (lib/core/security_headers.js).
   const setHeader = e.response.header().set;
-  securityHeaders.setSecurityHeaders(setHeader, path, imageId ? imageRoute.CACHE_CONTROL : "");
+  // The fetch's destination matters to the built files alone (lean headers on a page's subresources): read only there.
+  const dest = path.indexOf("/assets/") === 0 ? request.header.get("Sec-Fetch-Dest") : "";
+  securityHeaders.setSecurityHeaders(setHeader, path, imageId ? imageRoute.CACHE_CONTROL : "", dest);
+  if (securityHeaders.isLeanAsset(path, dest)) {
+    const header = e.response.header();
+    for (const name of securityHeaders.DOCUMENT_ONLY_DEFAULTS) header.del(name);
+  }
   if (imageId) return imageRoute.imageFile(e, imageId, { setHeader, url, request });
   return staticFiles.serve(e);
 }

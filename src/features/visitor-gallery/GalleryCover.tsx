@@ -39,7 +39,7 @@ export function GalleryCover({ coverStyle = "full", name, eventDate, studio, cov
   const date = formatEventDate(eventDate);
   return (
     <header className={`gallery-cover is-${coverStyle}${photo ? " has-photo" : ""}`} data-cover-style={coverStyle} style={coverStyle === "full" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}>
-      {photo ? <img className="gallery-cover-photo" src={fallbackSrc(photo)} srcSet={srcSetOf(photo)} sizes={COVER_IMAGE_SIZES[coverStyle]} alt="" fetchPriority="high" style={coverStyle === "split" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined} /> : null}
+      {photo ? <img className="gallery-cover-photo" src={fallbackSrc(photo)} srcSet={srcSetOf(photo)} sizes={COVER_IMAGE_SIZES[coverStyle](photo.width, photo.height)} alt="" fetchPriority="high" style={coverStyle === "split" && placeholder ? { backgroundImage: `url(${placeholder})` } : undefined} /> : null}
       {coverStyle === "full" ? <div className="gallery-cover-shade" /> : null}
       <LanguageSwitch />
       <div className="gallery-cover-text">

@@ -63,7 +63,7 @@ function preloadCover(answer: FirstAnswer | null): void {
   const srcset = gallerySrcSet(cover.id, cover.width, cover.height, cover.sizes ?? []);
   if (srcset) {
     link.setAttribute("imagesrcset", srcset);
-    link.setAttribute("imagesizes", COVER_IMAGE_SIZES[style]);
+    link.setAttribute("imagesizes", COVER_IMAGE_SIZES[style](cover.width, cover.height));
   } else {
     link.href = galleryImageUrl(cover.id, { thumbnail: "true", v: cover.id });
   }
