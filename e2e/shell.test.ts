@@ -94,22 +94,30 @@ describe("signed out", () => {
     expect(new URL(page.url()).pathname).toBe("/auth");
   });
 
-  it("shows the 404 screen for an unknown route", async () => {
+  it("sends an unknown route to the sign-in when signed out (issue 43: the owner's app, and its router, load only after sign-in)", async () => {
     await page.goto("/no/such/page");
-    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    await page.waitForURL(/\/auth$/);
+    await new LoginPage(page).password().waitFor();
   });
 });
 
 describe("signed in", () => {
   it("signs in, greets the owner, shows the navigation, and logs out to /auth", async () => {
-    await signInAsOwner();
+    // The toast right after the sign-in's reload (signInAsOwner also waits for the service worker, by which
+    // time the toast may have gone).
+    await page.goto("/auth");
+    await new LoginPage(page).signIn(OWNER.email, OWNER.password);
     await page.getByTestId("toast").getByText("Login successful").waitFor();
+    await page.getByRole("heading", { name: `Welcome, ${OWNER.email}` }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const label of ["Dashboard", "Clients", "Image Converter", "Settings"]) {
       expect(await nav.getByRole("link", { name: label }).isVisible()).toBe(true);
     }
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("class")).toContain("active");
+
+    await page.goto("/no/such/page"); // signed in, an unknown route is the 404 screen
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
 
     await page.goto("/auth");
     await page.waitForURL(`${server.url}/`); // already signed in
