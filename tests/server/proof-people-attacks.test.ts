@@ -155,7 +155,7 @@ describe("the owner's pushes", () => {
     const r = await batch([{ method: "PATCH", url: people(id), body: { name: "Frozen", fieldTimes: { name: future, email: future, client: future, session: future } } }]);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const times = (await stored(id)).fieldTimes as Record<string, number>;
-    expect(Object.keys(times).sort()).toEqual(["email", "name"]);
+    expect(Object.keys(times).sort()).toEqual(["email", "name", "trashedAt"]);
     expect(times.name).toBeLessThanOrEqual(Date.now() + 60_000);
     // A later edit from another device, with its own honest time, wins.
     expect((await batch([{ method: "PATCH", url: people(id), body: { name: "Dora Smith", fieldTimes: { name: Date.now() + 1000 } } }])).status).toBe(200);

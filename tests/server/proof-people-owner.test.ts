@@ -36,7 +36,7 @@ describe("renaming a person", () => {
     const renamed = await server.api<Record<string, unknown>>("PATCH", people(id), { token: server.ownerToken, json: { name: "  John\u202E \n Smith ", email: " john@example.com " } });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body).toMatchObject({ name: "John Smith", email: "john@example.com" });
-    expect(Object.keys(renamed.body.fieldTimes as object).sort()).toEqual(["email", "name"]);
+    expect(Object.keys(renamed.body.fieldTimes as object).sort()).toEqual(["email", "name", "trashedAt"]);
     expect((await state(g, cookie)).person).toEqual({ id, name: "John Smith" });
 
     for (const json of [{ name: " \u200B " }, { name: "x".repeat(61) }, { email: "john@" }, { email: "x".repeat(250) + "@a.io" }]) {

@@ -34,7 +34,7 @@ describe("a set belongs to its gallery", () => {
     const a = await makeClient();
     const b = await makeClient();
     const set = await makeSet(a, "Ceremony", 1);
-    expect(Object.keys(set.fieldTimes).sort()).toEqual(["name", "position"]);
+    expect(Object.keys(set.fieldTimes).sort()).toEqual(["name", "position", "trashedAt"]);
     const moved = await server.api("PATCH", `/api/collections/sets/records/${set.id}`, { token: server.ownerToken, json: { client: b.id } });
     expect(moved.status).toBe(404);
     const renamed = await server.api<SetRecord>("PATCH", `/api/collections/sets/records/${set.id}`, { token: server.ownerToken, json: { name: "Vows", position: 2 } });
