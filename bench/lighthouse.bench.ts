@@ -104,7 +104,8 @@ async function audit(port: number, url: string, headers: Record<string, string> 
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const costs = Object.values(lhr.audits)
+  type Audit = { id: string; score: number | null; displayValue?: string; metricSavings?: Record<string, number | undefined> };
+  const costs = (Object.values(lhr.audits) as Audit[])
     .filter((a) => (a.score ?? 1) < 0.9 && (a.metricSavings?.LCP || a.metricSavings?.FCP || a.metricSavings?.TBT || a.metricSavings?.CLS))
     .sort((a, b) => (b.metricSavings?.LCP ?? 0) + (b.metricSavings?.TBT ?? 0) - ((a.metricSavings?.LCP ?? 0) + (a.metricSavings?.TBT ?? 0)))
     .slice(0, 4)
