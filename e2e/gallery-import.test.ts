@@ -188,6 +188,7 @@ describe("importing photos into a client's gallery", () => {
     await page.keyboard.press("ArrowRight");
     await page.getByText("2 of 4").waitFor();
     await page.keyboard.press("ArrowRight");
+    await page.getByText("3 of 4").waitFor();
     await page.keyboard.press("ArrowRight");
     await page.getByText("4 of 4").waitFor();
     expect(await page.getByRole("button", { name: "Next image" }).isDisabled()).toBe(true);
