@@ -27,3 +27,13 @@ export function tracked<T extends Dexie>(db: T): T {
 export function testDb(prefix = "test"): StudioDb {
   return tracked(new StudioDb(`${prefix}-${++counter}`));
 }
+
+const TINY_PNG = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
+
+/** An image for `addImages`: three bytes in every file, `name` as its file name, in `set` when given. */
+export const testImage = (client: string, name: string, set = "") => ({
+  fields: { client, filename: name, originalName: name, fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null, set },
+  original: TINY_PNG,
+  thumbnail: TINY_PNG,
+  preview: TINY_PNG,
+});

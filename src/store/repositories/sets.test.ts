@@ -1,19 +1,12 @@
 /** Sets on fake-indexeddb (issue 26): each change is a row and its outbox entry; a deleted set leaves no photo naming it. */
 // First: it installs fake-indexeddb, which Dexie must find when it loads.
-import { testDb } from "../test-db";
+import { testDb, testImage as image } from "../test-db";
 import { describe, expect, it } from "vitest";
 import { StoreError } from "../errors";
 import { createClient } from "./clients";
 import { addImages } from "./images";
 import { createSets, deleteSet, moveToSet, reorderSets, setsForFolders, setsOf } from "./sets";
 
-const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
-const image = (client: string, name: string, set = "") => ({
-  fields: { client, filename: name, originalName: name, fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null, set },
-  original: blob,
-  thumbnail: blob,
-  preview: blob,
-});
 
 describe("sets", () => {
   it("adds sets after the last one and reorders with an edit only for the sets that move", async () => {

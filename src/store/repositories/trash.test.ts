@@ -1,19 +1,12 @@
 /** The trash on fake-indexeddb (issue 43): a trash and a restore are synced edits of `trashedAt`; nothing else moves. */
 // First: it installs fake-indexeddb, which Dexie must find when it loads.
-import { testDb } from "../test-db";
+import { testDb, testImage as image } from "../test-db";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./clients";
 import { addImages } from "./images";
 import { createSets } from "./sets";
 import { deleteForever, purgeAt, restoreRecords, trashDaysOf, trashedItems, trashRecords } from "./trash";
 
-const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
-const image = (client: string, name: string, set = "") => ({
-  fields: { client, filename: name, originalName: name, fileSize: 3, mimeType: "image/png", width: 1, height: 1, checksum: "", placeholder: "", metadata: null, set },
-  original: blob,
-  thumbnail: blob,
-  preview: blob,
-});
 
 describe("the trash", () => {
   it("trashes and restores a photo as edits of trashedAt alone, keeping its set and bytes", async () => {
