@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as pocketbaseLib from "../../scripts/lib/pocketbase.mjs";
 import { freePort, type RunningPocketBase } from "../../scripts/lib/pocketbase.mjs";
+import { preparedDataDir } from "./prepared-data";
 
 /**
  * How a release prepares and starts its server: this code's scripts/lib/pocketbase.mjs unless a test runs an
@@ -49,8 +50,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const { prepareDataDir, startPocketBase, upsertSuperuser } = options.lib ?? pocketbaseLib;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sg-pb-"));
   const port = await freePort();
-  await prepareDataDir(dataDir, { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
-  await upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password);
+  if (options.dataDir || options.lib) {
+    await prepareDataDir(dataDir, { OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
+    await upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password);
+  } else {
+    await preparedDataDir(dataDir, OWNER, SUPERUSER); // a new folder: a copy of the prepared one (prepared-data.ts)
+  }
   let pb: RunningPocketBase = await startPocketBase({ port, dataDir, env, publicDir: path.join(dataDir, "public") });
   const url = pb.url;
 
