@@ -221,9 +221,19 @@ function sameText(a, b) {
   return diff === 0;
 }
 
-/** Whether something begun at `startedMs` is abandoned at `nowMs`. */
-function isAbandoned(startedMs, nowMs) {
-  return nowMs - startedMs > ABANDONED_AFTER_MS;
+/**
+ * How long before an unfinished upload counts as abandoned, from `S3_ABANDONED_HOURS` as the environment gives
+ * it (0 and up; the tests use 0), a day otherwise. @param {unknown} hours @returns {number} ms
+ */
+function abandonedAfterMs(hours) {
+  const text = String(hours === undefined || hours === null ? "" : hours).trim();
+  const h = Number(text);
+  return text !== "" && Number.isFinite(h) && h >= 0 ? h * 3600 * 1000 : ABANDONED_AFTER_MS;
+}
+
+/** Whether something begun at `startedMs` is abandoned at `nowMs` (`afterMs` old at least; a day by default). */
+function isAbandoned(startedMs, nowMs, afterMs = ABANDONED_AFTER_MS) {
+  return nowMs - startedMs > afterMs || (afterMs === 0 && nowMs >= startedMs);
 }
 
 /**
@@ -257,6 +267,7 @@ module.exports = {
   uploadSeed,
   encodeTicket,
   decodeTicket,
+  abandonedAfterMs,
   isAbandoned,
   splitKey,
 };

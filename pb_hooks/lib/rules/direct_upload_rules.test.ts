@@ -67,5 +67,8 @@ describe("direct upload rules", () => {
     expect(r.splitKey("pbc_1/abc123/thumbs_a.jpg/100x100_a.jpg")).toBeNull();
     expect(r.isAbandoned(0, r.ABANDONED_AFTER_MS + 1)).toBe(true);
     expect(r.isAbandoned(0, r.ABANDONED_AFTER_MS)).toBe(false);
+    expect([undefined, "", "x", "-1"].map(r.abandonedAfterMs)).toEqual([r.ABANDONED_AFTER_MS, r.ABANDONED_AFTER_MS, r.ABANDONED_AFTER_MS, r.ABANDONED_AFTER_MS]);
+    expect(r.abandonedAfterMs("2")).toBe(2 * 3600 * 1000);
+    expect(r.isAbandoned(5, 5, r.abandonedAfterMs("0"))).toBe(true);
   });
 });
