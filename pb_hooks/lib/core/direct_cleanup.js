@@ -1,6 +1,6 @@
 /**
  * The cleanup of abandoned direct uploads (issue 39; direct_uploads.pb.js runs it every hour): in the bucket,
- * multipart uploads begun more than a day ago are aborted (their parts go with them; `S3_ABANDONED_HOURS` changes the day), and objects under a
+ * multipart uploads nobody touched for a day are aborted (their parts go with them; `S3_ABANDONED_HOURS` changes the day), and objects under a
  * record's folder (`<collectionId>/<recordId>/<name>`) that no record's file field names and that are older than
  * a day are removed: a device that sent a file and never completed, or a complete refused while the bucket
  * could not delete. Never touched: any object a record names (nor its `thumbs_<name>/` folder, which is not of
@@ -13,26 +13,13 @@ const store = () => require(`${__hooks}/lib/core/object_store.js`);
 /** A day, or `S3_ABANDONED_HOURS` (docs/DEPLOY.md). */
 const afterMs = () => rules().abandonedAfterMs($os.getenv("S3_ABANDONED_HOURS"));
 
-/** Aborts the multipart uploads begun before a day ago. */
+/** Aborts the multipart uploads nobody touched for a day (their rows: lib/core/direct_uploads.js). */
 function abortAbandoned(app, nowMs) {
-  const bucket = require(`${__hooks}/lib/core/direct_uploads.js`).bucket;
-  let aborted = 0;
-  /** @type {Record<string, string>} */
-  let query = { uploads: "" };
-  for (let page = 0; page < 100; page++) {
-    const raw = String(bucket(app, "GET", "", { query }).raw);
-    for (const u of xml().uploadsOf(raw)) {
-      if (!rules().isAbandoned(u.initiated, nowMs, afterMs())) continue;
-      const res = store().send(app, "DELETE", u.key, { query: { uploadId: u.uploadId } });
-      if (res.statusCode === 204 || res.statusCode === 200) aborted++;
-    }
-    const more = /<IsTruncated>true<\/IsTruncated>/.test(raw);
-    const keyMarker = (/<NextKeyMarker>([^<]*)<\/NextKeyMarker>/.exec(raw) || [])[1];
-    const idMarker = (/<NextUploadIdMarker>([^<]*)<\/NextUploadIdMarker>/.exec(raw) || [])[1];
-    if (!more || !keyMarker) break;
-    query = { uploads: "", "key-marker": keyMarker, "upload-id-marker": idMarker || "" };
-  }
-  return aborted;
+  const uploads = require(`${__hooks}/lib/core/direct_uploads.js`);
+  const before = new Date(nowMs - afterMs()).toISOString().replace("T", " ");
+  const rows = app.findRecordsByFilter("direct_uploads", "updated <= {:before}", "updated", 500, 0, { before });
+  for (const row of rows) uploads.endMultipart(app, { key: row.getString("key"), uploadId: row.getString("uploadId") });
+  return rows.length;
 }
 
 /** The file fields of a collection id of ours, or null (not ours, a view, no file fields). */

@@ -64,7 +64,7 @@ function judge(app, t) {
 function removeObject(app, t) {
   try {
     store().send(app, "DELETE", t.key, {});
-    if (t.uploadId) store().send(app, "DELETE", t.key, { query: { uploadId: t.uploadId } });
+    if (t.uploadId) uploads().endMultipart(app, t);
   } catch (err) {
     app.logger().warn("a refused direct upload could not be deleted (the cleanup removes it)", "key", t.key, "error", String(err));
   }
@@ -78,7 +78,13 @@ function completeMultipart(app, t, parts) {
     const e = /** @type {any} */ (err);
     const body = String(e.bucketBody || "");
     if (body.indexOf("NoSuchUpload") >= 0 && store().head(app, t.key)) return; // completed before
-    if (body.indexOf("InvalidPart") >= 0 || body.indexOf("InvalidPartOrder") >= 0 || body.indexOf("EntityTooSmall") >= 0) {
+    if (body.indexOf("InvalidPart") >= 0 || body.indexOf("EntityTooSmall") >= 0) {
+      // A part the bucket does not hold as named: the reported parts are forgotten, the device sends them again.
+      const row = uploads().multipartOf(app, t.key);
+      if (row) {
+        row.set("parts", []);
+        app.save(row);
+      }
       throw refusal(400, "upload_incomplete", { missing: 1, count: rules().partCount(t.size) });
     }
     throw err;
@@ -95,7 +101,7 @@ function complete(e) {
   try {
     record = app.findRecordById("images", t.record);
   } catch (_) {
-    if (t.uploadId) store().send(app, "DELETE", t.key, { query: { uploadId: t.uploadId } });
+    if (t.uploadId) uploads().endMultipart(app, t);
     removeObject(app, t);
     throw refusal(404, "image_not_found");
   }
@@ -103,6 +109,7 @@ function complete(e) {
     const parts = rules().readCompleteParts(e.requestInfo().body.parts, t.size);
     if (!parts) throw refusal(400, "upload_incomplete", { missing: 1, count: rules().partCount(t.size) });
     completeMultipart(app, t, parts);
+    uploads().dropRow(app, t.key);
   }
   const head = store().head(app, t.key);
   if (!head) throw refusal(400, "upload_incomplete", { missing: 1, count: t.uploadId ? rules().partCount(t.size) : 1 });

@@ -83,18 +83,36 @@ function checkFile(app, record, asked) {
   }
 }
 
-/** The multipart upload the bucket holds for `key` (the newest), or "". */
-function findMultipart(app, key) {
-  const res = bucket(app, "GET", "", { query: { uploads: "", prefix: key } });
-  let found = { uploadId: "", initiated: -1 };
-  for (const u of xml().uploadsOf(String(res.raw))) if (u.key === key && u.initiated > found.initiated) found = u;
-  return found.uploadId;
+/** The row of the multipart upload of `key` (pb_migrations/1796000000_direct_uploads.js), or null. */
+function multipartOf(app, key) {
+  try {
+    return app.findFirstRecordByData("direct_uploads", "key", key);
+  } catch (_) {
+    return null;
+  }
 }
 
-/** The parts the bucket holds of a multipart upload: `[{ n, etag, size }]` (up to 1,000, S3's page). */
-function listParts(app, key, uploadId) {
-  const res = bucket(app, "GET", key, { query: { uploadId, "max-parts": "1000" } });
-  return xml().partsOf(String(res.raw));
+/** The parts a row holds as reported: `[{ n, etag, size }]`, the ones of this file's cut only. */
+function partsOf(row, size) {
+  let parts = [];
+  try {
+    parts = row ? JSON.parse(row.getString("parts") || "[]") : [];
+  } catch (_) {
+    // not JSON: none
+  }
+  return (Array.isArray(parts) ? parts : []).filter((p) => p && rules().partSize(size, p.n) === p.size && typeof p.etag === "string");
+}
+
+/** Starts a multipart upload in the bucket and keeps its row; answers its UploadId. */
+function initiate(app, key, type) {
+  const uploadId = xml().uploadIdOf(String(bucket(app, "POST", key, { query: { uploads: "" }, headers: { "content-type": type } }).raw));
+  if (!uploadId) throw new ApiError(502, "The object storage did not start the upload. Try again.", {});
+  const row = new Record(app.findCollectionByNameOrId("direct_uploads"));
+  row.set("key", key);
+  row.set("uploadId", uploadId);
+  row.set("parts", []);
+  app.save(row);
+  return uploadId;
 }
 
 /** POST /api/owner/direct-uploads: checks the file, then answers where and how to send it. */
@@ -122,10 +140,9 @@ function start(e) {
   let uploadId = "";
   let parts = [];
   if (inParts) {
-    uploadId = findMultipart(app, key);
-    if (uploadId) parts = listParts(app, key, uploadId).filter((p) => p.size === r.partSize(asked.size, p.n));
-    else uploadId = xml().uploadIdOf(String(bucket(app, "POST", key, { query: { uploads: "" }, headers: { "content-type": asked.type } }).raw));
-    if (!uploadId) throw new ApiError(502, "The object storage did not start the upload. Try again.", {});
+    const row = multipartOf(app, key);
+    uploadId = row ? row.getString("uploadId") : initiate(app, key, asked.type);
+    parts = partsOf(row, asked.size);
   }
   const ticket = r.encodeTicket(
     { owner: e.auth.id, collection: record.collection().id, record: record.id, field: asked.field, key, name, size: asked.size, type: asked.type, uploadId, md5: asked.md5, expires: Date.now() + r.TICKET_MS },
@@ -156,13 +173,29 @@ function ticketOf(e, config) {
   return t;
 }
 
-/** POST /api/owner/direct-uploads/parts {id, parts: [{n, md5}]}: fresh presigned URLs of the given parts. */
+/**
+ * POST /api/owner/direct-uploads/parts {id, parts: [{n, md5}], sent?: [{n, etag}]}: fresh presigned URLs of the
+ * given parts; `sent` reports parts the bucket took (their ETags), kept so a resumed upload skips them. A
+ * report is not trusted: the bucket checks every ETag at the complete, and a wrong one makes the device send again.
+ */
 function partUrls(e) {
-  const config = directConfig(e.app);
+  const app = e.app;
+  const config = directConfig(app);
   const t = ticketOf(e, config);
   if (!t.uploadId) throw refusal(400, "upload_part_number", { n: 1 });
-  const parts = rules().readParts(e.requestInfo().body.parts, t.size);
+  const body = e.requestInfo().body;
+  const parts = rules().readParts(body.parts, t.size);
   if (!parts) throw refusal(400, "upload_invalid");
+  const row = multipartOf(app, t.key);
+  if (!row || row.getString("uploadId") !== t.uploadId) throw refusal(404, "upload_not_found");
+  const sent = rules().readSent(body.sent, t.size);
+  if (sent.length) {
+    const byN = {};
+    for (const p of partsOf(row, t.size)) byN[p.n] = p;
+    for (const p of sent) byN[p.n] = p;
+    row.set("parts", Object.keys(byN).map((n) => byN[n]));
+    app.save(row);
+  }
   return e.json(200, { urls: parts.map((p) => ({ n: p.n, ...presignPut(config, t.key, t.type, p.md5, { n: p.n, uploadId: t.uploadId }) })) });
 }
 
@@ -170,9 +203,22 @@ function partUrls(e) {
 function abort(e) {
   const app = e.app;
   const t = ticketOf(e, directConfig(app));
-  if (t.uploadId) store().send(app, "DELETE", t.key, { query: { uploadId: t.uploadId } });
+  if (t.uploadId) endMultipart(app, t);
   else if (!require(`${__hooks}/lib/core/direct_complete.js`).heldByRecord(app, t)) store().send(app, "DELETE", t.key, {});
   return e.noContent(204);
 }
 
-module.exports = { start, partUrls, abort, bucket, ticketOf, directConfig, listParts };
+/** Aborts a multipart upload in the bucket (a bucket without AbortMultipartUpload keeps its parts) and drops its row. */
+function endMultipart(app, t) {
+  const res = store().send(app, "DELETE", t.key, { query: { uploadId: t.uploadId } });
+  if (res.statusCode >= 300 && res.statusCode !== 404) app.logger().warn("object storage did not abort an upload", "key", t.key, "status", res.statusCode);
+  dropRow(app, t.key);
+}
+
+/** Drops the row of a multipart upload (completed or aborted). */
+function dropRow(app, key) {
+  const row = multipartOf(app, key);
+  if (row) app.delete(row);
+}
+
+module.exports = { start, partUrls, abort, bucket, ticketOf, directConfig, multipartOf, partsOf, endMultipart, dropRow };

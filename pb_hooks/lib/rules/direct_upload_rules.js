@@ -108,6 +108,23 @@ function readCompleteParts(parts, size) {
   return out;
 }
 
+/**
+ * Parts the device reports sent: `[{ n, etag }]` with the size each must have; anything else is left out.
+ * @param {unknown} sent @param {number} size
+ * @returns {Array<{ n: number, etag: string, size: number }>}
+ */
+function readSent(sent, size) {
+  if (!Array.isArray(sent)) return [];
+  /** @type {Array<{ n: number, etag: string, size: number }>} */
+  const out = [];
+  for (const p of sent.slice(0, 100)) {
+    const etag = p && typeof p.etag === "string" ? p.etag.replace(/"/g, "") : "";
+    const bytes = p ? partSize(size, p.n) : -1;
+    if (bytes > 0 && /^[A-Za-z0-9-]{1,80}$/.test(etag)) out.push({ n: p.n, etag, size: bytes });
+  }
+  return out;
+}
+
 /** The extension a type is stored under; "" for a type we do not store. */
 const EXTENSIONS = {
   "image/jpeg": ".jpg",
@@ -262,6 +279,7 @@ module.exports = {
   partSize,
   readParts,
   readCompleteParts,
+  readSent,
   extensionOf,
   storedName,
   uploadSeed,

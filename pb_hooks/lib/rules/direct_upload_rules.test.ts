@@ -33,6 +33,8 @@ describe("direct upload rules", () => {
     expect(r.readParts([{ n: 1, md5: "x" }], 20 * MB)).toBeNull();
     expect(r.readCompleteParts([{ n: 1, etag: '"a1"' }, { n: 2, etag: "b2" }, { n: 3, etag: "c3" }], 20 * MB)).toEqual([{ n: 1, etag: "a1" }, { n: 2, etag: "b2" }, { n: 3, etag: "c3" }]);
     expect(r.readCompleteParts([{ n: 1, etag: "a1" }, { n: 3, etag: "c3" }], 20 * MB)).toBeNull();
+    expect(r.readSent([{ n: 3, etag: '"e3"' }, { n: 9, etag: "e9" }, { n: 1, etag: "<x>" }, null], 20 * MB)).toEqual([{ n: 3, etag: "e3", size: 4 * MB }]);
+    expect(r.readSent("x", 20 * MB)).toEqual([]);
     expect(r.readCompleteParts([{ n: 1, etag: "a1" }, { n: 2, etag: "</ETag>" }, { n: 3, etag: "c3" }], 20 * MB)).toBeNull();
   });
 
