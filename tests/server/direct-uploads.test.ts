@@ -51,7 +51,7 @@ const complete = (id: string, parts?: Array<{ n: number; etag: string }>) => ser
 
 /** A PUT to a presigned URL with the headers it was signed with; the ETag the bucket answers. */
 async function put(url: string, headers: Record<string, string>, body: Uint8Array) {
-  const res = await fetch(url, { method: "PUT", headers, body });
+  const res = await fetch(url, { method: "PUT", headers, body: new Blob([body as Uint8Array<ArrayBuffer>]) });
   return { status: res.status, etag: (res.headers.get("etag") ?? "").replace(/"/g, "") };
 }
 

@@ -9,6 +9,7 @@ const { route, ownerOnly } = require(`${__hooks}/lib/core/policies.js`);
 const direct = () => require(`${__hooks}/lib/core/direct_uploads.js`);
 
 module.exports = [
+  route("GET", "/api/owner/direct-uploads", ownerOnly((e) => e.json(200, { direct: require(`${__hooks}/lib/core/object_store.js`).directEnabled(e.app) }))),
   route("POST", "/api/owner/direct-uploads", ownerOnly((e) => direct().start(e))),
   route("POST", "/api/owner/direct-uploads/parts", ownerOnly((e) => direct().partUrls(e))),
   route("POST", "/api/owner/direct-uploads/complete", ownerOnly((e) => require(`${__hooks}/lib/core/direct_complete.js`).complete(e))),

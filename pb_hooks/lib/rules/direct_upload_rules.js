@@ -190,12 +190,16 @@ function toBase64Url(text) {
 function fromBase64Url(text) {
   let bytes = "";
   for (let i = 0; i < text.length; i += 4) {
-    const c = [0, 1, 2, 3].map((k) => (i + k < text.length ? B64.indexOf(text.charAt(i + k)) : -1));
-    if (c[0] < 0 || c[1] < 0) throw new Error("bad ticket");
-    const n = (c[0] << 18) | (c[1] << 12) | (Math.max(0, c[2]) << 6) | Math.max(0, c[3]);
+    const at = (/** @type {number} */ k) => (i + k < text.length ? B64.indexOf(text.charAt(i + k)) : -1);
+    const c0 = at(0);
+    const c1 = at(1);
+    const c2 = at(2);
+    const c3 = at(3);
+    if (c0 < 0 || c1 < 0) throw new Error("bad ticket");
+    const n = (c0 << 18) | (c1 << 12) | (Math.max(0, c2) << 6) | Math.max(0, c3);
     bytes += String.fromCharCode((n >> 16) & 255);
-    if (c[2] >= 0) bytes += String.fromCharCode((n >> 8) & 255);
-    if (c[3] >= 0) bytes += String.fromCharCode(n & 255);
+    if (c2 >= 0) bytes += String.fromCharCode((n >> 8) & 255);
+    if (c3 >= 0) bytes += String.fromCharCode(n & 255);
   }
   return decodeURIComponent(escape(bytes));
 }

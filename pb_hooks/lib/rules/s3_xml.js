@@ -4,18 +4,20 @@
  * unit-tested in Node (lib/rules/direct_upload_rules.test.ts).
  */
 
-/** The text of each `<tag>` in an XML answer, in order. @param {string} xml @param {string} tag */
+/** The text of each `<tag>` in an XML answer, in order. @param {string} xml @param {string} tag @returns {string[]} */
 function tagTexts(xml, tag) {
   const out = [];
   const re = new RegExp("<" + tag + ">([\\s\\S]*?)</" + tag + ">", "g");
   let m;
-  while ((m = re.exec(String(xml)))) out.push(m[1]);
+  while ((m = re.exec(String(xml)))) out.push(String(m[1]));
   return out;
 }
 
 /** XML's five entities back to characters. @param {string} text */
 function unescapeXml(text) {
-  return String(text).replace(/&(lt|gt|quot|apos|amp);/g, (_, e) => /** @type {Record<string, string>} */ ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[e]);
+  /** @type {Record<string, string>} */
+  const chars = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" };
+  return String(text).replace(/&(lt|gt|quot|apos|amp);/g, (_, e) => chars[e] || "");
 }
 
 /** The UploadId of an InitiateMultipartUpload answer, or "". @param {string} xml */
