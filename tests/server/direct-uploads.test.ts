@@ -7,11 +7,16 @@
  * never a file in use. Without object storage the routes answer `direct_off`.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Client, s3ConfigFromEnv } from "../../scripts/lib/s3.mjs";
 import { makeGallery } from "./clip-fixture";
 import { jpegHeader, pngHeader } from "./image-bytes";
+import { createClient } from "../../src/store/repositories/clients";
+import { addImages } from "../../src/store/repositories/images";
+import { makeDevice, serverRecords } from "./devices";
 import { startS3Server } from "./s3-server";
+import { imageInput, png } from "./sync-images";
 import { createVisitorUser, startTestServer, type TestServer } from "./test-server";
 
 const MB = 1024 * 1024;
@@ -189,6 +194,42 @@ describe("direct uploads", () => {
     const restarted = await start({ record, field: "original", size: 17 * MB, name: "gone.jpg", type: "image/jpeg" });
     expect(restarted.body.parts).toEqual([]);
     expect(uploadIdOf(restarted.body.id)).not.toBe(uploadIdOf(abandoned.body.id));
+  });
+});
+
+/** Bytes the server process has read so far (sockets and files: /proc/<pid>/io `rchar`, the kernel's count). */
+function bytesRead(pid: number): number {
+  return Number(/rchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, "utf8"))![1]);
+}
+
+describe("a device's sync with direct uploads", () => {
+  it("sends every file straight to the bucket, whole on a fast link and step by step in parts on a slow one; the server reads no file body", async () => {
+    const fast = await makeDevice(server, { link: "fast" });
+    const slow = await makeDevice(server, { link: "slow" });
+    const gallery = await createClient(fast.db, { name: "Direct Dana" });
+    const small = [png(500, 400, 1), png(450, 400, 2)];
+    const big = png(2100, 2100, 3); // about 17.6 MB of random pixels: in parts
+    const images = await addImages(fast.db, small.map((b, i) => imageInput(gallery.id, `small-${i}.png`, b)));
+    await fast.sync.syncOnce();
+    await slow.sync.syncOnce(); // the gallery reaches the slow device
+    const [bigImage] = await addImages(slow.db, [imageInput(gallery.id, "big.png", big)]);
+    const before = bytesRead(server.pid());
+    await slow.sync.syncOnce();
+    const read = bytesRead(server.pid()) - before;
+
+    const sent = [...images, bigImage!];
+    const records = await serverRecords<{ id: string; collectionId: string; original: string; thumbnail: string; preview: string; medium: string; large: string }>(server, "images", sent.map((i) => `id='${i.id}'`).join("||"));
+    expect(records).toHaveLength(3);
+    for (const r of records) {
+      for (const field of ["original", "thumbnail", "preview", "medium", "large"] as const) expect(await bucket.list(`${r.collectionId}/${r.id}/${r[field]}`), `${field} of ${r.id}`).toHaveLength(1);
+    }
+    const bigRecord = records.find((r) => r.id === bigImage!.id)!;
+    expect(sha((await bucket.get(`${bigRecord.collectionId}/${bigRecord.id}/${bigRecord.original}`))!)).toBe(sha(new Uint8Array(await big.arrayBuffer())));
+    // The big photo's 17.6 MB went to the bucket: the server read its JSON and the headers it judged, not the bytes.
+    expect(read).toBeLessThan(big.size / 10);
+    expect(await fast.db.outbox.count()).toBe(0);
+    expect(await slow.db.outbox.count()).toBe(0);
+    expect((await slow.db.imageBlobs.get(bigImage!.id))?.original).toBeUndefined();
   });
 });
 
