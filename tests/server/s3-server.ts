@@ -81,13 +81,15 @@ export async function startS3Server(options: { corsOrigins?: string[] } = {}) {
     S3_SECRET: ACCOUNT.secret,
     S3_FORCE_PATH_STYLE: "true",
   };
-  if (options.corsOrigins?.length) {
-    await putBucketCors({ endpoint, bucket: S3_BUCKET, region: env.S3_REGION, accessKey: ACCOUNT.accessKey, secret: ACCOUNT.secret, forcePathStyle: true }, options.corsOrigins);
-  }
+  /** Sets the bucket's CORS rules with the project's own script (scripts/s3-cors.mjs), as a self-hoster does. */
+  const setCors = (origins: string[]) =>
+    putBucketCors({ endpoint, bucket: S3_BUCKET, region: env.S3_REGION, accessKey: ACCOUNT.accessKey, secret: ACCOUNT.secret, forcePathStyle: true }, origins);
+  if (options.corsOrigins?.length) await setCors(options.corsOrigins);
   return {
     endpoint,
     /** The environment that points the studio at this server (what a self-hoster puts in the env file). */
     env,
+    setCors,
     /** What reached the bucket, in order (a test may empty it). */
     requests,
     /** Moves the bucket's clock (the verifier's "now") forward, e.g. past a presigned URL's expiry. */
