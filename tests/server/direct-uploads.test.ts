@@ -93,8 +93,15 @@ describe("direct uploads", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.single).toBe(true);
     expect(started.body.key).toMatch(new RegExp(`/${record}/preview_big_[a-z0-9]{10}\\.png$`));
-    // The Content-MD5 is signed into the URL: other bytes cannot come with their own MD5.
+    // The Content-MD5 is signed into the URL: other bytes with their own MD5 break the signature.
     expect(new URL(started.body.url!).searchParams.get("X-Amz-SignedHeaders")).toContain("content-md5");
+    const altered = bytes.slice();
+    altered[bytes.length - 1] ^= 1;
+    expect((await put(started.body.url!, { ...started.body.headers!, "content-md5": md5(altered) }, altered)).status).toBe(403);
+    // The URL lives 15 minutes: later the bucket refuses it (and the device asks again).
+    s3.advanceClock(16 * 60);
+    expect((await put(started.body.url!, started.body.headers!, bytes)).status).toBe(403);
+    s3.advanceClock(-16 * 60);
     expect((await put(started.body.url!, started.body.headers!, bytes)).status).toBe(200);
     const done = await complete(started.body.id);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
