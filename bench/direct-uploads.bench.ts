@@ -8,8 +8,11 @@
  * time the reference first. The product's time runs from going online until the server has every original
  * (polled every 50 ms) and, beside it, to the answer of its last request.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { it } from "vitest";
+import os from "node:os";
+import path from "node:path";
+import { it, onTestFinished } from "vitest";
 import { putBucketCors } from "../scripts/s3-cors.mjs";
 import { s3ConfigFromEnv } from "../scripts/lib/s3.mjs";
 import { startS3Server } from "../tests/server/s3-server";
@@ -26,13 +29,18 @@ const sigv4 = createRequire(import.meta.url)("../pb_hooks/lib/rules/sigv4.js") a
  * `count` distinct photos of a camera's 6 MP (3000 x 2000): coarse random pixels scaled up smoothly, so each
  * JPEG is ~1 MB of real, different content (the bench's own, not copies of one file).
  */
-async function photos(count: number): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
-  const out = [];
+async function photos(count: number): Promise<string[]> {
+  // On disk, as a person picks them: a large buffer over the DevTools pipe times out on a loaded machine.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sg-direct-bench-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const raw = Buffer.alloc(60 * 40 * 3);
     for (let j = 0; j < raw.length; j++) raw[j] = (Math.sin(i * 7.1 + j * 0.37) * 0.5 + 0.5) * 255;
     const buffer = await sharp(raw, { raw: { width: 60, height: 40, channels: 3 } }).resize(3000, 2000, { kernel: "cubic" }).jpeg({ quality: 92 }).toBuffer();
-    out.push({ name: `photo-${String(i).padStart(3, "0")}.jpg`, mimeType: "image/jpeg", buffer });
+    const file = path.join(dir, `photo-${String(i).padStart(3, "0")}.jpg`);
+    writeFileSync(file, buffer);
+    out.push(file);
   }
   return out;
 }
