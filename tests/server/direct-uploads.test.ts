@@ -96,7 +96,7 @@ describe("direct uploads", () => {
     // The Content-MD5 is signed into the URL: other bytes with their own MD5 break the signature.
     expect(new URL(started.body.url!).searchParams.get("X-Amz-SignedHeaders")).toContain("content-md5");
     const altered = bytes.slice();
-    altered[bytes.length - 1] ^= 1;
+    altered[bytes.length - 1] = altered[bytes.length - 1]! ^ 1;
     expect((await put(started.body.url!, { ...started.body.headers!, "content-md5": md5(altered) }, altered)).status).toBe(403);
     // The URL lives 15 minutes: later the bucket refuses it (and the device asks again).
     s3.advanceClock(16 * 60);
