@@ -14,9 +14,10 @@ export interface BenchApp {
   close: () => Promise<void>;
 }
 
-export async function startBenchApp(): Promise<BenchApp> {
+/** `env` reaches the server (e.g. the S3_* variables of a bench on object storage). */
+export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
   if (!existsSync(path.join(ROOT, "dist", "index.html"))) throw new Error("Build the app first: npm run build");
-  const [server, browser] = await Promise.all([startAppServer(), launchChromium()]);
+  const [server, browser] = await Promise.all([startAppServer(env), launchChromium()]);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto("/auth");

@@ -145,7 +145,7 @@ export async function timeProductUpload(app: BenchApp, clientId: string, count: 
 }
 
 /** The stored files as base64, for the reference's own context. */
-async function exportFiles(page: Page): Promise<Array<Record<string, { type: string; base64: string }>>> {
+export async function exportFiles(page: Page): Promise<Array<Record<string, { type: string; base64: string }>>> {
   return page.evaluate(async () => {
     const files = (window as unknown as { __files: Array<Record<string, Blob>> }).__files;
     const out: Array<Record<string, { type: string; base64: string }>> = [];

@@ -83,7 +83,7 @@ export async function uploadFile(db: StudioDb, pb: PocketBase, device: Device, e
  * The server has the clip's web version (and its medium and large): they leave the device. On a full device
  * nothing can be written; they leave with the original's confirmation (or the whole item does).
  */
-async function confirmWebVideo(db: StudioDb, device: Device, entry: OutboxEntry, record: ServerRecord): Promise<void> {
+export async function confirmWebVideo(db: StudioDb, device: Device, entry: OutboxEntry, record: ServerRecord): Promise<void> {
   try {
     await db.transaction("rw", [...outboxTables(db), db.images, db.imageBlobs], async () => {
       await db.imageBlobs.update(entry.recordId, { webVideo: undefined, medium: undefined, large: undefined });

@@ -6,7 +6,8 @@
  * (uploadFile.ts, uploadOriginal.ts), files over PARTS_THRESHOLD in parts (uploadParts.ts). Two requests
  * are in flight at a time (uploadLanes.ts). The link is measured as the uploads run (uploadLink.ts).
  * A file confirmed by the server leaves the device (thumbnail and preview stay for offline viewing); a
- * failed upload leaves its entry in the outbox and goes again next time. Why each rule: docs/SYNC.md.
+ * failed upload leaves its entry in the outbox and goes again next time. With object storage on the server,
+ * the same steps send every file straight to the bucket (uploadDirectSteps.ts). Why each rule: docs/SYNC.md.
  */
 import type { default as PocketBase } from "pocketbase";
 import type { StudioDb } from "../store/db";
@@ -25,6 +26,8 @@ import { firstFiles, readUploadPlan, stageOf, type UploadPlan } from "./uploadPl
 import * as planner from "./uploadPlanner";
 import { FIRST_SIZES, sendRecords, sendSizes, sizesOf, type Device, type Item } from "./uploadSteps";
 import { uploadFile, type PartsSender } from "./uploadFile";
+import { directUploads } from "./uploadDirect";
+import { fileDirect, firstSizesDirect, laterSizesDirect, wholeDirect, type DirectRun } from "./uploadDirectSteps";
 import type { Transfer, UploadProgressStore } from "./uploadProgress";
 
 export interface UploadReport {
@@ -76,6 +79,8 @@ export interface UploadOptions {
   sendParts?: PartsSender;
   /** Hears the bytes queued and sent (the upload bar, uploadProgress.ts); decides nothing. */
   progress?: UploadProgressStore;
+  /** Files straight to object storage (uploadDirect.ts); asked of the server otherwise. */
+  direct?: boolean;
 }
 
 /** What an item still has to send at its stage (thumbnail and preview stay on the device after the record). */
@@ -106,6 +111,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
   };
 
   const device: Device = { isFull: false };
+  // With object storage, every file goes straight to the bucket (docs/SYNC.md, "Direct uploads").
+  const direct = plan.waiting.length > 0 && (options.direct ?? (await directUploads(pb, signal)));
+  const run: DirectRun = { db, pb, device, signal, meter };
   let state = planner.emptyPlan<Item["ref"]>();
   const wake = createWake();
   /** A step's outcome changes the plan; the lanes look for work again. */
@@ -143,7 +151,8 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
     if (step.kind === "whole") {
       const { entry, blobs } = step.item.ref;
       return tracked(options.progress, [{ item: step.item, bytes: bytesLeft(step.item, "record") }], async (t) => {
-        const sent = await sendWhole(pb, entry, blobs!, (p) => report("original", t)(entry, p), signal, meter);
+        const onWhole = (p: UploadProgress) => report("original", t)(entry, p);
+        const sent = direct ? await wholeDirect(run, step.item, (_, p) => onWhole(p)) : await sendWhole(pb, entry, blobs!, onWhole, signal, meter);
         if (sent === "refused") {
           apply((s) => planner.wholeRefused(s, step.item)); // refused whole: step by step
           return false;
@@ -170,8 +179,9 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
             progress(entry, p);
             if (p.total > 0 && p.loaded >= p.total) sent();
           };
-          return sendRecords(db, pb, device, step.items, (again) => apply((s) => planner.recordsAgain(s, again)), onProgress, signal, meter)
-            .then((confirmed) => {
+          return sendRecords(db, pb, device, step.items, (again) => apply((s) => planner.recordsAgain(s, again)), onProgress, signal, meter, !direct)
+            .then(async (confirmed) => {
+              if (direct) await firstSizesDirect(run, confirmed, progress);
               apply((s) => planner.recordsConfirmed(s, confirmed));
               return new Set(confirmed);
             })
@@ -183,12 +193,13 @@ export async function uploadImages(db: StudioDb, pb: PocketBase, onProgress?: (r
       return tracked(
         options.progress,
         step.items.map((item) => ({ item, bytes: item.laterBytes })),
-        (t) => sendSizes(db, pb, device, step.items, report("record", t), signal, meter).then(() => (apply((s) => planner.sizesDone(s, step.items)), true)),
+        (t) => (direct ? laterSizesDirect(run, step.items, report("record", t)) : sendSizes(db, pb, device, step.items, report("record", t), signal, meter)).then(() => (apply((s) => planner.sizesDone(s, step.items)), true)),
       );
     const { entry } = step.item.ref;
     const bytes = step.field === "webVideo" ? step.item.webVideoBytes : step.item.originalBytes;
     return tracked(options.progress, [{ item: step.item, bytes }], async (t) => {
-      const goesOn = await uploadFile(db, pb, device, entry, { field: step.field, inParts: step.inParts, sendParts: options.sendParts }, (p) => report("original", t)(entry, p), signal, meter);
+      const onFile = (p: UploadProgress) => report("original", t)(entry, p);
+      const goesOn = direct ? await fileDirect(run, entry, step.field, (_, p) => onFile(p)) : await uploadFile(db, pb, device, entry, { field: step.field, inParts: step.inParts, sendParts: options.sendParts }, onFile, signal, meter);
       if (goesOn && step.field === "webVideo") apply((s) => planner.webVideoDone(s, step.item));
       return goesOn;
     });

@@ -108,7 +108,7 @@ function isRetryable(err: unknown): boolean {
 }
 
 /** `request` until it answers, retrying what isRetryable allows with growing pauses. */
-async function withRetries<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function withRetries<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw aborted();
     try {

@@ -60,15 +60,17 @@ async function confirmRecords(db: StudioDb, device: Device, entries: OutboxEntry
 /**
  * Creates image records with their thumbnails and previews, many per request. Answers the items the server
  * now has. A refused record is dealt with and the others handed back at once (`again`): one the server
- * already has moves on; one whose client is gone is dropped and kept as a conflict.
+ * already has moves on; one whose client is gone is dropped and kept as a conflict. Without `withSizes`
+ * (direct uploads), the records go without their files.
  */
-export async function sendRecords(db: StudioDb, pb: PocketBase, device: Device, batch: Item[], again: (items: Item[]) => void, onProgress: Report, signal?: AbortSignal, meter?: LinkMeter): Promise<Item[]> {
+export async function sendRecords(db: StudioDb, pb: PocketBase, device: Device, batch: Item[], again: (items: Item[]) => void, onProgress: Report, signal?: AbortSignal, meter?: LinkMeter, withSizes = true): Promise<Item[]> {
   const requests = batch.map(({ ref: { entry } }) => ({
     method: "POST",
     url: "/api/collections/images/records",
     body: { id: entry.recordId, ...entry.fields, fieldTimes: entry.fieldTimes },
   }));
-  const sending = batch.map(({ ref }) => ({ entry: ref.entry, sizes: sizesOf(ref.blobs, FIRST_SIZES) }));
+  // Direct uploads (uploadDirectSteps.ts) send the records bare and their sizes to the bucket after.
+  const sending = batch.map(({ ref }) => ({ entry: ref.entry, sizes: withSizes ? sizesOf(ref.blobs, FIRST_SIZES) : {} }));
   try {
     const records = await sendBatch(pb, sending, requests, onProgress, signal, meter);
     await confirmRecords(db, device, batch.map((b) => b.ref.entry), records);

@@ -117,4 +117,4 @@ function cleanAtStart(app) {
   app.logger().info("Start cleanup done", "tempFiles", temp, "orphans", orphans);
 }
 
-module.exports = { UPLOAD_TMP_DIR, unreferenced, namesOf, cleanAtStart };
+module.exports = { UPLOAD_TMP_DIR, unreferenced, namesOf, referencedFiles, cleanAtStart };

@@ -1,6 +1,6 @@
 /**
  * The server's routes: one table per domain (lib/handlers/gallery_routes.js, proofing_routes.js, owner_routes.js,
- * upload_routes.js, app_routes.js), each line a method, a path and the policy the handler runs behind (lib/core/policies.js).
+ * upload_routes.js, direct_upload_routes.js, app_routes.js), each line a method, a path and the policy the handler runs behind (lib/core/policies.js).
  * routes.pb.js registers them all when the hooks load; every route gets the same small handler, which runs
  * `dispatch` in its pooled VM: it finds the route by the pattern Go's router matched, checks its policy, then
  * calls its handler. (PocketBase runs a registered handler from its source text, so a handler registered
@@ -14,6 +14,7 @@ function allRoutes() {
     ...require(`${__hooks}/lib/handlers/proofing_routes.js`),
     ...require(`${__hooks}/lib/handlers/owner_routes.js`),
     ...require(`${__hooks}/lib/handlers/upload_routes.js`),
+    ...require(`${__hooks}/lib/handlers/direct_upload_routes.js`),
     ...require(`${__hooks}/lib/handlers/app_routes.js`),
   ];
 }

@@ -84,6 +84,9 @@ const REFUSALS = {
   upload_part_size: "Part {n} should be {expected} bytes, but {size} arrived. Send it again.",
   upload_part_checksum: "Part {n} did not arrive intact (its SHA-256 differs). Send it again.",
   upload_incomplete: "The upload is missing {missing} of its {count} parts. Send them before finishing.",
+  // Direct uploads to object storage (issue 39)
+  direct_off: "This server keeps its files on its own disk: send the file to the server, not to object storage.",
+  direct_size: "The file in storage has {size} bytes, not the {expected} announced. It was removed: send it again.",
   mail_not_configured: "Email is not set up on the server (SMTP_HOST and SMTP_FROM).",
   mail_no_link: "Not sent: the gallery's link could not be made. Set Settings > Gallery address (or send it again from the app).",
   mail_refused: "The mail server did not take the message: {reason}",
