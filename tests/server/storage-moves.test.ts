@@ -33,7 +33,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
   s3Env = { ...s3.env, S3_BACKUP_BUCKET: "" };
   bucket = s3Client(s3ConfigFromEnv(s3Env)!);
-  server = await startTestServer({ SG_STORAGE: "local" }); // files on the local disk, whatever the tier's switch says
+  server = await startTestServer({}, { storage: "local" }); // files on the local disk, whatever the tier's switch says
   studio = await makeStudio(server);
   const clip = await clipRecord(server, studio.clients[0]!.id, { original: new File([makeClip()], "clip.mp4", { type: "video/mp4" }) });
   expect(clip.status, JSON.stringify(clip.body)).toBe(200);
