@@ -104,7 +104,7 @@ export default tseslint.config(
       sourceType: "commonjs",
       globals: {
         ...globals.commonjs,
-        $app: "readonly", $security: "readonly", $os: "readonly", $dbx: "readonly", $apis: "readonly", __hooks: "readonly",
+        $app: "readonly", $security: "readonly", $os: "readonly", $http: "readonly", $dbx: "readonly", $apis: "readonly", __hooks: "readonly",
         routerAdd: "readonly", routerUse: "readonly", onRecordCreate: "readonly", onRecordUpdate: "readonly",
         onRecordDelete: "readonly", onRecordCreateRequest: "readonly", onRecordUpdateRequest: "readonly", onRecordRequestPasswordResetRequest: "readonly",
         Record: "readonly", Collection: "readonly", DynamicModel: "readonly", DateTime: "readonly", Cookie: "readonly", Command: "readonly", ValidationError: "readonly",

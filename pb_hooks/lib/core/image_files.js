@@ -221,6 +221,32 @@ function serveStudioFile(e, key, downloadName, opts) {
 }
 
 /**
+ * Direct delivery (lib/core/direct_delivery.js): answers `key` with a redirect to its presigned URL in the bucket
+ * (`opts.config`, direct_delivery.directConfig), whose answer carries what serveStudioFile would have set: the
+ * sniffed Content-Type, the delivered name, and an attachment for a download (`opts.attachment`, `opts.download`)
+ * or any type PocketBase's `Serve` would not show inline (clips excepted, which play). `opts.typeCache`,
+ * `opts.setHeader` as for serveStudioFile.
+ */
+function redirectStudioFile(e, key, downloadName, opts) {
+  const o = opts || {};
+  const read = () => {
+    const fsys = $app.newFilesystem();
+    try {
+      return storedContentType(fsys, key);
+    } finally {
+      fsys.close();
+    }
+  };
+  const type = o.typeCache ? o.typeCache(key, read) : read();
+  const name = contract.deliveredName(downloadName, type);
+  const attachment = o.attachment === true || TRUE_WORDS[o.download || ""] === true;
+  const inline = !attachment && (INLINE_TYPES[type] === true || type.indexOf("video/") === 0);
+  const disposition = inline ? 'inline; filename="' + String(name).replace(/[^\x20-\x7e]|["\\;%]/g, "_") + '"' : attachmentDisposition(name);
+  const direct = require(`${__hooks}/lib/core/direct_delivery.js`);
+  return direct.redirect(e, o.setHeader || e.response.header().set, direct.fileUrl(o.config, key, { contentType: type, disposition: disposition }, Date.now()));
+}
+
+/**
  * For PocketBase's file route (/api/files/{collection}/{record}/{name}), run by lib/handlers/middlewares.js before
  * the route:
  * - `?thumb=` answers 400 before PocketBase could decode anything;
@@ -240,4 +266,4 @@ function guardFileRoute(e) {
   }
 }
 
-module.exports = { guardUploads, guardLogo, serveStudioFile, guardFileRoute };
+module.exports = { guardUploads, guardLogo, serveStudioFile, redirectStudioFile, guardFileRoute };

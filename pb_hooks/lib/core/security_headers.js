@@ -28,6 +28,29 @@ const APP_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The CSP with the bucket's public origin added where the visitor's page loads files from (img-src, media-src,
+ * connect-src), for direct delivery (issue 39, lib/core/direct_delivery.js): a redirect of the image route to the
+ * bucket is checked against the page's policy at each hop. Pure.
+ */
+function cspWithOrigin(origin) {
+  return APP_CSP.split("; ")
+    .map((d) => (d.indexOf("img-src ") === 0 || d.indexOf("media-src ") === 0 || d.indexOf("connect-src ") === 0 ? d + " " + origin : d))
+    .join("; ");
+}
+
+/** The pages' CSP for this VM and serve-cache epoch (a settings change moves it): APP_CSP, plus the bucket with direct delivery. */
+let pageCsp = { epoch: -1, csp: APP_CSP };
+function pagesCsp() {
+  const at = require(`${__hooks}/lib/core/serve_cache.js`).epoch();
+  if (pageCsp.epoch !== at) {
+    const direct = require(`${__hooks}/lib/core/direct_delivery.js`).directConfig(at);
+    const origin = direct ? require(`${__hooks}/lib/core/object_store.js`).publicOrigin($app) : null;
+    pageCsp = { epoch: at, csp: origin ? cspWithOrigin(origin) : APP_CSP };
+  }
+  return pageCsp.csp;
+}
+
 /** The headers that make a page cross-origin isolated; workers/sw.ts puts the same on what it answers. */
 const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
@@ -66,9 +89,10 @@ function setSecurityHeaders(set, path, cacheControl, dest) {
   set("Referrer-Policy", "no-referrer");
   if (isLeanAsset(path, dest)) return;
   set("X-Frame-Options", "DENY");
-  set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : APP_CSP);
+  // The API's answers are no pages: their policy needs no bucket (and the image route reads no epoch twice).
+  set("Content-Security-Policy", path.indexOf("/_/") === 0 ? "frame-ancestors 'none'" : path.indexOf("/api/") === 0 ? APP_CSP : pagesCsp());
   if (path.indexOf("/api/") === 0) set("Cache-Control", cacheControl || "no-store");
   if (isOwnerAppPath(path)) for (const name in ISOLATION) set(name, ISOLATION[name]);
 }
 
-module.exports = { setSecurityHeaders, isOwnerAppPath, isLeanAsset, DOCUMENT_ONLY_DEFAULTS, ISOLATION };
+module.exports = { setSecurityHeaders, cspWithOrigin, isOwnerAppPath, isLeanAsset, DOCUMENT_ONLY_DEFAULTS, ISOLATION };

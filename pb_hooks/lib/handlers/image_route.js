@@ -17,6 +17,7 @@ const imageFiles = require(`${__hooks}/lib/core/image_files.js`);
 const delivery = require(`${__hooks}/lib/handlers/delivery.js`);
 const rulesOfDelivery = require(`${__hooks}/lib/rules/delivery_rules.js`);
 const { parseQuery } = require(`${__hooks}/lib/rules/query_string.js`);
+const directDelivery = require(`${__hooks}/lib/core/direct_delivery.js`);
 
 /** Revalidate every time: a revoked session must not keep seeing images from the browser's cache. */
 const CACHE_CONTROL = "private, no-cache";
@@ -92,6 +93,15 @@ function imageFile(e, imageId, known) {
   // A download counts once, from its first byte: not each later range of the same file.
   const counted = rulesOfDelivery.countsAsDownload(download, known.request.header.get("Range"));
   if (transfers.notModified(e, fileName, known.setHeader, known.request)) return counted ? require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download) : undefined;
+  // Files in a bucket in direct mode (issue 39): a visitor gets a redirect to a short-lived URL of the object,
+  // after every check above (lib/core/direct_delivery.js). The owner's requests stream as before: the owner's
+  // app is cross-origin isolated, where an image of another origin would need the bucket to opt in.
+  const direct = isOwner ? null : directDelivery.directConfig(at);
+  if (direct) {
+    imageFiles.redirectStudioFile(e, image.base + "/" + fileName, downloadName, { config: direct, typeCache: cache.contentType, download: q.get("download"), attachment: !!gated || field === "original", setHeader: known.setHeader });
+    if (counted) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
+    return;
+  }
   // The Content-Type is what the bytes are, never what the name says (lib/core/image_files.js).
   imageFiles.serveStudioFile(e, image.base + "/" + fileName, downloadName, {
     typeCache: cache.contentType,
@@ -128,7 +138,14 @@ function clipFile(e, image, client, isOwner, session, q, known, at) {
   e.set(SKIP_SUCCESS_LOG, true);
   const counted = rulesOfDelivery.countsAsDownload(download, known.request.header.get("Range"));
   if (transfers.notModified(e, fileName, known.setHeader, known.request)) return counted ? require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download) : undefined;
-  imageFiles.serveStudioFile(e, image.base + "/" + fileName, q.get("video") === "web" ? rulesOfDelivery.webVideoName(original) : original, {
+  const name = q.get("video") === "web" ? rulesOfDelivery.webVideoName(original) : original;
+  const direct = isOwner ? null : directDelivery.directConfig(at);
+  if (direct) {
+    imageFiles.redirectStudioFile(e, image.base + "/" + fileName, name, { config: direct, typeCache: cache.contentType, download: q.get("download"), attachment: !!gated, setHeader: known.setHeader });
+    if (counted) require(`${__hooks}/lib/handlers/activity.js`).downloaded(client.id, download, e);
+    return;
+  }
+  imageFiles.serveStudioFile(e, image.base + "/" + fileName, name, {
     typeCache: cache.contentType,
     fsys: cache.filesystem(at),
     download: q.get("download"),
