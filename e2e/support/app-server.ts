@@ -19,6 +19,8 @@ export interface AppServer {
   pid: number;
   /** Where its files are: the local disk, or the local S3 server SG_STORAGE=s3 started for it (tests/server/storage-switch.ts). */
   storage: StorageChoice;
+  /** The S3_ variables it was started with (none on the local disk). */
+  storageEnv: Record<string, string>;
   stop: () => Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startAppServer(givenEnv: Record<string, string> = {}, opti
     dataDir,
     pid: child.pid!,
     storage: storage.endpoint ? "s3" : "local",
+    storageEnv: Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith("S3_"))),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

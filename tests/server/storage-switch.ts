@@ -1,7 +1,7 @@
 /**
  * The storage switch of the test tiers: with SG_STORAGE=s3 in the environment (`npm test -- s3` sets it),
  * startTestServer() and startAppServer() start their own signature-checking local S3 server
- * (tests/server/s3-server.ts) and configure the studio with it, so a test written for the embedded default runs
+ * (tests/server/s3-server.ts), set its CORS for the app's origin with scripts/s3-cors.mjs, and configure the studio with it, so a test written for the embedded default runs
  * the object-storage path unchanged. A test that sets the S3_ variables itself, or asks for "local" (one that
  * reads files on the disk or moves a studio between the two), keeps what it asked for.
  */
@@ -28,9 +28,10 @@ export interface SwitchedStorage {
 }
 
 /** Starts the local S3 server when the choice is "s3"; `origins` are the browsers' origins its CORS allows. */
-export async function startStorage(choice: StorageChoice, _origins: string[] = []): Promise<SwitchedStorage> {
+export async function startStorage(choice: StorageChoice, origins: string[] = []): Promise<SwitchedStorage> {
   if (choice === "local") return { env: {}, endpoint: null, stop: async () => {} };
-  const s3 = await startS3Server();
+  // CORS for the browsers' origins, set by the project's own script (scripts/s3-cors.mjs) as a self-hoster does.
+  const s3 = await startS3Server({ corsOrigins: origins });
   // Backups stay on the disk: a tier test that backs up and restores reads the zip there.
   return { env: { ...s3.env, S3_BACKUP_BUCKET: "" }, endpoint: s3.endpoint, stop: s3.stop };
 }
