@@ -20,7 +20,7 @@ import { ownerToken, startBenchApp } from "./support/app";
 import { countBrowserOf, sampleMemory } from "./support/browser-usage";
 import { launchCdpChromium, openCdpPage } from "./support/cdp";
 import { MISSING_PHOTOS, photoSet } from "./support/photos";
-import { buttonNamed, headingNamed, sleep, waitUntil } from "./support/zip-page";
+import { buttonNamed, headingNamed, openGalleryForZip, sleep, waitUntil } from "./support/zip-page";
 
 const { presignUrl } = createRequire(import.meta.url)("../pb_hooks/lib/rules/sigv4.js") as {
   presignUrl: (config: object, request: { method: string; key: string; expires: number; now: Date }) => string;
@@ -61,24 +61,9 @@ it("zips 1 GB from the bucket at no less than 0.9x a plain fetch of the same obj
     countBrowserOf(profile, app.server.url);
     const browser = await launchCdpChromium(profile, []);
     try {
-      const finished = new Map<string, string>();
-      browser.on("Browser.downloadProgress", (p) => {
-        if (p.state === "completed" || p.state === "canceled") finished.set(p.guid as string, p.state as string);
-      });
-      await browser.send("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: downloads, eventsEnabled: true });
       const v = await openCdpPage(browser);
       const emptyHttpCache = () => browser.send("Network.clearBrowserCache", {}, v.sessionId);
-      const galleryUrl = `${app.server.url}/gallery/${client.accessUrl}`;
-      await v.navigate(galleryUrl);
-      await v.waitFor(`document.querySelector("form input")`);
-      await v.evaluate(`document.querySelector("form input").focus()`);
-      await v.type(client.accessCode);
-      await v.evaluate(`${buttonNamed("^Access Gallery$")}.click()`);
-      await v.waitFor(`document.querySelector(".photo-card")`);
-      await v.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-      await v.navigate(galleryUrl);
-      await v.waitFor(`document.querySelector(".photo-card") && navigator.serviceWorker.controller`);
-      await v.evaluate(`delete window.showSaveFilePicker`); // the service-worker stream, as in zip-download.bench.ts
+      const finished = await openGalleryForZip(browser, v, `${app.server.url}/gallery/${client.accessUrl}`, client.accessCode, downloads);
 
       // Reference: the same objects fetched one after another straight from the bucket, with presigned URLs.
       const plainFetch = async (label: string) => {

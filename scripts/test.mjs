@@ -24,17 +24,16 @@ const ALL_TIERS = ["static", "unit", "server", "proxy", "browser", "s3"];
  */
 const S3_TIER = {
   server: [
-    "tests/server/sync-uploads.test.ts",
-    "tests/server/uploads-parts.test.ts",
-    "tests/server/uploads-resume.test.ts",
-    "tests/server/video-uploads.test.ts",
-    "tests/server/delivery.test.ts",
-    "tests/server/delivery-jpeg.test.ts",
-    "tests/server/transfers.test.ts",
-    "tests/server/clip-serving.test.ts",
-    "tests/server/sync-clips.test.ts",
+    "tests/server/sync-uploads.test.ts", // the owner's device uploads, resumed after a cut
+    "tests/server/uploads-parts.test.ts", // uploads in parts, joined into the bucket
+    "tests/server/video-uploads.test.ts", // clips in ordinary uploads
+    "tests/server/sync-clips.test.ts", // a clip's poster, web version and original from the device
+    "tests/server/clip-serving.test.ts", // clips served with Range to owner and visitor
+    "tests/server/delivery.test.ts", // downloads off / web size / originals, the download PIN
+    "tests/server/transfers.test.ts", // what a visitor's zip copies (CRC-32, revalidation)
   ],
-  browser: [],
+  // A zip of web-size previews behind a PIN, in Chromium: bytes from the bucket across origins.
+  browser: ["e2e/delivery.test.ts"],
 };
 const OPT_IN_TIERS = ["bench", "container"];
 const requested = process.argv.slice(2).filter((a) => ALL_TIERS.includes(a) || OPT_IN_TIERS.includes(a));
