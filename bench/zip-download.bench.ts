@@ -19,7 +19,7 @@ import { ownerToken, startBenchApp } from "./support/app";
 import { MISSING_PHOTOS, photoSet } from "./support/photos";
 import { countBrowserOf, printProfile, sampleMemory } from "./support/browser-usage";
 import { launchCdpChromium, openCdpPage } from "./support/cdp";
-import { answerPickers, buttonNamed, fsaSinkProbe, headingNamed, sleep, sliceDigests, sliceDigestsInPage, timeFields, waitUntil, workerProbe } from "./support/zip-page";
+import { answerPickers, buttonNamed, fsaSinkProbe, headingNamed, openGalleryForZip, sleep, sliceDigests, sliceDigestsInPage, timeFields, waitUntil, workerProbe } from "./support/zip-page";
 
 /** MB a process has passed to write() since now (its /proc io `wchar`): the file writes of a download. */
 function writtenBy(pid: number): () => number {
@@ -72,27 +72,12 @@ it("streams a 1 GB zip at no less than 0.9x plain fetch throughput and within 25
     countBrowserOf(profile, app.server.url);
     const browser = await launchCdpChromium(profile, process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : []);
     try {
-      const finished = new Map<string, string>();
-      browser.on("Browser.downloadProgress", (p) => {
-        if (p.state === "completed" || p.state === "canceled") finished.set(p.guid as string, p.state as string);
-      });
-      await browser.send("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: downloads, eventsEnabled: true });
       const v = await openCdpPage(browser);
       // Every phase starts with an empty HTTP cache: the images are cacheable (revalidated), so a pass
       // whose URLs an earlier pass left in the cache reads them from there instead of writing them to it.
       const emptyHttpCache = () => browser.send("Network.clearBrowserCache", {}, v.sessionId);
-      const galleryUrl = `${app.server.url}/gallery/${client.accessUrl}`;
-      await v.navigate(galleryUrl);
-      await v.waitFor(`document.querySelector("form input")`);
-      await v.evaluate(`document.querySelector("form input").focus()`);
-      await v.type(client.accessCode);
-      await v.evaluate(`${buttonNamed("^Access Gallery$")}.click()`);
-      await v.waitFor(`document.querySelector(".photo-card")`);
-      await v.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-      await v.navigate(galleryUrl);
-      await v.waitFor(`document.querySelector(".photo-card") && navigator.serviceWorker.controller`);
       // No save picker: the first download takes the service-worker stream.
-      await v.evaluate(`delete window.showSaveFilePicker`);
+      const finished = await openGalleryForZip(browser, v, `${app.server.url}/gallery/${client.accessUrl}`, client.accessCode, downloads);
 
       // Reference: the same files fetched one after another and read, without zipping, before and after
       // the zips (the machine is shared: its speed moves), with its own memory peak.

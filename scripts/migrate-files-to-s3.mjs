@@ -1,57 +1,37 @@
 /**
  * `npm run migrate-files-to-s3 [-- --delete-local]`: copies every uploaded file of DATA_DIR/storage to the
- * S3 bucket of the S3_* variables under the same key PocketBase uses (collection/record/file), reads each one
- * back and compares SHA-256 checksums. Run it with the server stopped; then start the server with the same
- * S3_* variables and it serves the files from the bucket. Local files stay unless --delete-local is given
- * (deleted only after every file verified). Safe to run again: files already in the bucket with the same
- * checksum are skipped.
+ * S3 bucket of the S3_* variables under the same key PocketBase uses (collection/record/file), with the content
+ * type and original name PocketBase recorded for it, reads each one back and compares SHA-256 checksums. Run it
+ * with the server stopped; then start the server with the same S3_* variables and it serves the files from the
+ * bucket. Local files stay unless --delete-local is given (deleted only after every file verified). Safe to run
+ * again: files already in the bucket with the same checksum are skipped. The way back: migrate-files-from-s3.
  */
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { formatBytes, serverFromEnv } from "./lib/admin.mjs";
-import { s3Client, s3ConfigFromEnv } from "./lib/s3.mjs";
+import { formatBytes } from "./lib/admin.mjs";
+import { s3Client } from "./lib/s3.mjs";
+import { localKeys, localPath, moveSetup, readAttrs, sha256 } from "./lib/storage-files.mjs";
 
 const deleteLocal = process.argv.includes("--delete-local");
-const sha256 = (b) => createHash("sha256").update(b).digest("hex");
-
-/** Every file under dir as a key relative to it with "/" separators; PocketBase's thumbnails are skipped. */
-function walk(dir, prefix = "") {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name.startsWith("thumbs_")) continue; // generated on demand, from the bucket too
-      out.push(...walk(path.join(dir, entry.name), rel));
-    } else if (entry.isFile() && !entry.name.endsWith(".attrs")) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
 
 try {
-  const config = s3ConfigFromEnv();
-  if (!config) throw new Error("Set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY and S3_SECRET (and S3_FORCE_PATH_STYLE if your service needs it).");
-  const { url, dataDir } = serverFromEnv();
-  const running = await fetch(`${url}/api/health`).then(() => true, () => false);
-  if (running) throw new Error(`The studio server is running at ${url}: stop it first, so that no upload is missed.`);
-  const storage = path.join(dataDir, "storage");
-  if (!existsSync(storage)) throw new Error(`${storage} does not exist: no uploaded files to move (is DATA_DIR right?).`);
-
+  const { config, storage } = await moveSetup();
+  const keys = localKeys(storage);
+  if (keys.length === 0) throw new Error(`${storage} holds no uploaded files to move (is DATA_DIR right?).`);
   const s3 = s3Client(config);
-  const keys = walk(storage);
   let copied = 0;
   let skipped = 0;
   let bytes = 0;
   for (const [i, key] of keys.entries()) {
-    const local = readFileSync(path.join(storage, ...key.split("/")));
+    const file = localPath(storage, key);
+    const local = readFileSync(file);
     const want = sha256(local);
     const existing = await s3.get(key);
     if (existing && sha256(existing) === want) {
       skipped++;
     } else {
-      await s3.put(key, local);
+      const { contentType, metadata } = readAttrs(file);
+      await s3.put(key, local, contentType, metadata);
       const back = await s3.get(key);
       if (!back || sha256(back) !== want) throw new Error(`${key}: the copy in the bucket does not match (checksum); nothing was deleted.`);
       copied++;

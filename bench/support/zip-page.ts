@@ -4,6 +4,7 @@
  * digests on both sides to compare the two download paths byte for byte, and polling helpers.
  */
 import { createHash } from "node:crypto";
+import type { CdpBrowser, CdpPage } from "./cdp";
 
 /**
  * A dedicated worker fetches the files and reads them: "reader" drops each chunk of a body reader, one file
@@ -162,3 +163,27 @@ export const fsaSinkProbe = (mode: string, ids: string[]) => `(async () => {
     postMessage(ms);
   };\`;
 ${runInWorker(mode, ids)}`;
+
+/**
+ * A visitor's gallery opened for a zip in the CDP page: the code typed, the service worker in control (a second
+ * load), the save picker removed (so Download All takes the service-worker stream), and every download of the
+ * browser finished recorded by guid ("completed" or "canceled") in the map returned.
+ */
+export async function openGalleryForZip(browser: CdpBrowser, v: CdpPage, galleryUrl: string, accessCode: string, downloads: string): Promise<Map<string, string>> {
+  const finished = new Map<string, string>();
+  browser.on("Browser.downloadProgress", (p) => {
+    if (p.state === "completed" || p.state === "canceled") finished.set(p.guid as string, p.state as string);
+  });
+  await browser.send("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: downloads, eventsEnabled: true });
+  await v.navigate(galleryUrl);
+  await v.waitFor(`document.querySelector("form input")`);
+  await v.evaluate(`document.querySelector("form input").focus()`);
+  await v.type(accessCode);
+  await v.evaluate(`${buttonNamed("^Access Gallery$")}.click()`);
+  await v.waitFor(`document.querySelector(".photo-card")`);
+  await v.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
+  await v.navigate(galleryUrl);
+  await v.waitFor(`document.querySelector(".photo-card") && navigator.serviceWorker.controller`);
+  await v.evaluate(`delete window.showSaveFilePicker`);
+  return finished;
+}

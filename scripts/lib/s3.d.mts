@@ -8,8 +8,9 @@ export interface S3Config {
 }
 export function s3ConfigFromEnv(env?: Record<string, string | undefined>): S3Config | null;
 export function s3Client(config: S3Config): {
-  put(key: string, bytes: Buffer, contentType?: string): Promise<void>;
+  put(key: string, bytes: Buffer, contentType?: string, metadata?: Record<string, string>): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  getObject(key: string): Promise<{ bytes: Buffer; contentType: string; metadata: Record<string, string> } | null>;
   delete(key: string): Promise<void>;
   list(prefix?: string): Promise<string[]>;
 };

@@ -76,19 +76,31 @@ export function s3Client(config) {
     throw new Error(`S3 ${what} failed (${res.status}): ${(await res.text()).slice(0, 300)}`);
   }
 
+  /** The object's bytes, content type and x-amz-meta-* metadata (names without the prefix), or null when it does not exist. */
+  async function getObject(key) {
+    const res = await send("GET", key);
+    if (res.status === 404) return null;
+    await ok(res, `download of ${key}`);
+    const metadata = {};
+    for (const [name, value] of res.headers) if (name.startsWith("x-amz-meta-")) metadata[name.slice("x-amz-meta-".length)] = value;
+    return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type") || "application/octet-stream", metadata };
+  }
+
   return {
-    /** Stores bytes under key; S3 checks them against Content-MD5 and refuses a corrupted upload. */
-    async put(key, bytes, contentType = "application/octet-stream") {
+    /**
+     * Stores bytes under key; S3 checks them against Content-MD5 and refuses a corrupted upload. `metadata`
+     * becomes x-amz-meta-* headers (PocketBase keeps a file's original name there).
+     */
+    async put(key, bytes, contentType = "application/octet-stream", metadata = {}) {
       const md5 = createHash("md5").update(bytes).digest("base64");
-      await ok(await send("PUT", key, { body: bytes, headers: { "content-type": contentType, "content-md5": md5 } }), `upload of ${key}`);
+      const meta = Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`x-amz-meta-${k.toLowerCase()}`, String(v)]));
+      await ok(await send("PUT", key, { body: bytes, headers: { "content-type": contentType, "content-md5": md5, ...meta } }), `upload of ${key}`);
     },
     /** The object's bytes, or null when it does not exist. */
     async get(key) {
-      const res = await send("GET", key);
-      if (res.status === 404) return null;
-      await ok(res, `download of ${key}`);
-      return Buffer.from(await res.arrayBuffer());
+      return (await getObject(key))?.bytes ?? null;
     },
+    getObject,
     async delete(key) {
       await ok(await send("DELETE", key), `delete of ${key}`);
     },

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { encodePng } from "../../scripts/lib/png.mjs";
+import { storedFile } from "./storage-switch";
 import type { TestServer } from "./test-server";
 
 /** A 2-second 320x240 H.264 MP4 (testsrc2), made now by Debian's ffmpeg; `args` replace the codec options. */
@@ -49,8 +50,10 @@ export async function clipRecord(server: TestServer, clientId: string, files: Re
   return server.api<{ id: string; original?: string; webVideo?: string; data?: Record<string, { code: string }> }>("POST", "/api/collections/images/records", { token: server.ownerToken, form });
 }
 
-/** The bytes the storage holds for a record's stored file name (local storage). */
+/** The bytes the storage holds for a record's stored file name (on the disk or in the bucket). */
 export async function storedBytes(server: TestServer, recordId: string, name: string): Promise<Buffer> {
   const col = await server.api<{ id: string }>("GET", "/api/collections/images", { token: server.superToken });
-  return readFileSync(path.join(server.dataDir, "storage", col.body.id, recordId, name));
+  const bytes = await storedFile(server, `${col.body.id}/${recordId}/${name}`);
+  if (!bytes) throw new Error(`${recordId}/${name} is not in the storage`);
+  return bytes;
 }

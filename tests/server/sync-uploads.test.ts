@@ -2,14 +2,13 @@
  * The sync engine against the real PocketBase, for image files: an upload interrupted at half resumes and
  * the server never keeps a half file; two uploads in flight, in order, and one failing without losing the other.
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/store/repositories/clients";
 import { addImages } from "../../src/store/repositories/images";
 import { uploadProgress, type UploadProgressState } from "../../src/sync/uploadProgress";
 import { makeDevice, serverRecords } from "./devices";
 import { imageInput, png } from "./sync-images";
+import { storedNames } from "./storage-switch";
 import { startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -39,7 +38,7 @@ describe("image uploads", () => {
     // The sizes went before the original, in their own batch, and left the device once confirmed.
     expect([record!.preview, record!.medium, record!.large].every(Boolean)).toBe(true);
     expect((await device.db.imageBlobs.get(image!.id))?.medium).toBeUndefined();
-    const stored = readdirSync(path.join(server.dataDir, "storage", record!.collectionId, image!.id)).filter((f) => !f.startsWith("thumbs_"));
+    const stored = (await storedNames(server, record!.collectionId, image!.id)).filter((f) => !f.startsWith("thumbs_"));
     expect(stored.some((f) => f.startsWith("big"))).toBe(false);
     expect((await device.db.imageBlobs.get(image!.id))?.original?.size).toBe(original.size);
 

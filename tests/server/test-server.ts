@@ -9,6 +9,7 @@ import path from "node:path";
 import * as pocketbaseLib from "../../scripts/lib/pocketbase.mjs";
 import { freePort, type RunningPocketBase } from "../../scripts/lib/pocketbase.mjs";
 import { preparedDataDir } from "./prepared-data";
+import { chosenStorage, startStorage, type StorageChoice } from "./storage-switch";
 
 /**
  * How a release prepares and starts its server: this code's scripts/lib/pocketbase.mjs unless a test runs an
@@ -43,11 +44,23 @@ export interface TestServer {
   pid: () => number;
   /** What PocketBase has printed so far (for a failing test's message). */
   output: () => string;
+  /** Where its files are: the local disk, or the local S3 server SG_STORAGE=s3 started for it (storage-switch.ts). */
+  storage: StorageChoice;
+  /** The S3_ variables it was started with (none on the local disk): storedFile() and storedNames() read through them. */
+  storageEnv: Record<string, string>;
 }
 
-/** `dataDir`: a folder an earlier server left (kept by `stop({ keepData: true })`); `lib`: see PocketBaseLib. */
-export async function startTestServer(env: Record<string, string> = {}, options: { dataDir?: string; lib?: PocketBaseLib } = {}): Promise<TestServer> {
+/**
+ * `dataDir`: a folder an earlier server left (kept by `stop({ keepData: true })`); `lib`: see PocketBaseLib;
+ * `storage`: "local" or "s3" whatever SG_STORAGE says (storage-switch.ts).
+ */
+export async function startTestServer(
+  givenEnv: Record<string, string> = {},
+  options: { dataDir?: string; lib?: PocketBaseLib; storage?: StorageChoice } = {},
+): Promise<TestServer> {
   const { prepareDataDir, startPocketBase, upsertSuperuser } = options.lib ?? pocketbaseLib;
+  const storage = await startStorage(chosenStorage(givenEnv, options.storage));
+  const env = { ...storage.env, ...givenEnv };
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sg-pb-"));
   const port = await freePort();
   if (options.dataDir || options.lib) {
@@ -112,9 +125,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     pid: () => pb.process.pid!,
     output: () => pb.output(),
+    storage: storage.endpoint ? "s3" : "local",
+    storageEnv: Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith("S3_"))),
     stop: async ({ keepData = false } = {}) => {
       await pb.stop();
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await storage.stop();
+      }
     },
   };
 }
