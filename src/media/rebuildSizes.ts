@@ -7,6 +7,7 @@
 import { ADDED_SIZE_FIELDS } from "../domain/image-sizes";
 import { isVideo } from "../domain/records";
 import { db } from "../store/db";
+import { firstMissingSizes } from "../store/repositories/missingSizes";
 import type { ImageRow } from "../store/rows";
 import { imageFile } from "../sync/imageFiles";
 import { pb } from "../sync/pocketbase";
@@ -36,7 +37,7 @@ async function rebuildOne(row: ImageRow, signal: AbortSignal): Promise<void> {
 async function rebuildAll(signal: AbortSignal): Promise<number> {
   let done = 0;
   for (;;) {
-    const next = await db.images.filter((row) => needsSizes(row) && !failed.has(row.id)).first();
+    const next = await firstMissingSizes(db, (row) => needsSizes(row) && !failed.has(row.id));
     if (!next || signal.aborted) return done;
     try {
       await rebuildOne(next, signal);
