@@ -32,6 +32,8 @@ export interface ScaleStudio {
   /** The API-made photo's record as the API answered it, and a generated one's id (checkLikeApi). */
   template: { imageId: string; clientId: string };
   sampleImageId: string;
+  /** How long the server took from its start to its first healthy answer on the generated studio. */
+  startSeconds: number;
 }
 
 function sql(dataDir: string, query: string): Row[] {
@@ -131,8 +133,9 @@ export async function startScaleStudio(photos: number, galleries: number, big: n
   const sizeSql = ["BEGIN;", ...[...sizes].map(([id, size]) => `UPDATE images SET fileSize = ${size} WHERE id = '${id}';`), "COMMIT;"];
   writeFileSync(script, sizeSql.join("\n"));
   execFileSync("sh", ["-c", `sqlite3 "${path.join(dir, "data.db")}" < "${script}"`]);
-  await server.start();
-  return { server, galleries: out, photos: n, template: { imageId, clientId: client.id }, sampleImageId: idOf("i", Math.floor(n / 2)) };
+  const started = Date.now();
+  await server.start({}, 600_000);
+  return { startSeconds: (Date.now() - started) / 1000, server, galleries: out, photos: n, template: { imageId, clientId: client.id }, sampleImageId: idOf("i", Math.floor(n / 2)) };
 }
 
 /** The generated photo and the API-made one, as the owner reads them: the same fields and value types. */
