@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { DBCore, DBCoreTable } from "dexie";
 import type { StudioDb } from "../db";
 import type { ImageRow } from "../rows";
-import { firstMissingSizes } from "./missingSizes";
+import { firstInGalleries, firstMissingSizes } from "./missingSizes";
 
 /** Counts the rows the database hands to Dexie (reads, queries and cursor steps); installed before it opens. */
 function countRowsRead(db: StudioDb): { rows: number } {
@@ -54,11 +54,11 @@ function countRowsRead(db: StudioDb): { rows: number } {
   return counter;
 }
 
-function row(n: number, missing: "" | "placeholder" | "medium" = ""): ImageRow {
+function row(n: number, missing: "" | "placeholder" | "medium" = "", client = "client000000001"): ImageRow {
   const id = `image${String(n).padStart(10, "0")}`;
   return {
     id,
-    client: "client000000001",
+    client,
     filename: `${n}.jpg`,
     originalName: `${n}.jpg`,
     fileSize: 3,
@@ -96,5 +96,20 @@ describe("photos lacking an added size", () => {
     counter.rows = 0;
     expect(await firstMissingSizes(db, () => true)).toBeUndefined();
     expect(counter.rows).toBe(0);
+  });
+});
+
+describe("photos of the galleries that deliver JPEGs", () => {
+  it("are read from those galleries only", async () => {
+    const db = testDb("jpeg-galleries");
+    const counter = countRowsRead(db);
+    await db.images.bulkAdd([...Array.from({ length: 300 }, (_, i) => row(i)), row(300, "", "client000000002"), row(301, "", "client000000002")]);
+    counter.rows = 0;
+    const seen: string[] = [];
+    const none = await firstInGalleries(db, ["client000000002"], (r) => (seen.push(r.id), false));
+    expect(none).toBeUndefined();
+    expect(seen.sort()).toEqual([row(300).id, row(301).id]);
+    expect(counter.rows).toBeLessThanOrEqual(2);
+    expect(await firstInGalleries(db, [], () => true)).toBeUndefined();
   });
 });
