@@ -23,6 +23,8 @@ export function startPocketBase(options: {
   stdio?: "pipe" | "inherit";
   hooksPool?: number;
   hooksDir?: string;
+  /** Milliseconds to wait for the first healthy answer (30,000 unless given). */
+  healthTimeoutMs?: number;
 }): Promise<RunningPocketBase>;
 export function lockDownDataDir(dataDir: string): void;
 /** The environment without OWNER_EMAIL, OWNER_PASSWORD and NEW_OWNER_PASSWORD (the long-running server never holds them). */

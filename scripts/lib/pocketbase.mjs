@@ -114,8 +114,9 @@ export function withoutBootstrapSecrets(env) {
 /**
  * Starts PocketBase and waits until it is healthy. Returns { url, process, stop(), output() }.
  * `env` is added to the child's environment (ALLOW_REGISTRATION, SMTP_HOST, ...; never BOOTSTRAP_SECRETS); `hooksPool` and `hooksDir` as in serveArgs.
+ * `healthTimeoutMs`: how long to wait for it (the start's storage scan grows with the files: bench/scale.bench.ts).
  */
-export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe", hooksPool, hooksDir }) {
+export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publicDir, env = {}, stdio = "pipe", hooksPool, hooksDir, healthTimeoutMs }) {
   const uploadTmp = path.join(dataDir, UPLOAD_TMP_DIR);
   mkdirSync(uploadTmp, { recursive: true });
   // APP_ORIGIN: the origin CORS allows, which the hooks also use for links no request may choose
@@ -130,7 +131,7 @@ export async function startPocketBase({ host = "127.0.0.1", port, dataDir, publi
   child.stderr?.on("data", (d) => (log += d));
   const url = `http://${host}:${port}`;
   try {
-    await waitForHealth(url, child);
+    await waitForHealth(url, child, healthTimeoutMs);
   } catch (err) {
     child.kill("SIGKILL");
     throw new Error(`${err.message}\n${log}`, { cause: err });

@@ -9,6 +9,7 @@
 import { isJpegDelivered } from "../domain/image-formats";
 import { db } from "../store/db";
 import { dropMediaFile } from "../store/repositories/mediaBytes";
+import { firstInGalleries } from "../store/repositories/missingSizes";
 import type { ClientRow, ImageRow } from "../store/rows";
 import { imageFile } from "../sync/imageFiles";
 import { pb } from "../sync/pocketbase";
@@ -31,8 +32,7 @@ export function needsJpeg(row: ImageRow, client: Pick<ClientRow, "originalsAs"> 
 
 async function nextPhoto(): Promise<ImageRow | undefined> {
   const galleries = new Map((await db.clients.filter((c) => c.originalsAs === "jpeg").toArray()).map((c) => [c.id, c]));
-  if (!galleries.size) return undefined;
-  return db.images.filter((row) => !failed.has(row.id) && needsJpeg(row, galleries.get(row.client))).first();
+  return firstInGalleries(db, [...galleries.keys()], (row) => !failed.has(row.id) && needsJpeg(row, galleries.get(row.client)));
 }
 
 async function makeAll(signal: AbortSignal): Promise<number> {

@@ -9,6 +9,7 @@
 import { ADDED_SIZE_FIELDS } from "../domain/image-sizes";
 import { isVideo } from "../domain/records";
 import { db } from "../store/db";
+import { firstMissingSizes } from "../store/repositories/missingSizes";
 import type { ImageRow } from "../store/rows";
 import { imageFile } from "../sync/imageFiles";
 import { pb } from "../sync/pocketbase";
@@ -41,7 +42,7 @@ async function rebuildAll(signal: AbortSignal): Promise<number> {
   let done = 0;
   for (;;) {
     const now = Date.now();
-    const next = await db.images.filter((row) => needsSizes(row) && mayRetry(failed.get(row.id), now)).first();
+    const next = await firstMissingSizes(db, (row) => needsSizes(row) && mayRetry(failed.get(row.id), now));
     if (!next || signal.aborted) return done;
     try {
       await rebuildOne(next, signal);

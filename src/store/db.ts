@@ -80,6 +80,16 @@ export const SCHEMA_V8 = {
   proofPeople: "id, client, trashedAt",
 };
 
+/**
+ * v9 (issue 39, a hundred times the data): photos are found by an empty `placeholder`, `files.medium` or
+ * `files.large` (the sizes added after the first release, store/repositories/missingSizes.ts) instead of
+ * by reading every row; rows that lack one of them get "" (the upgrade below) so that the index holds them.
+ */
+export const SCHEMA_V9 = {
+  ...SCHEMA_V8,
+  images: "id, client, uploadedAt, files.original, trashedAt, placeholder, files.medium, files.large",
+};
+
 /** The device's own tables, which hold no registered collection (bytes, outbox, conflicts, sync state, imports). */
 export const DEVICE_TABLES = {
   imageBlobs: "id",
@@ -95,7 +105,7 @@ export const DEVICE_TABLES = {
  * changes the tables is a new version (docs/ARCHITECTURE.md, "Adding a synced collection"), which
  * `src/store/registry.test.ts` asks for: the current schema must equal the newest declared one.
  */
-export const CURRENT_VERSION = 8;
+export const CURRENT_VERSION = 9;
 export const CURRENT_SCHEMA: Record<string, string> = { ...DEVICE_TABLES, ...registrySchema() };
 
 export class StudioDb extends Dexie {
@@ -164,9 +174,9 @@ export class StudioDb extends Dexie {
     // v7: the people table, filled by the next pull; the proofing rows get their person as the server moved
     // each one (pb_migrations/1795536000_proof_people.js gave them a new `updated`, so the pull brings them again).
     this.version(7).stores(SCHEMA_V7);
-    // v8 (the current one, SCHEMA_V8 as the registry derives it): the trash (issue 43); every row is live.
-    this.version(CURRENT_VERSION)
-      .stores(CURRENT_SCHEMA)
+    // v8: the trash (issue 43); every row is live.
+    this.version(8)
+      .stores(SCHEMA_V8)
       .upgrade(async (tx) => {
         for (const table of ["clients", "sets", "images", "proofPeople"]) {
           await tx
@@ -176,6 +186,21 @@ export class StudioDb extends Dexie {
               row.trashedAt ??= "";
             });
         }
+      });
+    // v9 (the current one, SCHEMA_V9 as the registry derives it): the missing sizes by index; an absent one is "".
+    this.version(CURRENT_VERSION)
+      .stores(CURRENT_SCHEMA)
+      .upgrade(async (tx) => {
+        await tx
+          .table("images")
+          .toCollection()
+          .modify((row: { placeholder?: string; files?: { medium?: string; large?: string } }) => {
+            row.placeholder ??= "";
+            if (row.files) {
+              row.files.medium ??= "";
+              row.files.large ??= "";
+            }
+          });
       });
   }
 

@@ -118,7 +118,9 @@ describe("schema upgrade", () => {
 
     const db = tracked(new StudioDb(name));
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
+    // v9 (issue 39): the image lacking its added sizes is found by index.
+    expect(await db.images.where("files.medium").equals("").primaryKeys()).toEqual(["image0000000001"]);
     // v8 (issue 43): every row is live, found by its empty trashedAt.
     expect(await db.clients.where("trashedAt").equals("").primaryKeys()).toEqual(["client000000001"]);
     expect(await db.images.where("trashedAt").equals("").primaryKeys()).toEqual(["image0000000001"]);

@@ -36,8 +36,8 @@ export interface TestServer {
   restart: () => Promise<void>;
   /** Kills the server at once (SIGKILL), as a power cut or a crash would. */
   crash: () => Promise<void>;
-  /** Starts it again after crash(), with `moreEnv` added to the environment it was made with. */
-  start: (moreEnv?: Record<string, string>) => Promise<void>;
+  /** Starts it again after crash(), with `moreEnv` added to the environment it was made with (`healthTimeoutMs`: see startPocketBase). */
+  start: (moreEnv?: Record<string, string>, healthTimeoutMs?: number) => Promise<void>;
   /** Stops the server and deletes its data folder, unless `keepData` (a later server starts on it). */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
   /** The process id of the running PocketBase (its memory is read from /proc). */
@@ -120,8 +120,8 @@ export async function startTestServer(
       pb.process.kill("SIGKILL");
       await exited;
     },
-    start: async (moreEnv = {}) => {
-      pb = await startPocketBase({ port, dataDir, env: { ...env, ...moreEnv }, publicDir: path.join(dataDir, "public") });
+    start: async (moreEnv = {}, healthTimeoutMs) => {
+      pb = await startPocketBase({ port, dataDir, env: { ...env, ...moreEnv }, publicDir: path.join(dataDir, "public"), healthTimeoutMs });
     },
     pid: () => pb.process.pid!,
     output: () => pb.output(),

@@ -91,7 +91,9 @@ const COLLECTIONS = /** @type {const} */ ([
   {
     name: "images",
     table: "images",
-    indexes: "id, client, uploadedAt, files.original, trashedAt",
+    // placeholder, files.medium, files.large (Dexie v9, issue 39): the photos lacking an added size are found
+    // by index (src/store/repositories/missingSizes.ts), not by reading the whole catalogue after each sync.
+    indexes: "id, client, uploadedAt, files.original, trashedAt, placeholder, files.medium, files.large",
     writer: "owner",
     creates: true,
     parent: { collection: "clients", field: "client" },
