@@ -2,7 +2,7 @@
  * Direct delivery against streaming (issue 39), one run, the same verifying test S3 (tests/server/s3-server.ts):
  * two PocketBase servers with their files in the bucket, one streamed (`S3_DIRECT=false`: the server reads each
  * file from the bucket and sends it on, today's path) and one direct (redirects to presigned URLs). On each, a
- * gallery of BENCH_IMAGES photos (incompressible PNGs: original, preview, thumbnail) is opened and downloaded by
+ * gallery of BENCH_IMAGES (4) photos (incompressible PNGs: a 2.4 MB original, a 360 KB preview, a 14 KB thumbnail) is opened and downloaded by
  * BENCH_VISITORS (300) simulated visitors, each from its own loopback address (127.0.0.2 and on, Node's http
  * `localAddress`), BENCH_PARALLEL at a time: unlock, the image list, then every thumbnail, preview and original,
  * following redirects to the bucket as a browser does.
@@ -23,7 +23,7 @@ import { startTestServer, type TestServer } from "../tests/server/test-server";
 import { report } from "./report";
 import { cpuSecondsOf } from "./support/proc";
 
-const IMAGES = Number(process.env.BENCH_IMAGES ?? 12);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 4);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 300);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -66,7 +66,7 @@ function getOnce(agent: http.Agent, url: string, opts: { method?: string; header
 async function seed(server: TestServer) {
   const client = await server.api<{ id: string; accessUrl: string; accessCode: string }>("POST", "/api/collections/clients/records", { token: server.ownerToken, json: { name: "Wedding Guests" } });
   for (let i = 0; i < IMAGES; i++) {
-    const original = noise(256, 192);
+    const original = noise(1024, 768); // 2.4 MB: a photo's original, in the sizes' proportions below
     const form = new FormData();
     form.set("client", client.body.id);
     form.set("originalName", `photo-${i}.png`);
@@ -74,62 +74,72 @@ async function seed(server: TestServer) {
     form.set("fileSize", String(original.length));
     form.set("uploadedAt", new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString());
     form.set("original", new File([original], `photo-${i}.png`, { type: "image/png" }));
-    form.set("preview", new File([noise(96, 72)], `preview-${i}.png`, { type: "image/png" }));
-    form.set("thumbnail", new File([noise(32, 24)], `thumb-${i}.png`, { type: "image/png" }));
+    form.set("preview", new File([noise(400, 300)], `preview-${i}.png`, { type: "image/png" }));
+    form.set("thumbnail", new File([noise(80, 60)], `thumb-${i}.png`, { type: "image/png" }));
     const r = await server.api("POST", "/api/collections/images/records", { token: server.ownerToken, form });
     if (r.status !== 200) throw new Error(`seed: ${r.status} ${JSON.stringify(r.body)}`);
   }
   return client.body;
 }
 
-/** One visitor from `address`: unlock, list, then every file of every photo. Answers bytes received and image requests made. */
-async function visit(server: TestServer, gallery: { accessUrl: string; accessCode: string }, address: string) {
+type Visitor = { agent: http.Agent; cookie: string; ids: string[] };
+
+/** A visitor from `address` opens the gallery: unlock, the image list. */
+async function open(server: TestServer, gallery: { accessUrl: string; accessCode: string }, address: string): Promise<{ visitor: Visitor; received: number }> {
   const agent = new http.Agent({ keepAlive: true, localAddress: address, maxSockets: 4 });
+  const unlocked = await get(agent, `${server.url}/api/gallery/${gallery.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: gallery.accessCode }) });
+  if (unlocked.status !== 200) throw new Error(`unlock from ${address}: ${unlocked.status} ${unlocked.body.toString()}`);
+  const cookie = String(unlocked.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
+  const list = await get(agent, `${server.url}/api/gallery/${gallery.accessUrl}/all-images`, { headers: { Cookie: cookie } });
+  const ids = (JSON.parse(list.body.toString()) as { images: { id: string }[] }).images.map((i) => i.id);
+  return { visitor: { agent, cookie, ids }, received: unlocked.body.length + list.body.length };
+}
+
+/** The visitor downloads every thumbnail, preview and original, following redirects to the bucket. */
+async function download(server: TestServer, visitor: Visitor) {
   let received = 0;
   let imageRequests = 0;
-  try {
-    const unlocked = await get(agent, `${server.url}/api/gallery/${gallery.accessUrl}/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accessCode: gallery.accessCode }) });
-    if (unlocked.status !== 200) throw new Error(`unlock from ${address}: ${unlocked.status} ${unlocked.body.toString()}`);
-    const cookie = String(unlocked.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
-    const list = await get(agent, `${server.url}/api/gallery/${gallery.accessUrl}/all-images`, { headers: { Cookie: cookie } });
-    received += unlocked.body.length + list.body.length;
-    const ids = (JSON.parse(list.body.toString()) as { images: { id: string }[] }).images.map((i) => i.id);
-    for (const id of ids) {
-      await Promise.all(
-        ["?thumbnail=true", "?preview=true", ""].map(async (query) => {
-          imageRequests++;
-          const res = await get(agent, `${server.url}/api/gallery/image/${id}${query}`, { headers: { Cookie: cookie } });
-          received += res.body.length;
-          const location = res.status === 302 ? res.headers.location : undefined;
-          if (location) {
-            const fromBucket = await get(agent, location);
-            if (fromBucket.status !== 200) throw new Error(`bucket answered ${fromBucket.status}: ${fromBucket.body.toString().slice(0, 200)}`);
-            received += fromBucket.body.length;
-          } else if (res.status !== 200) throw new Error(`image ${id}${query}: ${res.status}`);
-        }),
-      );
-    }
-  } finally {
-    agent.destroy();
+  for (const id of visitor.ids) {
+    await Promise.all(
+      ["?thumbnail=true", "?preview=true", ""].map(async (query) => {
+        imageRequests++;
+        const res = await get(visitor.agent, `${server.url}/api/gallery/image/${id}${query}`, { headers: { Cookie: visitor.cookie } });
+        received += res.body.length;
+        const location = res.status === 302 ? res.headers.location : undefined;
+        if (location) {
+          const fromBucket = await get(visitor.agent, location);
+          if (fromBucket.status !== 200) throw new Error(`bucket answered ${fromBucket.status}: ${fromBucket.body.toString().slice(0, 200)}`);
+          received += fromBucket.body.length;
+        } else if (res.status !== 200) throw new Error(`image ${id}${query}: ${res.status}`);
+      }),
+    );
   }
   return { received, imageRequests };
 }
 
+/** In batches of PARALLEL. */
+async function inBatches<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let at = 0; at < items.length; at += PARALLEL) out.push(...(await Promise.all(items.slice(at, at + PARALLEL).map(run))));
+  return out;
+}
+
+/**
+ * Bytes: over the whole visit (opening and downloading). CPU: over the downloads only (every visitor has opened
+ * the gallery by then), so that it is per image request and not the unlocks' (the same on both sides).
+ */
 async function measure(server: TestServer, gallery: { accessUrl: string; accessCode: string }) {
   const pid = server.pid();
-  const cpu0 = cpuSecondsOf(pid);
   const w0 = wcharOf(pid);
-  let received = 0;
-  let imageRequests = 0;
   const addresses = Array.from({ length: VISITORS }, (_, i) => `127.0.${Math.floor(i / 250)}.${(i % 250) + 2}`);
-  for (let at = 0; at < addresses.length; at += PARALLEL) {
-    for (const r of await Promise.all(addresses.slice(at, at + PARALLEL).map((a) => visit(server, gallery, a)))) {
-      received += r.received;
-      imageRequests += r.imageRequests;
-    }
-  }
-  const bytesOut = wcharOf(pid) - w0;
+  const opened = await inBatches(addresses, (a) => open(server, gallery, a));
+  const cpu0 = cpuSecondsOf(pid);
+  const downloads = await inBatches(opened, (o) => download(server, o.visitor));
   const cpuSeconds = cpuSecondsOf(pid) - cpu0;
+  const bytesOut = wcharOf(pid) - w0;
+  for (const o of opened) o.visitor.agent.destroy();
+  const received = opened.reduce((n, o) => n + o.received, 0) + downloads.reduce((n, d) => n + d.received, 0);
+  const imageRequests = downloads.reduce((n, d) => n + d.imageRequests, 0);
   return { received, imageRequests, bytesOut, cpuSeconds, bytesPerByte: bytesOut / received, cpuMsPerRequest: (cpuSeconds * 1000) / imageRequests };
 }
 
