@@ -12,12 +12,14 @@
  * database and log files too, so an upper bound of its network bytes out); the server's CPU (utime + stime from
  * /proc/<pid>/stat) per visitor image request; and direct/streamed ratios. Goals: bytes ratio of direct at most
  * 0.01; CPU per image request of direct at most 0.5x streamed. Sides alternate per round (BENCH_ROUNDS, 2).
+ * Both servers run with production's pool of JS VMs (PRODUCTION_HOOKS_POOL, as `npm start`).
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { it } from "vitest";
 import { encodePng } from "../scripts/lib/png.mjs";
+import * as pocketbase from "../scripts/lib/pocketbase.mjs";
 import { startS3Server } from "../tests/server/s3-server";
 import { startTestServer, type TestServer } from "../tests/server/test-server";
 import { report } from "./report";
@@ -145,8 +147,10 @@ async function measure(server: TestServer, gallery: { accessUrl: string; accessC
 
 it("direct delivery: server bytes out per visitor byte, CPU per image request, direct vs streamed", { timeout: 1_800_000 }, async () => {
   const s3 = await startS3Server();
-  const streamed = await startTestServer({ ...s3.env, S3_DIRECT: "false" });
-  const direct = await startTestServer({ ...s3.env });
+  // As `npm start` runs it: its pool of JS VMs (past the default 15, each request's VM would be built and dropped).
+  const lib = { ...pocketbase, startPocketBase: (o: Parameters<typeof pocketbase.startPocketBase>[0]) => pocketbase.startPocketBase({ ...o, hooksPool: pocketbase.PRODUCTION_HOOKS_POOL }) };
+  const streamed = await startTestServer({ ...s3.env, S3_DIRECT: "false" }, { lib });
+  const direct = await startTestServer({ ...s3.env }, { lib });
   try {
     const galleries = { streamed: await seed(streamed), direct: await seed(direct) };
     const sides = { streamed, direct } as const;
