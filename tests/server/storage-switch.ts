@@ -34,7 +34,7 @@ export async function startStorage(choice: StorageChoice, origins: string[] = []
   const s3 = await startS3Server({ corsOrigins: origins });
   // Backups stay on the disk: a tier test that backs up and restores reads the zip there. SG_S3_DIRECT=false
   // keeps the bytes going through the server to the bucket (S3_DIRECT=false, the path before direct transfers).
-  const direct = process.env.SG_S3_DIRECT === "false" ? { S3_DIRECT: "false" } : {};
+  const direct: Record<string, string> = process.env.SG_S3_DIRECT === "false" ? { S3_DIRECT: "false" } : {};
   return { env: { ...s3.env, S3_BACKUP_BUCKET: "", ...direct }, endpoint: s3.endpoint, stop: s3.stop };
 }
 

@@ -120,6 +120,7 @@ function removeOrphans(app, nowMs) {
       const entries = listDir(path);
       for (const name of unreferenced(entries, names)) {
         const entry = entries.find((e) => e.name === name);
+        if (!entry) continue;
         const newest = entry.isDir ? newestIn(path + "/" + name, entry.modifiedMs) : entry.modifiedMs;
         if (newest >= oldBefore) continue;
         $os.removeAll(path + "/" + name);
