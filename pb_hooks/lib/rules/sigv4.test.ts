@@ -142,9 +142,9 @@ describe("Signature V4", () => {
       [base, new Date("2026-11-28T12:00:00Z")],
     ] as const;
     for (const [config, now] of cases) {
-      const mine = sig.signRequest(config, { method: "GET", key: "a/b.jpg", payloadHash: sig.UNSIGNED, now });
+      const mine = sig.signRequest(config, { method: "GET", key: "a/b.jpg", payloadHash: "UNSIGNED-PAYLOAD", now });
       const theirs = await reference(config).sign(
-        { method: "GET", protocol: "http:", hostname: "s3.local", path: "/b/a/b.jpg", query: {}, headers: { host: "s3.local:9000", "x-amz-content-sha256": sig.UNSIGNED } },
+        { method: "GET", protocol: "http:", hostname: "s3.local", path: "/b/a/b.jpg", query: {}, headers: { host: "s3.local:9000", "x-amz-content-sha256": "UNSIGNED-PAYLOAD" } },
         { signingDate: now },
       );
       expect(mine.headers.Authorization).toBe(theirs.headers["authorization"]);
