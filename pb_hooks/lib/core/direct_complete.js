@@ -150,8 +150,13 @@ function complete(e) {
     removeObject(app, t);
     throw refusal(400, refused.code, refused.params, { [t.field]: refused.code });
   }
-  record.set(t.field, t.name);
-  app.saveNoValidate(record);
+  // Read again and saved in one transaction: a device completes a photo's files side by side, and a save of
+  // the record as read before another file's save would put that file's field back as it was.
+  app.runInTransaction((tx) => {
+    const fresh = tx.findRecordById("images", record.id);
+    fresh.set(t.field, t.name);
+    tx.saveNoValidate(fresh);
+  });
   return answer(e, app.findRecordById("images", record.id));
 }
 
