@@ -23,11 +23,16 @@ const ALL_TIERS = ["static", "unit", "server", "proxy", "browser", "s3"];
  * "Two storage paths in the tests"). Moving a studio between the two is tests/server/storage-moves.test.ts.
  */
 const S3_TIER = {
-  server: [
+  // Through the server to the bucket (S3_DIRECT=false, SG_S3_DIRECT=false here): what these files check is the
+  // server's side of uploads; the bytes straight to the bucket are tests/server/direct-uploads.test.ts.
+  streamed: [
     "tests/server/sync-uploads.test.ts", // the owner's device uploads, resumed after a cut
     "tests/server/uploads-parts.test.ts", // uploads in parts, joined into the bucket
     "tests/server/video-uploads.test.ts", // clips in ordinary uploads
     "tests/server/sync-clips.test.ts", // a clip's poster, web version and original from the device
+  ],
+  // With direct delivery (the default on S3): the same rules, the bytes from the bucket.
+  server: [
     "tests/server/delivery.test.ts", // downloads off / web size / originals, the download PIN
     // Not yet: clip-serving (its Range/conditional case) and transfers (weak If-None-Match) fail with direct
     // delivery, where the bucket answers those requests; backup (a restore brings back records whose files a
@@ -117,6 +122,7 @@ if (tiers.includes("browser")) {
 }
 if (tiers.includes("s3")) {
   ensureFfmpeg();
+  vitest("server", { SG_STORAGE: "s3", SG_S3_DIRECT: "false" }, S3_TIER.streamed, "server tests on S3 through the server");
   if (S3_TIER.server.length) vitest("server", { SG_STORAGE: "s3" }, S3_TIER.server, "server tests on S3");
   if (S3_TIER.browser.length && build()) vitest("browser", { SG_STORAGE: "s3", CHROMIUM_PATH: ensureChromium() }, S3_TIER.browser, "browser tests on S3");
 }

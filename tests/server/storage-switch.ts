@@ -32,8 +32,10 @@ export async function startStorage(choice: StorageChoice, origins: string[] = []
   if (choice === "local") return { env: {}, endpoint: null, stop: async () => {} };
   // CORS for the browsers' origins, set by the project's own script (scripts/s3-cors.mjs) as a self-hoster does.
   const s3 = await startS3Server({ corsOrigins: origins });
-  // Backups stay on the disk: a tier test that backs up and restores reads the zip there.
-  return { env: { ...s3.env, S3_BACKUP_BUCKET: "" }, endpoint: s3.endpoint, stop: s3.stop };
+  // Backups stay on the disk: a tier test that backs up and restores reads the zip there. SG_S3_DIRECT=false
+  // keeps the bytes going through the server to the bucket (S3_DIRECT=false, the path before direct transfers).
+  const direct = process.env.SG_S3_DIRECT === "false" ? { S3_DIRECT: "false" } : {};
+  return { env: { ...s3.env, S3_BACKUP_BUCKET: "", ...direct }, endpoint: s3.endpoint, stop: s3.stop };
 }
 
 /** A running server's storage as a test reads it: its data folder and, on S3, its S3_ variables. */

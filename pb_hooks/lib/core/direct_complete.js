@@ -18,15 +18,6 @@ const QUICK_FORMATS = ["jpeg", "png", "gif", "webp", "bmp"];
 const refusal = (status, code, params, fields) => require(`${__hooks}/lib/rules/refusals.js`).refusalError(status, code, params, fields);
 
 /** The record of a ticket when it holds the ticket's file already, else null. */
-function heldByRecord(app, t) {
-  try {
-    const record = app.findRecordById("images", t.record);
-    return record.getString(t.field) === t.name ? record : null;
-  } catch (_) {
-    return null;
-  }
-}
-
 function answer(e, record) {
   $apis.enrichRecord(e, record);
   return e.json(200, record);
@@ -123,7 +114,7 @@ function completeMultipart(app, t, parts) {
 function complete(e) {
   const app = e.app;
   const t = uploads().ticketOf(e, uploads().directConfig(app));
-  const done = heldByRecord(app, t);
+  const done = uploads().heldByRecord(app, t);
   if (done) return answer(e, done);
   let record;
   try {
@@ -160,4 +151,4 @@ function complete(e) {
   return answer(e, app.findRecordById("images", record.id));
 }
 
-module.exports = { complete, heldByRecord, judge };
+module.exports = { complete, judge };

@@ -38,6 +38,10 @@ function directConfig(at) {
   return state.config;
 }
 
+/** URLs shared by the VMs, under the serve cache's prefix and bound. */
+const SHARED_PREFIX = "sg_serve:url:";
+const SHARED_LIMIT = 20000;
+
 /** The URLs signed in this VM in the current window, by file and answer (dropped whole when full or stale). */
 const MAX_REMEMBERED = 4096;
 let remembered = { window: -1, count: 0, urls: Object.create(null) };
@@ -55,8 +59,15 @@ function fileUrl(config, key, answer, nowMs) {
   if (remembered.window !== windowStart || remembered.count >= MAX_REMEMBERED) remembered = { window: windowStart, count: 0, urls: Object.create(null) };
   const known = remembered.urls[memoKey];
   if (known) return known;
-  const sigv4 = require(`${__hooks}/lib/rules/sigv4.js`);
-  const url = sigv4.presignUrl(config, {
+  // Shared by the VMs: the first to sign a file in this window stores its URL for the others.
+  const sharedKey = SHARED_PREFIX + memoKey;
+  const shared = String($app.store().get(sharedKey) || "");
+  const mark = windowStart + " ";
+  if (shared.indexOf(mark) === 0) {
+    remembered.count++;
+    return (remembered.urls[memoKey] = shared.slice(mark.length));
+  }
+  const url = objectStore.presignUrlOf(config, {
     method: "GET",
     key,
     expires: ttl,
@@ -69,6 +80,8 @@ function fileUrl(config, key, answer, nowMs) {
   });
   remembered.count++;
   remembered.urls[memoKey] = url;
+  // Within the serve cache's bound (lib/core/serve_cache.js, whose prefix this shares and which empties it when full).
+  $app.store().setIfLessThanLimit(sharedKey, mark + url, SHARED_LIMIT);
   return url;
 }
 

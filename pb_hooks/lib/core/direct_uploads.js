@@ -199,12 +199,22 @@ function partUrls(e) {
   return e.json(200, { urls: parts.map((p) => ({ n: p.n, ...presignPut(config, t.key, t.type, p.md5, { n: p.n, uploadId: t.uploadId }) })) });
 }
 
+/** The record when it holds the ticket's file already (a complete sent again, or an abort after it), else null. */
+function heldByRecord(app, t) {
+  try {
+    const record = app.findRecordById("images", t.record);
+    return record.getString(t.field) === t.name ? record : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 /** POST /api/owner/direct-uploads/abort {id}: the multipart upload aborted, or the whole file's object removed if no record holds it. */
 function abort(e) {
   const app = e.app;
   const t = ticketOf(e, directConfig(app));
   if (t.uploadId) endMultipart(app, t);
-  else if (!require(`${__hooks}/lib/core/direct_complete.js`).heldByRecord(app, t)) store().send(app, "DELETE", t.key, {});
+  else if (!heldByRecord(app, t)) store().send(app, "DELETE", t.key, {});
   return e.noContent(204);
 }
 
@@ -221,4 +231,4 @@ function dropRow(app, key) {
   if (row) app.delete(row);
 }
 
-module.exports = { start, partUrls, abort, bucket, ticketOf, directConfig, multipartOf, partsOf, endMultipart, dropRow };
+module.exports = { start, partUrls, abort, bucket, ticketOf, directConfig, multipartOf, partsOf, endMultipart, dropRow, heldByRecord };

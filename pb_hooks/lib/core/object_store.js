@@ -8,7 +8,19 @@
  * so the bytes never pass through this process. `S3_PUBLIC_ENDPOINT` is the bucket's address as browsers reach it
  * when that differs from the server's (`S3_ENDPOINT`), e.g. an internal address on the server's network.
  */
-const sigv4 = require(`${__hooks}/lib/rules/sigv4.js`);
+/**
+ * lib/rules/sigv4.js, required when first needed (a VM that only reads URLs others signed never compiles it),
+ * with the canonical request's hash in Go (PocketBase's own SHA-256 of the text's UTF-8 bytes): in this JS
+ * engine, an interpreter, hashing its few hundred bytes in JavaScript cost milliseconds.
+ */
+let sigv4Module = null;
+function signer() {
+  if (!sigv4Module) {
+    sigv4Module = require(`${__hooks}/lib/rules/sigv4.js`);
+    sigv4Module.useSha256Hex((text) => $security.sha256(text));
+  }
+  return sigv4Module;
+}
 
 const FALSY = ["0", "false", "no", "off"];
 
@@ -59,7 +71,7 @@ function directEnabled(app) {
 function publicOrigin(app) {
   const config = storeConfig(app);
   if (!config) return null;
-  const url = sigv4.presignUrl(config, { method: "GET", key: "x", expires: 1, now: new Date(0) });
+  const url = signer().presignUrl(config, { method: "GET", key: "x", expires: 1, now: new Date(0) });
   const match = /^(https?:\/\/[^/]+)/.exec(url);
   return match ? String(match[1]) : null;
 }
@@ -90,8 +102,9 @@ function send(app, method, key, options) {
   const config = storeConfig(app);
   if (!config) throw new Error("object storage is not configured");
   const opts = options || {};
+  const sigv4 = signer();
   const payloadHash = opts.body === undefined || opts.body === "" ? sigv4.EMPTY_SHA256 : sigv4.hex(sigv4.sha256(opts.body));
-  const signed = sigv4.signRequest(config, { method, key, query: opts.query, headers: opts.headers, payloadHash, now: new Date() });
+  const signed = signer().signRequest(config, { method, key, query: opts.query, headers: opts.headers, payloadHash, now: new Date() });
   /** @type {{ url: string, method: string, headers: { [name: string]: string }, timeout: number, body?: string }} */
   const request = { url: signed.url, method, headers: signed.headers, timeout: opts.timeout || 60 };
   if (opts.body !== undefined) request.body = opts.body;
@@ -133,7 +146,16 @@ function readRange(app, key, start, end) {
 function presign(app, method, key, options) {
   const config = storeConfig(app);
   if (!config) throw new Error("object storage is not configured");
-  return sigv4.presignUrl(config, { method, key, query: options.query, headers: options.headers, expires: options.expires, now: options.now });
+  return signer().presignUrl(config, { method, key, query: options.query, headers: options.headers, expires: options.expires, now: options.now });
 }
 
-module.exports = { storeConfig, directEnabled, publicOrigin, objectKey, send, head, readRange, presign, header };
+/**
+ * A presigned URL with a configuration already read (lib/core/direct_delivery.js keeps it per epoch).
+ * @param {StoreConfig} config @param {{ method: string, key: string, expires: number, now: Date, query?: { [name: string]: string }, headers?: { [name: string]: string } }} request
+ * @returns {string}
+ */
+function presignUrlOf(config, request) {
+  return signer().presignUrl(config, request);
+}
+
+module.exports = { presignUrlOf, storeConfig, directEnabled, publicOrigin, objectKey, send, head, readRange, presign, header };

@@ -1,20 +1,29 @@
 /**
- * Cleanup at start (issue 10): a killed server leaves multipart temp files of uploads it was receiving
+ * Cleanup after a crash (issue 10): a killed server leaves multipart temp files of uploads it was receiving
  * and stored files whose record was never written (PocketBase stores files before it inserts the row).
- * Before the server listens, `cleanAtStart(app)` empties the upload temp folder and removes, from local
- * storage only, every file and folder no record refers to.
+ * Before the server listens, `cleanAtStart(app)` empties the upload temp folder (one folder, cheap). The scan
+ * of local storage for files and folders no record refers to walks every record folder (minutes at 100,000
+ * photos, issue 39), so it is not in the start: `removeOrphans(app, nowMs)` runs from the hourly cron
+ * `sg_orphaned_files` (storage_cleanup.pb.js) while the server answers, and removes only what is older than
+ * ORPHAN_MIN_AGE_MS.
  *
  * Invariants a change must keep:
  * - a name a record's file field holds is never deleted, nor its `.attrs` (type, written beside it by the
  *   local storage) nor its `thumbs_<name>` folder;
  * - a folder of a collection that no longer exists, or has no file fields, is left alone (not ours to judge);
  * - with S3 storage configured nothing is scanned (the bucket may be shared; local files are not the store);
- * - it runs only for `serve`, before requests are accepted, so no upload is in flight.
+ * - the temp folder is emptied only for `serve`, before requests are accepted, so no upload is in flight;
+ * - the orphan scan runs beside live uploads: a create stores its files, then inserts its row, within one
+ *   request, so a file (or a record folder's newest entry) younger than ORPHAN_MIN_AGE_MS is never removed,
+ *   and the rows are read before the folders are listed.
  * `unreferenced` is pure and unit-tested; the rest needs PocketBase.
  */
 
 /** The upload temp folder inside the data folder; scripts/lib/pocketbase.mjs points TMPDIR at it. */
 const UPLOAD_TMP_DIR = ".upload_tmp";
+
+/** An unreferenced file younger than this may belong to a create still in flight: left for a later scan. */
+const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
 /** Names in a record's folder (`entries`: {name, isDir}) that none of `referenced` (stored names) accounts for. */
 function unreferenced(entries, referenced) {
@@ -40,12 +49,28 @@ function namesOf(raw) {
   }
 }
 
+/** A folder's entries, each with its last change (ms); [] when it is gone. */
 function listDir(path) {
   try {
-    return $os.readDir(path).map((d) => ({ name: d.name(), isDir: d.isDir() }));
+    return $os.readDir(path).map((d) => ({ name: d.name(), isDir: d.isDir(), modifiedMs: modifiedMs(d) }));
   } catch (_) {
     return [];
   }
+}
+
+function modifiedMs(entry) {
+  try {
+    return entry.info().modTime().unixMilli();
+  } catch (_) {
+    return Number.MAX_SAFE_INTEGER; // gone meanwhile, or unreadable: treated as young, never removed
+  }
+}
+
+/** The newest change in a folder and its entries (a record folder being written is young). */
+function newestIn(path, ownMs) {
+  let newest = ownMs;
+  for (const e of listDir(path)) newest = Math.max(newest, e.modifiedMs);
+  return newest;
 }
 
 /* global arrayOf */
@@ -64,7 +89,10 @@ function referencedFiles(app, collection, fileFields) {
   return byId;
 }
 
-function removeOrphans(app) {
+/** Removes, from local storage, files and folders no record refers to and unchanged for ORPHAN_MIN_AGE_MS. */
+function removeOrphans(app, nowMs) {
+  if (app.settings().s3.enabled) return 0;
+  const oldBefore = nowMs - ORPHAN_MIN_AGE_MS;
   const root = app.dataDir() + "/storage";
   let removed = 0;
   for (const dir of listDir(root)) {
@@ -84,11 +112,16 @@ function removeOrphans(app) {
       if (!recordDir.isDir) continue;
       const names = byId[recordDir.name];
       if (!names) {
+        if (newestIn(path, recordDir.modifiedMs) >= oldBefore) continue;
         $os.removeAll(path);
         removed++;
         continue;
       }
-      for (const name of unreferenced(listDir(path), names)) {
+      const entries = listDir(path);
+      for (const name of unreferenced(entries, names)) {
+        const entry = entries.find((e) => e.name === name);
+        const newest = entry.isDir ? newestIn(path + "/" + name, entry.modifiedMs) : entry.modifiedMs;
+        if (newest >= oldBefore) continue;
         $os.removeAll(path + "/" + name);
         removed++;
       }
@@ -109,12 +142,7 @@ function emptyUploadTemp(app) {
 
 function cleanAtStart(app) {
   const temp = emptyUploadTemp(app);
-  if (app.settings().s3.enabled) {
-    app.logger().info("Start cleanup: upload temp files removed; orphaned-file scan skipped (S3 storage)", "tempFiles", temp);
-    return;
-  }
-  const orphans = removeOrphans(app);
-  app.logger().info("Start cleanup done", "tempFiles", temp, "orphans", orphans);
+  app.logger().info("Start cleanup done (orphaned files: hourly, sg_orphaned_files)", "tempFiles", temp);
 }
 
-module.exports = { UPLOAD_TMP_DIR, unreferenced, namesOf, referencedFiles, cleanAtStart };
+module.exports = { UPLOAD_TMP_DIR, ORPHAN_MIN_AGE_MS, unreferenced, namesOf, referencedFiles, cleanAtStart, removeOrphans };

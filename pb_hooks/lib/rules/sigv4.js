@@ -10,117 +10,8 @@
  * browsers reach the bucket at), a signed request on `endpoint` (the server's own address of it).
  */
 
-// ---- SHA-256 (FIPS 180-4) on byte arrays ----
-const K = [
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
-  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-];
-
-/** The UTF-8 bytes of a string. @param {string} text @returns {number[]} */
-function utf8(text) {
-  /** @type {number[]} */
-  const out = [];
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
-        i++;
-      }
-    }
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return out;
-}
-
-/** @param {string | ArrayLike<number>} data @returns {ArrayLike<number>} */
-function bytesOf(data) {
-  return typeof data === "string" ? utf8(data) : data;
-}
-
-/** SHA-256 of a string (as UTF-8) or bytes. @param {string | ArrayLike<number>} data @returns {number[]} 32 bytes */
-function sha256(data) {
-  const bytes = bytesOf(data);
-  const length = bytes.length;
-  const blocks = ((length + 9 + 63) >> 6) << 4; // 32-bit words, whole 64-byte blocks
-  const w = new Array(blocks).fill(0);
-  for (let i = 0; i < length; i++) w[i >> 2] |= (/** @type {number} */ (bytes[i]) & 255) << (24 - (i & 3) * 8);
-  w[length >> 2] |= 0x80 << (24 - (length & 3) * 8);
-  w[blocks - 1] = (length * 8) >>> 0;
-  w[blocks - 2] = Math.floor(length / 0x20000000);
-  /** @type {[number, number, number, number, number, number, number, number]} */
-  const h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-  const m = new Array(64);
-  for (let block = 0; block < blocks; block += 16) {
-    for (let t = 0; t < 16; t++) m[t] = w[block + t] | 0;
-    for (let t = 16; t < 64; t++) {
-      const x = m[t - 15];
-      const y = m[t - 2];
-      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
-      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      m[t] = (m[t - 16] + s0 + m[t - 7] + s1) | 0;
-    }
-    let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
-    for (let t = 0; t < 64; t++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (k + S1 + ch + /** @type {number} */ (K[t]) + m[t]) | 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (S0 + maj) | 0;
-      k = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    h[0] = (h[0] + a) | 0;
-    h[1] = (h[1] + b) | 0;
-    h[2] = (h[2] + c) | 0;
-    h[3] = (h[3] + d) | 0;
-    h[4] = (h[4] + e) | 0;
-    h[5] = (h[5] + f) | 0;
-    h[6] = (h[6] + g) | 0;
-    h[7] = (h[7] + k) | 0;
-  }
-  /** @type {number[]} */
-  const out = [];
-  for (const word of h) out.push((word >>> 24) & 255, (word >>> 16) & 255, (word >>> 8) & 255, word & 255);
-  return out;
-}
-
-/** HMAC-SHA256 (RFC 2104). @param {string | ArrayLike<number>} key @param {string | ArrayLike<number>} data @returns {number[]} */
-function hmacSha256(key, data) {
-  let k = Array.prototype.slice.call(bytesOf(key));
-  if (k.length > 64) k = sha256(k);
-  while (k.length < 64) k.push(0);
-  const message = bytesOf(data);
-  const inner = k.map((x) => x ^ 0x36);
-  for (let i = 0; i < message.length; i++) inner.push(/** @type {number} */ (message[i]) & 255);
-  const outer = k.map((x) => x ^ 0x5c).concat(sha256(inner));
-  return sha256(outer);
-}
-
-/** @param {ArrayLike<number>} bytes @returns {string} lower-case hex */
-function hex(bytes) {
-  let out = "";
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = /** @type {number} */ (bytes[i]);
-    out += (byte < 16 ? "0" : "") + byte.toString(16);
-  }
-  return out;
-}
+const { sha256, hmacStates, hmacWith, hmacSha256, hex, utf8 } = require("./sha256.js");
+/** @typedef {import("./sha256.js").State} State */
 
 // ---- Signature V4 ----
 const ALGORITHM = "AWS4-HMAC-SHA256";
@@ -178,31 +69,34 @@ function canonicalHeaders(headers) {
 }
 
 /**
- * The signing keys derived (four HMACs each), by secret, day and region: a key holds for a whole UTC day, so
- * a presigned URL or a signed call costs one HMAC instead of five. Kept per JS engine (PocketBase's pool has
- * a few); a few entries at most (a new day, a changed secret), the oldest dropped past SIGNING_KEYS_KEPT.
- * @type {Map<string, number[]>}
+ * The day's signing key as HMAC states, for the last secret, day and region (module state: one per VM): a
+ * signature then hashes only its string to sign (the key's derivation is four HMACs).
  */
-const signingKeys = new Map();
-const SIGNING_KEYS_KEPT = 8;
-
-/** @param {StoreConfig} config @param {string} day @returns {number[]} */
-function signingKey(config, day) {
-  const id = day + "\n" + config.region + "\n" + config.secret;
-  const kept = signingKeys.get(id);
-  if (kept) return kept;
-  const kDate = hmacSha256("AWS4" + config.secret, day);
-  const kRegion = hmacSha256(kDate, config.region);
-  const kService = hmacSha256(kRegion, "s3");
-  const kSigning = hmacSha256(kService, "aws4_request");
-  if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.delete(/** @type {string} */ (signingKeys.keys().next().value));
-  signingKeys.set(id, kSigning);
-  return kSigning;
-}
+let signingKey = { id: "", states: /** @type {{ inner: State, outer: State } | null} */ (null) };
 
 /** @param {StoreConfig} config @param {string} day @param {string} stringToSign @returns {string} */
 function signature(config, day, stringToSign) {
-  return hex(hmacSha256(signingKey(config, day), stringToSign));
+  const id = config.secret + "\n" + day + "\n" + config.region;
+  let states = signingKey.id === id ? signingKey.states : null;
+  if (!states) {
+    const kDate = hmacSha256("AWS4" + config.secret, day);
+    const kRegion = hmacSha256(kDate, config.region);
+    const kService = hmacSha256(kRegion, "s3");
+    states = hmacStates(hmacSha256(kService, "aws4_request"));
+    signingKey = { id, states };
+  }
+  return hex(hmacWith(states, stringToSign));
+}
+
+/**
+ * A faster SHA-256 (hex of a string's UTF-8 bytes) for the canonical request, when the caller has one: the
+ * hooks pass PocketBase's `$security.sha256` (Go), this file staying free of PocketBase globals.
+ * @type {((text: string) => string) | null}
+ */
+let sha256Hex = null;
+/** @param {((text: string) => string) | null} fn */
+function useSha256Hex(fn) {
+  sha256Hex = fn;
 }
 
 /**
@@ -214,7 +108,7 @@ function sign(config, method, path, query, headers, payloadHash, now) {
   const day = stamp.slice(0, 8);
   const scope = day + "/" + config.region + "/s3/aws4_request";
   const request = [method.toUpperCase(), path, query, headers.canonical, headers.signed, payloadHash].join("\n");
-  const stringToSign = [ALGORITHM, stamp, scope, hex(sha256(request))].join("\n");
+  const stringToSign = [ALGORITHM, stamp, scope, sha256Hex ? sha256Hex(request) : hex(sha256(request))].join("\n");
   return signature(config, day, stringToSign);
 }
 
@@ -270,4 +164,4 @@ function signRequest(config, request) {
   return { url: where.scheme + "://" + where.host + where.path + (queryText ? "?" + queryText : ""), headers };
 }
 
-module.exports = { sha256, hmacSha256, hex, utf8, uriEncode, presignUrl, signRequest, EMPTY_SHA256, UNSIGNED };
+module.exports = { sha256, hmacSha256, useSha256Hex, hex, utf8, uriEncode, presignUrl, signRequest, EMPTY_SHA256, UNSIGNED };
