@@ -41,20 +41,46 @@ function described(entry: OutboxEntry, field: DirectField, blob: Blob): { name: 
   return { name, type: typeOf(blob, name) };
 }
 
-/** Sends `fields` of an item's files the device holds, one after the other; answers the record after the last. */
+/**
+ * How many of one item's files are on their way at once: each file costs two calls to the server (its start
+ * and its complete, where the server checks the object in the bucket) beside its PUT, so files side by side
+ * keep the link busy while the server answers (the server saves each file into the record in a transaction).
+ */
+const FILES_AT_ONCE = 3;
+
+/** Sends `fields` of an item's files the device holds, a few at once; answers the record once all are in. */
 async function sendFiles(run: DirectRun, entry: OutboxEntry, blobs: ImageBlobRow | undefined, fields: readonly DirectField[], report: Report, record?: ServerRecord): Promise<ServerRecord | undefined> {
   const files = fields.flatMap((field) => (blobs?.[field] ? [{ field, blob: blobs[field] }] : []));
   const total = files.reduce((sum, f) => sum + f.blob.size, 0);
   if (!files.length) return record;
-  let before = 0;
   return timed(run.meter, total, (p) => report(entry, p), async (progress) => {
-    let last = record;
-    for (const { field, blob } of files) {
-      const { name, type } = described(entry, field, blob);
-      last = await sendDirect(run.pb, blob, { record: entry.recordId, field, name, type }, (p) => progress({ loaded: before + p.loaded, total }), run.signal);
-      before += blob.size;
-    }
-    return last!;
+    const loaded = files.map(() => 0);
+    const answers: ServerRecord[] = [];
+    let next = 0;
+    let failed = false;
+    const lane = async () => {
+      while (next < files.length && !failed) {
+        const i = next++;
+        const { field, blob } = files[i]!;
+        const { name, type } = described(entry, field, blob);
+        const onProgress = (p: UploadProgress) => {
+          loaded[i] = p.loaded;
+          progress({ loaded: loaded.reduce((a, b) => a + b, 0), total });
+        };
+        try {
+          answers.push(await sendDirect(run.pb, blob, { record: entry.recordId, field, name, type }, onProgress, run.signal));
+        } catch (err) {
+          failed = true; // no new file starts; the ones on their way end before the item's error is answered
+          throw err;
+        }
+      }
+    };
+    const ends = await Promise.allSettled(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, lane));
+    const failure = ends.find((end) => end.status === "rejected");
+    if (failure) throw failure.reason;
+    // The answer saved last holds every file; answers may arrive in another order, so it is found by its fields.
+    const whole = answers.find((r) => files.every(({ field }) => !!r[field]));
+    return whole ?? (await run.pb.collection("images").getOne<ServerRecord>(entry.recordId, { requestKey: null, signal: run.signal }));
   });
 }
 

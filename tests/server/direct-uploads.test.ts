@@ -129,6 +129,11 @@ describe("direct uploads", () => {
     expect(refused.status).toBe(400);
     expect(codeOf(refused.body)).toBe("direct_size");
     expect(await bucket.list(wrongSize.body.key)).toEqual([]);
+    // Announced smaller than sent: the ranged read stops at the announced size, the object's size still decides.
+    const shorter = await start({ ...announced, size: bytes.length - 5, md5: md5(bytes) });
+    expect((await put(shorter.body.url!, shorter.body.headers!, bytes)).status).toBe(200);
+    expect(codeOf((await complete(shorter.body.id)).body)).toBe("direct_size");
+    expect(await bucket.list(shorter.body.key)).toEqual([]);
 
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     const notImage = await start({ ...announced, name: "x.png", size: html.length, md5: md5(html) });
@@ -138,6 +143,18 @@ describe("direct uploads", () => {
     expect(await bucket.list(notImage.body.key)).toEqual([]);
     const after = await server.api<{ thumbnail: string }>("GET", `/api/collections/images/records/${record}`, { token: server.ownerToken });
     expect(after.body.thumbnail).toBe("");
+  });
+
+  it("complete a photo's files side by side: the record ends holding every one of them", async () => {
+    const record = await newImage();
+    const fields = ["thumbnail", "preview", "medium", "large"] as const;
+    const files = fields.map((field, i) => ({ field, bytes: new Uint8Array(pngHeader(64 + i, 48)) }));
+    const started = await Promise.all(files.map(({ field, bytes }) => start({ record, field, size: bytes.length, name: `${field}.png`, type: "image/png", md5: md5(bytes) })));
+    for (const [i, s] of started.entries()) expect((await put(s.body.url!, s.body.headers!, files[i]!.bytes)).status).toBe(200);
+    const done = await Promise.all(started.map((s) => complete(s.body.id)));
+    for (const d of done) expect(d.status, JSON.stringify(d.body)).toBe(200);
+    const after = await server.api<Record<string, string>>("GET", `/api/collections/images/records/${record}`, { token: server.ownerToken });
+    for (const [i, field] of fields.entries()) expect(started[i]!.body.key.endsWith(`/${after.body[field]}`), field).toBe(true);
   });
 
   it("resume a multipart upload cut after a part: the parts the bucket took are answered, only the rest is sent", async () => {

@@ -36,10 +36,12 @@ function bytesOf(raw) {
 
 /**
  * The verdict on the object's bytes: a refusal (code and params), or null when it is what the start announced. Reads only
- * the header (and, for a JPEG or TIFF, the ranges its markers point to), never the whole object.
+ * the header (and, for a JPEG or TIFF, the ranges its markers point to), never the whole object. `first`: the
+ * object's first QUICK_BYTES (or all of it when smaller) read already by `sizeAndHead`.
  */
-function judge(app, t) {
-  const read = (offset, length) => bytesOf(store().readRange(app, t.key, offset, Math.min(t.size, offset + length) - 1));
+function judge(app, t, first) {
+  const read = (offset, length) =>
+    offset === 0 && first && length === QUICK_BYTES ? first : bytesOf(store().readRange(app, t.key, offset, Math.min(t.size, offset + length) - 1));
   const video = require(`${__hooks}/lib/rules/video_guard.js`);
   const typeOff = { code: "upload_type", params: { type: t.type } };
   if (video.isVideoType(t.type)) {
@@ -56,6 +58,25 @@ function judge(app, t) {
   if (!(verdict.ok && QUICK_FORMATS.indexOf(verdict.header.format) >= 0) && t.size > QUICK_BYTES) verdict = guard.checkImage(read(0, guard.HEADER_BYTES), readAt);
   if (!verdict.ok) return { code: verdict.code, params: verdict.params };
   return verdict.header.extension === rules().extensionOf(t.type) ? null : typeOff;
+}
+
+/**
+ * The object's size in the bucket and its first QUICK_BYTES, in ONE signed ranged GET (its Content-Range
+ * answers the whole object's size), or null when the bucket has no such object. A bucket that answers
+ * otherwise (no Content-Range, the whole object) is asked by HEAD for the size, and `first` is left unread.
+ * @returns {{ size: number, first: Uint8Array | null } | null}
+ */
+function sizeAndHead(app, t) {
+  const res = store().send(app, "GET", t.key, { headers: { Range: "bytes=0-" + (Math.min(t.size, QUICK_BYTES) - 1) } });
+  if (res.statusCode === 404) return null;
+  const total = /\/(\d+)\s*$/.exec(store().header(res.headers, "content-range"));
+  if (res.statusCode === 206 && total) {
+    const first = bytesOf(res.body);
+    const size = Number(total[1]);
+    return { size, first: first.length === Math.min(size, QUICK_BYTES) ? first : null };
+  }
+  const head = store().head(app, t.key);
+  return head ? { size: head.size, first: null } : null;
 }
 
 /** Deletes a refused object (and a multipart upload's leftovers); the refusal follows. */
@@ -109,19 +130,24 @@ function complete(e) {
     completeMultipart(app, t, parts);
     uploads().dropRow(app, t.key);
   }
-  const head = store().head(app, t.key);
-  if (!head) throw refusal(400, "upload_incomplete", { missing: 1, count: t.uploadId ? rules().partCount(t.size) : 1 });
-  if (head.size !== t.size) {
+  const object = sizeAndHead(app, t);
+  if (!object) throw refusal(400, "upload_incomplete", { missing: 1, count: t.uploadId ? rules().partCount(t.size) : 1 });
+  if (object.size !== t.size) {
     removeObject(app, t);
-    throw refusal(400, "direct_size", { size: head.size, expected: t.size }, { [t.field]: "direct_size" });
+    throw refusal(400, "direct_size", { size: object.size, expected: t.size }, { [t.field]: "direct_size" });
   }
-  const refused = judge(app, t);
+  const refused = judge(app, t, object.first);
   if (refused) {
     removeObject(app, t);
     throw refusal(400, refused.code, refused.params, { [t.field]: refused.code });
   }
-  record.set(t.field, t.name);
-  app.saveNoValidate(record);
+  // Read again and saved in one transaction: a device completes a photo's files side by side, and a save of
+  // the record as read before another file's save would put that file's field back as it was.
+  app.runInTransaction((tx) => {
+    const fresh = tx.findRecordById("images", record.id);
+    fresh.set(t.field, t.name);
+    tx.saveNoValidate(fresh);
+  });
   return answer(e, app.findRecordById("images", record.id));
 }
 

@@ -130,6 +130,27 @@ describe("Signature V4", () => {
     );
   });
 
+  it("keeps no signing key past its day, its region or its secret (the key derived once a day is reused)", async () => {
+    // Same day twice, then another secret, another region and another day, and back: each one as AWS signs it.
+    const base = { endpoint: "http://s3.local:9000", bucket: "b", region: "us-east-1", accessKey: "K", secret: "one", forcePathStyle: true };
+    const cases = [
+      [base, new Date("2026-11-28T01:00:00Z")],
+      [base, new Date("2026-11-28T23:59:59Z")],
+      [{ ...base, secret: "two" }, new Date("2026-11-28T12:00:00Z")],
+      [{ ...base, region: "auto" }, new Date("2026-11-28T12:00:00Z")],
+      [base, new Date("2026-11-29T00:00:00Z")],
+      [base, new Date("2026-11-28T12:00:00Z")],
+    ] as const;
+    for (const [config, now] of cases) {
+      const mine = sig.signRequest(config, { method: "GET", key: "a/b.jpg", payloadHash: "UNSIGNED-PAYLOAD", now });
+      const theirs = await reference(config).sign(
+        { method: "GET", protocol: "http:", hostname: "s3.local", path: "/b/a/b.jpg", query: {}, headers: { host: "s3.local:9000", "x-amz-content-sha256": "UNSIGNED-PAYLOAD" } },
+        { signingDate: now },
+      );
+      expect(mine.headers.Authorization).toBe(theirs.headers["authorization"]);
+    }
+  });
+
   it("agrees with AWS's own implementation on header-signed requests", async () => {
     await fc.assert(
       fc.asyncProperty(anyConfig, anyKey, anyQuery, anyDate, fc.constantFrom("GET", "PUT", "HEAD", "DELETE", "POST"), async (config, key, query, now, method) => {
