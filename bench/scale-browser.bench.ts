@@ -141,7 +141,7 @@ it("keeps the owner's app quick at 100,000 photos", async () => {
   if (!existsSync(path.join(ROOT, "dist", "index.html"))) throw new Error("Build the app first: npm run build");
   let t = Date.now();
   const small = await studio(1_000, 2, 500);
-  const large = await studio(BIG, GALLERIES, Math.min(5_000, Math.floor(BIG / 4)));
+  const large = await studio(BIG, GALLERIES, Math.min(5_000, Math.floor(BIG / 2)));
   report("scale browser fixture", { photos_small: small.photos, photos_large: large.photos, galleries_large: large.galleries.length, big_gallery: large.galleries[0]!.photos, seconds: (Date.now() - t) / 1000 });
   const browser = await launchChromium();
   try {
