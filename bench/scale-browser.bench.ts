@@ -163,7 +163,7 @@ it("keeps the owner's app quick at 100,000 photos", async () => {
       }
       const usage = await page.evaluate(() => navigator.storage.estimate().then((e) => e.usage ?? 0));
       const { counts } = await deviceState(page);
-      console.log(`${s.photos} photos: reload to interactive ${splits.join(", ")} ms; gallery ${gallery.join(", ")} ms; stores ${JSON.stringify(counts)}`);
+      console.log(`${s.photos} photos: reload to interactive ${splits.join(", ")} ms; gallery ${gallery.join(", ")} ms; storage ${usage} bytes; stores ${JSON.stringify(counts)}`);
       figures.push({ photos: s.photos, first_sync_s: firstSyncS, interactive_ms: median(interactive), gallery_ms: median(gallery), usage_mb: usage / 1e6, bytes_per_photo: usage / s.photos, blobs: counts.imageBlobs ?? 0 });
       await context.close();
     }
