@@ -18,6 +18,9 @@ import { proofingHelpers } from "../../tests/server/proofing-fixture";
 import { startTestServer, type TestServer } from "../../tests/server/test-server";
 import { dateOf, idOf, insertSql, type Row } from "./scale-rows";
 
+/** A photo's tiny placeholder as the device computes it (the API-made photo's, any valid one will do). */
+const PLACEHOLDER = "HvgJDYRVgGl1d3d2d0h3cZvvDcG4";
+
 export interface ScaleGallery {
   id: string;
   accessUrl: string;
@@ -103,7 +106,7 @@ export async function startScaleStudio(photos: number, galleries: number, big: n
     for (let i = 0; i < perGallery[g]!; i++, n++) {
       const id = idOf("i", n);
       const t = dateOf(base + 3_600_000 + n * 10);
-      lines.push(insertSql("images", tpl.image, { id, client: cid, filename: `IMG_${n}.jpg`, originalName: `IMG_${n}.jpg`, original: `img_${n}_o.jpg`, thumbnail: `img_${n}_t.jpg`, preview: "", mimeType: "image/jpeg", width: 64, height: 48, fileSize: 0, checksum: "", set: i % 3 === 2 ? "" : sets[i % 2]!, uploadedAt: t, created: t, updated: t }));
+      lines.push(insertSql("images", tpl.image, { id, client: cid, filename: `IMG_${n}.jpg`, originalName: `IMG_${n}.jpg`, original: `img_${n}_o.jpg`, thumbnail: `img_${n}_t.jpg`, preview: "", medium: `img_${n}_m.jpg`, large: `img_${n}_l.jpg`, placeholder: PLACEHOLDER, mimeType: "image/jpeg", width: 64, height: 48, fileSize: 0, checksum: "", set: i % 3 === 2 ? "" : sets[i % 2]!, uploadedAt: t, created: t, updated: t }));
       if (tpl.favourite && i % 20 === 0) lines.push(insertSql("proof_favourites", tpl.favourite, { id: idOf("f", n), client: cid, person: pid, image: id, created: t, updated: t }));
       files.push({ id, n });
     }
@@ -126,6 +129,10 @@ export async function startScaleStudio(photos: number, galleries: number, big: n
         const [thumb, original] = await Promise.all([jpeg(k, 24, 18), jpeg(k + 7_919, 64, 48)]);
         writeStored(folder, `img_${k}_t.jpg`, thumb, `thumb-IMG_${k}.jpg`);
         writeStored(folder, `img_${k}_o.jpg`, original, `IMG_${k}.jpg`);
+        // The sizes a device makes after upload (media/rebuildSizes.ts), present as on an uploaded photo:
+        // without them the owner's device would rebuild every photo's sizes after its first sync.
+        writeStored(folder, `img_${k}_m.jpg`, original, `medium-IMG_${k}.jpg`);
+        writeStored(folder, `img_${k}_l.jpg`, original, `large-IMG_${k}.jpg`);
         sizes.set(id, original.length);
       }
     }),
