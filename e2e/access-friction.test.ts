@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { VisitorGalleryPage } from "./pages/VisitorGalleryPage";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { launchChromium } from "./support/browser";
@@ -47,12 +47,12 @@ describe("code-only page under pressure", () => {
     await bar.waitFor({ timeout: 15_000 });
     await page.getByText("The gallery link your photographer sent you opens at once.").waitFor();
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "access-puzzle.png") });
-    const started = Date.now();
-    await page.waitForURL(new RegExp(`/gallery/${made.accessUrl}$`), { timeout: 60_000 });
-    expect(Date.now() - started).toBeLessThan(60_000);
+    // About a million tries on average, but a puzzle's tries are a matter of chance (one in twenty takes three
+    // times the average) on a shared machine: room to finish, and no clock asserted (docs/SECURITY.md has the odds).
+    await page.waitForURL(new RegExp(`/gallery/${made.accessUrl}$`), { timeout: 180_000 });
     await page.getByRole("heading", { name: "Fay Friction's Gallery" }).waitFor();
     await context.close();
-  });
+  }, 240_000);
 
   it("tells the owner of the page's pressure on the dashboard; Settings resets it and turns the page off, which a visitor then meets", async () => {
     seedPressure(10);

@@ -229,6 +229,7 @@ describe("importing photos into a client's gallery", () => {
     await page.getByTestId("toast").getByText("Settings updated").waitFor();
 
     await createClient("Share Sally");
+    await waitForSynced(); // a gallery not on the server yet gets no link to copy (it says so instead)
     await page.getByRole("button", { name: "Copy Access Message" }).click();
     await page.getByTestId("toast").getByText("Access message copied").waitFor();
     const url = (await page.locator(".share code").first().textContent())!.replace("/gallery/", "");
